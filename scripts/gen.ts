@@ -1,0 +1,43 @@
+/**
+ * npm run gen        writes everything derived from schemas/: TypeScript types, ajv standalone
+ *                    validators (the app compiles nothing at run time, so it runs under a CSP
+ *                    without 'unsafe-eval') and the widget reference docs.
+ * npm run gen:check  regenerates in memory and fails if a committed file is stale.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { generateTypes } from './lib/genTypes';
+import { generateValidators } from './lib/genValidators';
+import { generateWidgetDocs } from './lib/genDocs';
+import { loadSchemas } from './lib/schemas';
+
+const ROOT = join(import.meta.dirname, '..');
+const check = process.argv.includes('--check');
+
+const schemas = loadSchemas();
+const outputs: Record<string, string> = {
+  ...(await generateTypes(schemas)),
+  ...generateValidators(schemas),
+  ...generateWidgetDocs(schemas),
+};
+
+const stale: string[] = [];
+for (const [file, content] of Object.entries(outputs)) {
+  const full = join(ROOT, file);
+  const current = existsSync(full) ? readFileSync(full, 'utf8') : null;
+  if (current === content) continue;
+  if (check) {
+    stale.push(file);
+  } else {
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+    console.log(`wrote ${file}`);
+  }
+}
+if (check) {
+  if (stale.length > 0) {
+    console.error(`Generated files are stale (run npm run gen and commit):\n  ${stale.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`gen:check: ${Object.keys(outputs).length} generated files are up to date`);
+}

@@ -1,0 +1,62 @@
+import Ajv from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { BANNER } from './genTypes';
+import { widgetSchemas, type SchemaFile } from './schemas';
+
+const AJV_OPTIONS = {
+  discriminator: true, // one precise error for a node or action of a known type, not one per oneOf branch
+  allErrors: true,
+  allowUnionTypes: true,
+  strict: true,
+  strictRequired: false, // the unions require "type" at the top, as ajv's discriminator asks
+  code: { source: true, esm: true, optimize: true },
+} as const;
+
+function camel(kebab: string): string {
+  return kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+// ajv's ESM standalone output still require()s this runtime helper; inline it so the module is
+// plain ESM for Vite and Node alike. Any other require() would be a new case to handle here.
+const UCS2LENGTH = `function __ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }\n`;
+
+function asPlainEsm(code: string, file: string): string {
+  const out = code.replace(/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, '__ucs2length');
+  const left = out.match(/require\([^)]*\)/);
+  if (left) throw new Error(`${file}: unexpected ${left[0]} in generated validator`);
+  return BANNER + UCS2LENGTH + out;
+}
+
+const DTS_HEADER = `${BANNER}import type { ValidateFunction } from 'ajv';\n`;
+
+/**
+ * Two builds of the same schemas:
+ * - strict (tools, the layout server): the node union checks every node by its widget schema;
+ * - app: node.schema.json is replaced by the node envelope, so the outline of a layout is checked
+ *   once and then each node by its own validator at render time. One bad or unknown node then
+ *   falls back alone while its siblings render.
+ */
+export function generateValidators(schemas: SchemaFile[]): Record<string, string> {
+  const out: Record<string, string> = {};
+
+  const strict = new Ajv({ ...AJV_OPTIONS, schemas: schemas.map((f) => f.schema) });
+  const strictExports = { validateLayoutStrict: 'layout.schema.json' };
+  out['src/schema/generated/validators/strict.js'] = asPlainEsm(standaloneCode(strict, strictExports), 'strict.js');
+  out['src/schema/generated/validators/strict.d.ts'] =
+    DTS_HEADER + 'export const validateLayoutStrict: ValidateFunction;\n';
+
+  const envelope = schemas.find((f) => f.id === 'node-envelope.schema.json');
+  if (!envelope) throw new Error('schemas/node-envelope.schema.json is missing');
+  const appSchemas = schemas
+    .filter((f) => f.id !== 'node.schema.json' && f.id !== 'node-envelope.schema.json' && !f.id.startsWith('api/'))
+    .map((f) => f.schema);
+  appSchemas.push({ ...envelope.schema, $id: 'node.schema.json' });
+  const app = new Ajv({ ...AJV_OPTIONS, schemas: appSchemas });
+  const widgets = widgetSchemas(schemas);
+  const appExports: Record<string, string> = { validateLayoutOutline: 'layout.schema.json' };
+  for (const w of widgets) appExports[`validate_${camel(w.type)}`] = w.id;
+  out['src/schema/generated/validators/app.js'] = asPlainEsm(standaloneCode(app, appExports), 'app.js');
+  out['src/schema/generated/validators/app.d.ts'] =
+    DTS_HEADER + Object.keys(appExports).map((name) => `export const ${name}: ValidateFunction;\n`).join('');
+  return out;
+}

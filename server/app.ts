@@ -1,0 +1,99 @@
+/**
+ * Fastify app factory: database, catalogue, validators, every /vexed endpoint, layouts, uploads,
+ * the built app and the security headers. Tests call buildServer() with a temp dataDir.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { loadCatalogue, loadValidators } from './catalogue';
+import { loadAppConfig, loadWireNames, ROOT } from './config';
+import type { ServerContext } from './context';
+import { openDb } from './db';
+import { seed } from './db/seed';
+import { registerErrorHandling } from './errorHandler';
+import { registerLayouts } from './layouts';
+import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
+import { registerAccount } from './routes/account';
+import { registerBank } from './routes/bank';
+import { registerComplaints } from './routes/complaints';
+import { registerLoan } from './routes/loan';
+import { registerPromotion } from './routes/promotion';
+import { registerRepayCard } from './routes/repayCard';
+import { registerRepayPages } from './routes/repayPages';
+import { registerTestOnly } from './routes/testOnly';
+import { registerUploads } from './routes/uploads';
+import { registerStaticApp, securityHeaders } from './staticApp';
+import { createWireMapper } from './wire';
+
+export interface BuildOptions {
+  /** postgres://... to use PostgreSQL; otherwise PGlite under dataDir/pglite. */
+  databaseUrl?: string;
+  /** PostgreSQL only: schema to run in (tests isolate themselves this way). */
+  pgSchema?: string;
+  dataDir?: string;
+  distDir?: string;
+  layoutsDir?: string;
+  logger?: boolean;
+  /** Injectable clock (tests fake time for SMS expiry and limits). */
+  now?: () => Date;
+  smsLimits?: Partial<SmsLimits>;
+  /** Seed demo data on start (default true; idempotent). */
+  seed?: boolean;
+}
+
+export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const dataDir = resolve(opts.dataDir ?? join(ROOT, 'data'));
+  const uploadsDir = join(dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  const testMode = process.env.NODE_ENV === 'test';
+  const devMode = !testMode && process.env.NODE_ENV !== 'production';
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 256 * 1024,
+    // Nothing is proxied in front of the reference server; IPs are the socket's.
+    trustProxy: false,
+  });
+
+  const cfg = loadAppConfig();
+  const db = await openDb({ dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
+  if (opts.seed !== false) await seed(db);
+  app.addHook('onClose', async () => { await db.destroy(); });
+
+  const now = opts.now ?? (() => new Date());
+  const sms = new SmsService({
+    db, now, limits: { ...DEFAULT_SMS_LIMITS, ...opts.smsLimits },
+    // Development: the code goes to the log instead of a phone. Never in production or tests.
+    onSend: devMode ? (e) => app.log.warn(`[sms] ${e.purpose} code for ${e.phone}: ${e.code}`) : undefined,
+  });
+  const ctx: ServerContext = {
+    db, cfg, catalogue: loadCatalogue(cfg.provider), validators: loadValidators(), wire: createWireMapper(loadWireNames()),
+    sms, now, dataDir, uploadsDir, log: app.log, testMode,
+  };
+
+  registerErrorHandling(app);
+  securityHeaders(app);
+  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(String(body))) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    done(null, out);
+  });
+
+  registerRepayCard(app, ctx);
+  registerRepayPages(app, ctx);
+  registerLoan(app, ctx);
+  registerBank(app, ctx);
+  registerComplaints(app, ctx);
+  registerUploads(app, ctx);
+  registerAccount(app, ctx);
+  registerPromotion(app, ctx);
+  if (testMode) registerTestOnly(app, ctx);
+  registerLayouts(app, resolve(opts.layoutsDir ?? join(ROOT, 'layouts')));
+  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'));
+  return app;
+}

@@ -1,0 +1,89 @@
+/**
+ * The endpoint catalogue (schemas/api/endpoints.json) and the request/response validators.
+ * Validators are compiled once at server start (fine on the server; the browser uses
+ * precompiled ones so it can run without unsafe-eval).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { ROOT } from './config';
+
+export type ClientKind = 'json' | 'form' | 'multipart' | 'image';
+
+export interface Endpoint {
+  key: string;
+  /** Logical path with {provider} substituted, without the /vexed prefix. */
+  path: string;
+  method: 'GET' | 'POST';
+  client: ClientKind;
+  /** '0' -> number 0 on the wire, '00' -> string "00". */
+  success: '0' | '00';
+  request: string;
+  response: string;
+}
+
+export type Catalogue = Record<string, Endpoint>;
+
+export function loadCatalogue(provider: string, root = ROOT): Catalogue {
+  const raw = JSON.parse(readFileSync(join(root, 'schemas/api/endpoints.json'), 'utf8')) as {
+    endpoints: Record<string, Omit<Endpoint, 'key'>>;
+  };
+  const out: Catalogue = {};
+  for (const [key, e] of Object.entries(raw.endpoints)) {
+    out[key] = { ...e, key, path: e.path.replaceAll('{provider}', provider) };
+  }
+  return out;
+}
+
+export interface Validators {
+  /** Validates a JSON body (strict types). */
+  json(name: string): ValidateFunction;
+  /** Validates form fields / query strings: strings are coerced to the schema's types in place. */
+  coercing(name: string): ValidateFunction;
+  /** Validates a response payload (tests and dev assertions). */
+  response(name: string): ValidateFunction;
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({ allErrors: false, strict: true, coerceTypes: coerce, useDefaults: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+export function loadValidators(root = ROOT): Validators {
+  const dir = join(root, 'schemas/api');
+  const strict = makeAjv(false);
+  const coerce = makeAjv(true);
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.schema.json'))) {
+    const schema = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>;
+    strict.addSchema(schema);
+    coerce.addSchema(schema);
+  }
+  const get = (ajv: Ajv, name: string): ValidateFunction => {
+    const fn = ajv.getSchema(`${name}.schema.json`);
+    if (!fn) throw new Error(`schema ${name} not found in schemas/api`);
+    return fn;
+  };
+  return {
+    json: (n) => get(strict, n),
+    coercing: (n) => get(coerce, n),
+    response: (n) => get(strict, n),
+  };
+}
+
+/** One readable reason from ajv errors, e.g. "amount: must be >= 1". */
+export function describeErrors(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return 'invalid request';
+  const where = e.instancePath ? e.instancePath.slice(1).replaceAll('/', '.') : 'body';
+  if (e.keyword === 'additionalProperties') {
+    const p = (e.params as { additionalProperty?: string }).additionalProperty;
+    return `${where}: unknown field "${p ?? ''}"`;
+  }
+  if (e.keyword === 'required') {
+    const p = (e.params as { missingProperty?: string }).missingProperty;
+    return `${p ?? 'field'}: is required`;
+  }
+  return `${where}: ${e.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,54 @@
+/** Reads config/app.json and config/wire-names.json (shared with the app) once. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..');
+
+export interface AppConfig {
+  apiPrefix: string;
+  provider: string;
+  defaultServicePhone: string;
+  defaultMerchantNumber: string;
+  currencyLabel: string;
+  redirectAllowlist: string[];
+}
+
+export interface WireNames {
+  /** Logical endpoint key or logical path -> wire path. */
+  paths: Record<string, string>;
+  /** Logical field name -> wire field name. */
+  fields: Record<string, string>;
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function str(v: unknown, fallback: string): string {
+  return typeof v === 'string' ? v : fallback;
+}
+
+function strMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (v && typeof v === 'object') {
+    for (const [k, val] of Object.entries(v)) if (typeof val === 'string') out[k] = val;
+  }
+  return out;
+}
+
+export function loadAppConfig(root = ROOT): AppConfig {
+  const raw = readJson(join(root, 'config/app.json')) as Record<string, unknown>;
+  return {
+    apiPrefix: str(raw.apiPrefix, '/vexed'),
+    provider: str(raw.provider, 'kopa'),
+    defaultServicePhone: str(raw.defaultServicePhone, ''),
+    defaultMerchantNumber: str(raw.defaultMerchantNumber, ''),
+    currencyLabel: str(raw.currencyLabel, 'TZS'),
+    redirectAllowlist: Array.isArray(raw.redirectAllowlist) ? raw.redirectAllowlist.filter((x): x is string => typeof x === 'string') : [],
+  };
+}
+
+export function loadWireNames(root = ROOT): WireNames {
+  const raw = readJson(join(root, 'config/wire-names.json')) as Record<string, unknown>;
+  return { paths: strMap(raw.paths), fields: strMap(raw.fields) };
+}

@@ -1,0 +1,22 @@
+/** Everything a route needs, built once per server instance (no module-level state). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { Catalogue, Validators } from './catalogue';
+import type { Db } from './db';
+import type { SmsService } from './lib/sms';
+import type { WireMapper } from './wire';
+
+export interface ServerContext {
+  db: Db;
+  cfg: AppConfig;
+  catalogue: Catalogue;
+  validators: Validators;
+  wire: WireMapper;
+  sms: SmsService;
+  now: () => Date;
+  dataDir: string;
+  uploadsDir: string;
+  log: FastifyBaseLogger;
+  /** NODE_ENV=test: test-only routes exist. */
+  testMode: boolean;
+}

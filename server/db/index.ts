@@ -1,0 +1,73 @@
+/**
+ * Opens the database: PGlite under <dataDir>/pglite by default, or PostgreSQL when a
+ * postgres:// URL is given. Both run the same migrations and the same Kysely queries.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pgliteDialect';
+import type { Database } from './types';
+import * as m001 from './migrations/001_init';
+
+export type Db = Kysely<Database>;
+
+// Static imports (not a directory scan) so the same list works under tsx, vitest and bundlers.
+const migrations: Record<string, Migration> = { '001_init': m001 };
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+export interface OpenDbOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL only: schema to use (created if missing); lets tests isolate runs on one database. */
+  pgSchema?: string;
+}
+
+export async function openDb(opts: OpenDbOptions): Promise<Db> {
+  let db: Db;
+  if (opts.databaseUrl) {
+    const schema = opts.pgSchema;
+    if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // Amounts are bigint columns below 2^53: numbers, not strings, as on PGlite.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    if (schema) {
+      const c = await pool.connect();
+      try { await c.query(`create schema if not exists ${schema}`); } finally { c.release(); }
+    }
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    const dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    const client = await PGlite.create(dir, {
+      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+    });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  }
+  await migrate(db);
+  return db;
+}
+
+async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** Test helper (PostgreSQL): drop a schema created by openDb({ pgSchema }). */
+export async function dropSchema(db: Db, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('invalid schema');
+  await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
+}

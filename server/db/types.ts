@@ -1,0 +1,264 @@
+/**
+ * Kysely table types. Column names are snake_case in SQL and here (no naming plugin, so what
+ * you read is what runs on both PGlite and PostgreSQL). Amounts are integer cents (bigint in SQL,
+ * parsed to number: every amount is below 2^53, see pgliteDialect/pg type parsers).
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  phone: string;
+  name: string;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Generated<Timestamp>;
+  revoked_at: Timestamp | null;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  logo: string;
+  amount_min: number;
+  amount_max: number;
+  periods: number;
+  term_unit: number;
+  rate_desc: string;
+  description: string;
+  button_text: string;
+  enabled: number;
+  link: string;
+  sort: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  product_id: string;
+  status: number;
+  is_delay: number;
+  amount: number;
+  paid_amount: Generated<number>;
+  delay_fee: number;
+  periods: number;
+  term_unit: number;
+  /** 'PAY_URL' or 'NOTICE': how generate-vcode answers for this order (demo variety). */
+  pay_mode: string;
+  /** 1 pay code + channel image, 2 QR (repayment by code). */
+  code_type: number;
+  pay_code: string;
+  is_score: number;
+  card_need_pop: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface InstallmentsTable {
+  id: Generated<number>;
+  order_id: string;
+  period_no: number;
+  total_amount: number;
+  due_time: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface CardsTable {
+  id: string;
+  user_id: string;
+  bank_name: string;
+  bank_node: string;
+  card_no: string;
+  bank_code: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface BankFormItemsTable {
+  id: Generated<number>;
+  sort: number;
+  code: string;
+  title: string;
+  subtitle: string;
+  cate: string;
+  type: string;
+  value: string;
+  note: Json<Array<{ name: string; type: string }>>;
+  input_type: number;
+  card_type_mi: number | null;
+  channel_number: string | null;
+  required: boolean;
+}
+
+export interface BankAccountsTable {
+  id: Generated<number>;
+  user_id: string;
+  product_id: string;
+  kind: string;
+  card_type: number;
+  channel_number: string;
+  fields: Json<Record<string, string>>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ProblemTypesTable {
+  value: number;
+  parent_value: number;
+  title: string;
+  sort: number;
+}
+
+export interface ProblemsTable {
+  id: Generated<number>;
+  user_id: string;
+  order_no: string;
+  problem_type: number;
+  problem_son_type: number | null;
+  content: string;
+  images: Json<string[]>;
+  dispose_detail: string;
+  dispose_images: Json<string[]>;
+  is_need_score: number;
+  score: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UploadsTable {
+  name: string;
+  user_id: string;
+  mime: string;
+  size: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface RepaymentsTable {
+  id: string;
+  user_id: string;
+  order_id: string;
+  idempotency_key: string;
+  amount: number;
+  card_id: string;
+  status: string;
+  need_valid: number;
+  created_at: Generated<Timestamp>;
+  confirmed_at: Timestamp | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: string;
+  code_hash: string;
+  ip: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  tries: Generated<number>;
+}
+
+export interface CaptchasTable {
+  sid: string;
+  text: string;
+  ip: string;
+  created_at: Timestamp;
+  tries: Generated<number>;
+  used_at: Timestamp | null;
+}
+
+export interface TrackEventsTable {
+  id: Generated<number>;
+  kind: string;
+  page_id: string;
+  user_from: string;
+  client_type: string;
+  page_type: number;
+  utm_tag: string;
+  app_from: string;
+  phone: string;
+  ip: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  user_id: string;
+  product_id: string;
+  module_id: number;
+  position_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ScoresTable {
+  id: Generated<number>;
+  user_id: string;
+  order_id: string;
+  score: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TradesTable {
+  trade_no: string;
+  user_id: string;
+  order_id: string;
+  amount: number;
+  is_delay: number;
+  card_no: string;
+  bank_code: string;
+  repay_type: string;
+  created_at: Generated<Timestamp>;
+}
+
+export interface UtrsTable {
+  id: Generated<number>;
+  user_id: string;
+  order_id: string;
+  utr: string;
+  is_delay: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ContractsTable {
+  id: Generated<number>;
+  product_id: string;
+  position: number;
+  title: string;
+}
+
+/** Small documents (contact info, union error info, templates): key -> JSON. */
+export interface SettingsTable {
+  key: string;
+  value: Json<unknown>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  installments: InstallmentsTable;
+  cards: CardsTable;
+  bank_form_items: BankFormItemsTable;
+  bank_accounts: BankAccountsTable;
+  problem_types: ProblemTypesTable;
+  problems: ProblemsTable;
+  uploads: UploadsTable;
+  repayments: RepaymentsTable;
+  sms_codes: SmsCodesTable;
+  captchas: CaptchasTable;
+  track_events: TrackEventsTable;
+  events: EventsTable;
+  scores: ScoresTable;
+  trades: TradesTable;
+  utrs: UtrsTable;
+  contracts: ContractsTable;
+  settings: SettingsTable;
+}
+
+export type Order = Selectable<OrdersTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewOrder = Insertable<OrdersTable>;

@@ -1,0 +1,55 @@
+/** Order status vocabulary and money arithmetic shared by the loan and repayment routes. */
+import type { Db } from '../db';
+import type { Order } from '../db/types';
+
+/** Statuses with money to repay (spec section 4: Repayment buttons). */
+export const REPAYABLE = new Set([170, 174, 180]);
+
+const STATUS: Record<number, { text: string; desc: string }> = {
+  21: { text: 'Under review', desc: 'Your application is being processed. We will notify you shortly.' },
+  110: { text: 'Application failed', desc: 'Sorry, your application was not approved this time.' },
+  151: { text: 'Disbursing', desc: 'Your loan was approved and is being sent to your account.' },
+  170: { text: 'Repaying', desc: 'Your loan is active. Repay on time to keep a good record.' },
+  174: { text: 'Due today', desc: 'Your repayment is due today. Please repay to avoid penalties.' },
+  180: { text: 'Overdue', desc: 'Your repayment is overdue. A late penalty of 10% per month applies.' },
+  200: { text: 'Settled', desc: 'Your loan is fully repaid. Thank you!' },
+};
+
+export function statusText(status: number): { text: string; desc: string } {
+  return STATUS[status] ?? { text: 'Unknown', desc: '' };
+}
+
+export interface InstallmentRow { period_no: number; total_amount: number; due_time: Date; paid_at: Date | null }
+
+export async function installmentsOf(db: Db, orderId: string): Promise<InstallmentRow[]> {
+  return db.selectFrom('installments').select(['period_no', 'total_amount', 'due_time', 'paid_at'])
+    .where('order_id', '=', orderId).orderBy('period_no').execute();
+}
+
+export function totalDue(rows: InstallmentRow[]): number {
+  return rows.reduce((s, r) => s + r.total_amount, 0);
+}
+
+export function outstanding(order: Order, rows: InstallmentRow[]): number {
+  return Math.max(0, totalDue(rows) - order.paid_amount);
+}
+
+/**
+ * Books a payment: raises paid_amount, marks every installment the cumulative payments now cover
+ * as paid, and settles the order (200) when nothing is left. Call inside a transaction.
+ */
+export async function applyPayment(db: Db, orderId: string, amount: number, now: Date): Promise<void> {
+  const order = await db.updateTable('orders').set((eb) => ({ paid_amount: eb('paid_amount', '+', amount) }))
+    .where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
+  const rows = await installmentsOf(db, orderId);
+  let cumulative = 0;
+  for (const r of rows) {
+    cumulative += r.total_amount;
+    if (!r.paid_at && cumulative <= order.paid_amount) {
+      await db.updateTable('installments').set({ paid_at: now }).where('order_id', '=', orderId).where('period_no', '=', r.period_no).execute();
+    }
+  }
+  if (order.paid_amount >= totalDue(rows)) {
+    await db.updateTable('orders').set({ status: 200 }).where('id', '=', orderId).execute();
+  }
+}

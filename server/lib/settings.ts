@@ -1,0 +1,31 @@
+/** Typed access to the small JSON documents of the settings table (seeded, editable in SQL). */
+import type { Db } from '../db';
+
+export interface ContactSettings { email: string; smWa: string; telephone: string }
+export interface Wallet { name: string; type: string }
+export interface UnionErrorSettings { noticeMessage: string; errMessage: string }
+export interface PayNoticeItem { name: string; steps: string[] }
+
+export interface SettingsShape {
+  contact: ContactSettings;
+  wallets: Wallet[];
+  unionError: UnionErrorSettings;
+  payNotice: Record<string, PayNoticeItem[]>;
+}
+
+export async function getSetting<K extends keyof SettingsShape>(db: Db, key: K): Promise<SettingsShape[K]> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) throw new Error(`setting ${key} missing (seed not run?)`);
+  return row.value as SettingsShape[K];
+}
+
+export async function getTemplate(db: Db, id: string): Promise<Record<string, unknown> | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', `template:${id}`).executeTakeFirst();
+  return row ? (row.value as Record<string, unknown>) : null;
+}
+
+/** The borrower's latest card or wallet, as the bankCardInfo blocks show it. */
+export async function latestCard(db: Db, userId: string): Promise<{ bankName: string; bankNode: string; cardNo: string; bankCode: string }> {
+  const c = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return c ? { bankName: c.bank_name, bankNode: c.bank_node, cardNo: c.card_no, bankCode: c.bank_code } : { bankName: '', bankNode: '', cardNo: '', bankCode: '' };
+}

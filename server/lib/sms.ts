@@ -1,0 +1,105 @@
+/**
+ * SMS codes. Nothing is ever sent: the "gateway" is an in-memory outbox that development mode
+ * logs and the test-only route reads. The database keeps a hash (no plaintext codes in dumps),
+ * the purpose, expiry, use and tries, so limits survive restarts.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { tooMany } from '../errors';
+
+export type SmsPurpose = 'del' | 'login' | 'register' | 'repay';
+
+export interface SmsLimits {
+  phonePerMinute: number;
+  phonePerHour: number;
+  ipPerMinute: number;
+  ipPerHour: number;
+}
+
+export const DEFAULT_SMS_LIMITS: SmsLimits = { phonePerMinute: 1, phonePerHour: 5, ipPerMinute: 5, ipPerHour: 20 };
+export const SMS_TTL_MS = 10 * 60 * 1000;
+export const SMS_MAX_TRIES = 5;
+
+export type VerifyResult = 'ok' | 'wrong' | 'none';
+
+interface OutboxEntry { phone: string; purpose: SmsPurpose; code: string; at: Date }
+
+export interface SmsDeps {
+  db: Db;
+  now: () => Date;
+  limits: SmsLimits;
+  /** Called with each issued code (development logs it). */
+  onSend?: (entry: OutboxEntry) => void;
+}
+
+function hash(phone: string, purpose: string, code: string): string {
+  return createHash('sha256').update(`${purpose}|${phone}|${code}`).digest('hex');
+}
+
+export class SmsService {
+  private readonly outbox = new Map<string, OutboxEntry>();
+  constructor(private readonly deps: SmsDeps) {}
+
+  /** Latest code sent to a phone (test route only). */
+  latest(phone: string): OutboxEntry | undefined {
+    return this.outbox.get(phone);
+  }
+
+  private async count(column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
+    const row = await this.deps.db.selectFrom('sms_codes')
+      .select(sql<number>`count(*)`.as('n'))
+      .where(column, '=', value)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Refuses (429, no code issued) past the per-phone and per-IP limits. */
+  async checkLimits(phone: string, ip: string): Promise<void> {
+    const now = this.deps.now().getTime();
+    const minute = new Date(now - 60_000);
+    const hour = new Date(now - 3_600_000);
+    const l = this.deps.limits;
+    if ((await this.count('phone', phone, minute)) >= l.phonePerMinute) throw tooMany('Please wait a minute before requesting another code.');
+    if ((await this.count('phone', phone, hour)) >= l.phonePerHour) throw tooMany('Too many codes requested for this phone; try again later.');
+    if ((await this.count('ip', ip, minute)) >= l.ipPerMinute) throw tooMany('Too many codes requested from this network; wait a minute.');
+    if ((await this.count('ip', ip, hour)) >= l.ipPerHour) throw tooMany('Too many codes requested from this network; try again later.');
+  }
+
+  async issue(phone: string, purpose: SmsPurpose, ip: string, digits: number): Promise<void> {
+    await this.checkLimits(phone, ip);
+    const code = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
+    const at = this.deps.now();
+    await this.deps.db.insertInto('sms_codes').values({
+      phone, purpose, ip, code_hash: hash(phone, purpose, code),
+      created_at: at, expires_at: new Date(at.getTime() + SMS_TTL_MS), used_at: null,
+    }).execute();
+    const entry = { phone, purpose, code, at };
+    this.outbox.set(phone, entry);
+    this.deps.onSend?.(entry);
+  }
+
+  /**
+   * Checks a code against the newest live code of that phone and purpose. Right: used up.
+   * Wrong: one more try; the fifth wrong try kills the code. A code of another purpose never matches.
+   */
+  async verify(phone: string, purpose: SmsPurpose, code: string): Promise<VerifyResult> {
+    const now = this.deps.now();
+    const live = await this.deps.db.selectFrom('sms_codes')
+      .select(['id', 'code_hash'])
+      .where('phone', '=', phone).where('purpose', '=', purpose)
+      .where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES).where('expires_at', '>', now)
+      .orderBy('id', 'desc').limit(1).executeTakeFirst();
+    if (!live) return 'none';
+    if (live.code_hash !== hash(phone, purpose, code)) {
+      await this.deps.db.updateTable('sms_codes').set((eb) => ({ tries: eb('tries', '+', 1) })).where('id', '=', live.id).execute();
+      return 'wrong';
+    }
+    // Conditional update: two concurrent uses of one code cannot both succeed.
+    const used = await this.deps.db.updateTable('sms_codes').set({ used_at: now })
+      .where('id', '=', live.id).where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES)
+      .executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1 ? 'ok' : 'none';
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Account deletion (SMS code type "del", then user-delete ending every session), plus the public
+ * info calls: contact-kf-info and union-error-info.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { publicEndpoint, userEndpoint, withMessage } from '../endpoint';
+import { BusinessError } from '../errors';
+import { recommendedProducts } from '../lib/products';
+import { getSetting } from '../lib/settings';
+
+interface SendBody { phone: string; type: 'del' | 'login' }
+interface DeleteBody { phone: string; code: string }
+
+/** Compare phones by their last 9 digits: "0712345678", "712345678" and "+255712345678" match. */
+export function samePhone(a: string, b: string): boolean {
+  const tail = (s: string) => s.replace(/\D/g, '').slice(-9);
+  return tail(a).length === 9 && tail(a) === tail(b);
+}
+
+const CODE_DIGITS = { del: 4, login: 6 } as const;
+
+export function registerAccount(app: FastifyInstance, ctx: ServerContext): void {
+  userEndpoint<SendBody>(app, ctx, 'sendSmsCodeNew', async ({ body, user, ip }) => {
+    if (!samePhone(body.phone, user.phone)) throw new BusinessError('1001', 'This phone number does not belong to your account.');
+    await ctx.sms.issue(user.phone, body.type, ip, CODE_DIGITS[body.type]);
+    return withMessage({ expiresIn: 600, length: CODE_DIGITS[body.type] }, 'Verification code sent!');
+  });
+
+  userEndpoint<DeleteBody>(app, ctx, 'userDelete', async ({ body, user }) => {
+    if (!samePhone(body.phone, user.phone)) throw new BusinessError('1001', 'This phone number does not belong to your account.');
+    const result = await ctx.sms.verify(user.phone, 'del', body.code);
+    if (result !== 'ok') throw new BusinessError('1002', 'Wrong or expired verification code.');
+    const now = ctx.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ deleted_at: now }).where('id', '=', user.userId).execute();
+      // Every session of the user ends, not only the one that asked.
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();
+    });
+    return withMessage({ deleted: true }, 'Your account has been deleted!');
+  });
+
+  publicEndpoint<{ overall: number }>(app, ctx, 'contactKfInfo', async () => {
+    const c = await getSetting(ctx.db, 'contact');
+    return { email: c.email, smWa: c.smWa, telephone: c.telephone };
+  });
+
+  publicEndpoint<Record<string, never>>(app, ctx, 'unionErrorInfo', async () => {
+    const u = await getSetting(ctx.db, 'unionError');
+    return { noticeMessage: u.noticeMessage, errMessage: u.errMessage, family: await recommendedProducts(ctx.db, ctx.cfg.currencyLabel) };
+  }, { alsoGet: true });
+}

@@ -1,0 +1,132 @@
+/**
+ * The v3 repayment pages: installment plan, deferral detail, generate-vcode (PAY_URL or a
+ * notice with tradeNo), submit-utr, and the repayment-by-code info.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { userEndpoint, withMessage } from '../endpoint';
+import { badRequest, BusinessError } from '../errors';
+import { addDays, formatDate, formatMoney, maskCardNo } from '../lib/format';
+import { installmentsOf, outstanding, REPAYABLE, type InstallmentRow } from '../lib/orders';
+import { getSetting, latestCard } from '../lib/settings';
+import { randomId } from '../lib/tokens';
+import { requireOrder } from '../session';
+
+interface OrderBody { productId: string; orderId: string }
+interface VcodeBody { product_id: string; orderId: string; amount: number; cardNo?: string; bankCode?: string; isDelay: number }
+interface UtrBody { orderId: string; utr: string; isDelay?: number }
+interface CodeInfoBody { orderId: string; productId?: string }
+
+/** Lowest amount accepted by the installment screen: TZS 1.000,00 or the balance if lower. */
+const MIN_PAYMENT = 100_000;
+const DELAY_DAYS = 7;
+
+function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label: string) {
+  let cumulative = 0;
+  let firstPending = true;
+  const wait = [];
+  const yet = [];
+  for (const r of rows) {
+    const before = cumulative;
+    cumulative += r.total_amount;
+    if (r.paid_at) {
+      yet.push({ periodNo: r.period_no, totalAmount: r.total_amount, displayAmount: formatMoney(r.total_amount, label), canClick: 0, check: 0, periodStatus: 1, dueTime: r.due_time.toISOString(), statusText: 'Paid' });
+      continue;
+    }
+    // A partial payment beyond the paid installments reduces the first pending one.
+    const left = Math.max(0, cumulative - Math.max(paidAmount, before));
+    const overdue = r.due_time.getTime() < now.getTime();
+    wait.push({ periodNo: r.period_no, totalAmount: left, displayAmount: formatMoney(left, label), canClick: firstPending ? 1 : 0, check: firstPending ? 1 : 0, periodStatus: overdue ? 2 : 0, dueTime: r.due_time.toISOString(), statusText: overdue ? 'Overdue' : 'Pending' });
+    firstPending = false;
+  }
+  return { wait, yet };
+}
+
+export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): void {
+  const label = ctx.cfg.currencyLabel;
+
+  userEndpoint<OrderBody>(app, ctx, 'installmentPlan', async ({ body, user }) => {
+    const order = await requireOrder(ctx, user, body.orderId);
+    const product = await ctx.db.selectFrom('products').select('name').where('id', '=', order.product_id).executeTakeFirstOrThrow();
+    const rows = await installmentsOf(ctx.db, order.id);
+    const due = REPAYABLE.has(order.status) ? outstanding(order, rows) : 0;
+    const { wait, yet } = planItems(rows, order.paid_amount, ctx.now(), label);
+    const card = await latestCard(ctx.db, user.userId);
+    const contact = await getSetting(ctx.db, 'contact');
+    return {
+      bankCardInfo: { bankName: card.bankName, bankNode: card.bankNode, cardNo: maskCardNo(card.cardNo) },
+      bankList: await getSetting(ctx.db, 'wallets'),
+      amountMax: due, amountMin: Math.min(MIN_PAYMENT, due), productName: product.name,
+      repayPlanDetail: { repayWaitCount: wait.length, repayWaitDetail: wait, repayYetDetail: yet },
+      note: 'Repay before the due date to avoid a late penalty of 10% per month on the outstanding amount.',
+      telephone: contact.telephone, showSubmitUtr: 1,
+    };
+  });
+
+  userEndpoint<OrderBody>(app, ctx, 'delayDetail', async ({ body, user }) => {
+    const order = await requireOrder(ctx, user, body.orderId);
+    const rows = await installmentsOf(ctx.db, order.id);
+    const due = outstanding(order, rows);
+    const nextDue = rows.find((r) => !r.paid_at)?.due_time ?? ctx.now();
+    const card = await latestCard(ctx.db, user.userId);
+    const contact = await getSetting(ctx.db, 'contact');
+    return {
+      bankCardInfo: { bankName: card.bankName, bankNode: card.bankNode, cardNo: maskCardNo(card.cardNo) },
+      remind: `After paying the deferral fee your due date moves by ${DELAY_DAYS} days. The outstanding amount is unchanged.`,
+      bankList: await getSetting(ctx.db, 'wallets'),
+      detail: [
+        { text: 'Deferral fee', value: formatMoney(order.delay_fee, label) },
+        { text: 'Deferral days', value: `${DELAY_DAYS} days` },
+        { text: 'Outstanding amount', value: formatMoney(due, label) },
+      ],
+      repayDetail: [
+        { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
+        { text: 'Amount due then', value: formatMoney(due, label) },
+      ],
+      delayShouldPayAmount: order.is_delay === 1 ? order.delay_fee : 0,
+      showSubmitUtr: 1, telephone: contact.telephone,
+    };
+  });
+
+  userEndpoint<VcodeBody>(app, ctx, 'generateVcode', async ({ body, user }) => {
+    const order = await requireOrder(ctx, user, body.orderId);
+    if (!REPAYABLE.has(order.status)) throw new BusinessError('800001', 'This order has nothing to repay.');
+    if (body.isDelay === 1) {
+      if (order.is_delay !== 1) throw new BusinessError('800002', 'This order cannot be deferred.');
+      if (body.amount !== order.delay_fee) throw badRequest(`amount: the deferral fee is ${order.delay_fee}`);
+    } else {
+      const due = outstanding(order, await installmentsOf(ctx.db, order.id));
+      if (body.amount > due) throw badRequest(`amount: must not exceed the outstanding amount (${due})`);
+    }
+    const tradeNo = randomId('T', 6).toUpperCase();
+    const payUrl = order.pay_mode === 'PAY_URL' ? `https://pay.kopa.example/checkout?tradeNo=${tradeNo}` : '';
+    await ctx.db.insertInto('trades').values({
+      trade_no: tradeNo, user_id: user.userId, order_id: order.id, amount: body.amount, is_delay: body.isDelay,
+      card_no: body.cardNo ?? '', bank_code: body.bankCode ?? '', repay_type: order.pay_mode,
+    }).execute();
+    return order.pay_mode === 'PAY_URL'
+      ? { repayType: 'PAY_URL', payUrl, notice: '', tradeNo }
+      : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: `A payment request of ${formatMoney(body.amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.` };
+  });
+
+  userEndpoint<UtrBody>(app, ctx, 'submitUtr', async ({ body, user }) => {
+    const order = await requireOrder(ctx, user, body.orderId);
+    await ctx.db.insertInto('utrs').values({ user_id: user.userId, order_id: order.id, utr: body.utr, is_delay: body.isDelay ?? 0 }).execute();
+    return withMessage({ utr: body.utr }, 'UTR submitted. We will verify your payment shortly.');
+  });
+
+  userEndpoint<CodeInfoBody>(app, ctx, 'repaymentCodeInfo', async ({ body, user }) => {
+    const order = await requireOrder(ctx, user, body.orderId);
+    const due = REPAYABLE.has(order.status) ? outstanding(order, await installmentsOf(ctx.db, order.id)) : 0;
+    return {
+      type: order.code_type === 2 ? 2 : 1,
+      repayAmount: due,
+      delayInfo: { delayAmount: order.is_delay === 1 ? order.delay_fee : 0 },
+      currencyFlag: 0,
+      payCode: order.pay_code,
+      channelImage: '/assets/demo/channel-mpesa.svg',
+      qrContent: `kopa-pay:${order.pay_code}:${due}`,
+      defDetail: { logo: '/assets/demo/pay-logo.svg', payCode: order.pay_code, payNotice: await getSetting(ctx.db, 'payNotice') },
+    };
+  });
+}

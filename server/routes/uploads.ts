@@ -1,0 +1,62 @@
+/**
+ * Complaint image upload (multipart field problemImage, success "00") and serving them back.
+ * The client's name is never used as a path: files are stored under a random hex name with the
+ * extension of the type found by magic bytes.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context';
+import { userEndpoint } from '../endpoint';
+import { badRequest, notFound } from '../errors';
+import { looksLikeSvg, MIME_BY_EXT, sniffImage } from '../lib/images';
+import { randomId } from '../lib/tokens';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const NAME_RE = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
+
+async function readImage(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest('Send multipart/form-data with an image in the field "problemImage".');
+  const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  if (!file) throw badRequest('No file received: put the image in the field "problemImage".');
+  if (file.fieldname !== 'problemImage') throw badRequest('The image must be sent in the field "problemImage".');
+  const name = file.filename ?? '';
+  if (/[/\\]|\.\.|\0/.test(name)) throw badRequest('The file name must not contain a path.');
+  if (/\.svgz?$/i.test(name) || file.mimetype === 'image/svg+xml') throw badRequest('SVG images are not allowed; use JPEG, PNG, GIF or WebP.');
+  let buf: Buffer;
+  try {
+    buf = await file.toBuffer();
+  } catch {
+    throw badRequest('The image is larger than 5 MB.');
+  }
+  if (file.file.truncated) throw badRequest('The image is larger than 5 MB.');
+  if (buf.length === 0) throw badRequest('The image is empty (0 bytes).');
+  return buf;
+}
+
+export function registerUploads(app: FastifyInstance, ctx: ServerContext): void {
+  userEndpoint<null>(app, ctx, 'uploadProblemImg', async ({ req, user }) => {
+    const buf = await readImage(req);
+    if (looksLikeSvg(buf)) throw badRequest('SVG images are not allowed; use JPEG, PNG, GIF or WebP.');
+    const kind = sniffImage(buf);
+    if (!kind) throw badRequest('Not an image: only JPEG, PNG, GIF or WebP files are accepted.');
+    const name = `${randomId('', 16)}.${kind.ext}`;
+    await mkdir(ctx.uploadsDir, { recursive: true });
+    await writeFile(join(ctx.uploadsDir, name), buf, { flag: 'wx' });
+    await ctx.db.insertInto('uploads').values({ name, user_id: user.userId, mime: kind.mime, size: buf.length }).execute();
+    return { url: `/uploads/${name}` };
+  }, { rawBody: true });
+
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
+    const m = NAME_RE.exec(req.params.name);
+    if (!m) throw notFound('No such upload.');
+    const row = await ctx.db.selectFrom('uploads').select('name').where('name', '=', req.params.name).executeTakeFirst();
+    if (!row) throw notFound('No such upload.');
+    return reply
+      .header('Content-Type', MIME_BY_EXT[m[1] ?? ''] ?? 'application/octet-stream')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(createReadStream(join(ctx.uploadsDir, row.name)));
+  });
+}

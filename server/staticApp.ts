@@ -1,0 +1,59 @@
+/**
+ * The built app (dist/) with history fallback, demo assets (server/public -> /assets/demo/),
+ * and the security headers every HTML response carries (SECURITY.md case 23).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const CSP = [
+  "default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'",
+  "img-src 'self' data: blob: https:", "style-src 'self' 'unsafe-inline'", "frame-src 'self' https:",
+  "connect-src 'self'", "form-action 'self'",
+].join('; ');
+
+const NO_BUILD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kopa</title></head>' +
+  '<body><h1>Kopa</h1><p>The app is not built yet. Run <code>npm run build</code>, then restart the server.</p></body></html>';
+
+/** Paths that are never the app: the API, layouts, uploads, test routes and static assets. */
+const NOT_APP = /^\/(vexed|layouts|uploads|__test)(\/|$)/;
+
+export function securityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    // Session parameters travel in page URLs: never send them to other sites.
+    reply.header('Referrer-Policy', 'no-referrer');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) {
+      reply.header('Content-Security-Policy', CSP);
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      reply.header('Cache-Control', 'no-cache');
+    }
+    return payload;
+  });
+}
+
+function wantsHtml(req: FastifyRequest): boolean {
+  const accept = req.headers.accept ?? '';
+  return accept === '' || accept.includes('text/html') || accept.includes('*/*');
+}
+
+export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string): Promise<void> {
+  const index = join(distDir, 'index.html');
+  const built = existsSync(index);
+  await app.register(fastifyStatic, { root: publicDir, prefix: '/assets/demo/', decorateReply: false, index: false });
+  if (built) {
+    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: false });
+  }
+  const sendApp = async (reply: FastifyReply) => {
+    if (!built) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
+    return reply.type('text/html; charset=utf-8').send(await readFile(index));
+  };
+  app.get('/', async (_req, reply) => sendApp(reply));
+  app.setNotFoundHandler(async (req, reply) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(req.url) && wantsHtml(req)) return sendApp(reply);
+    return reply.code(404).send({ code: '404', message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+  });
+}

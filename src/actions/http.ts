@@ -1,0 +1,57 @@
+import { getAtPath, parseStatePath, setAtPathDraft } from '../expr';
+import type { CallResult } from '../render/env';
+import { paramsIn } from './resolveIn';
+import type { ActionHandler, ActionOf } from './types';
+
+/**
+ * Idempotency keys live per action object and per request body: a retry after a lost response
+ * (timeout, network fault) reuses the key, so the server records one repayment; once the
+ * server has answered, the next tap is a new request with a new key.
+ */
+const pendingKeys = new WeakMap<object, { body: string; key: string }>();
+
+function idempotencyKeyFor(action: ActionOf<'http'>, body: string, newKey: () => string): string {
+  const last = pendingKeys.get(action);
+  if (last && last.body === body) return last.key;
+  const key = newKey();
+  pendingKeys.set(action, { body, key });
+  return key;
+}
+
+function answered(result: CallResult): boolean {
+  return result.ok || result.kind === 'server';
+}
+
+export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
+  const { env, signal, store } = ctx.runtime;
+  const params = paramsIn(ctx, action.params, 'params');
+  const query = action.query ? paramsIn(ctx, action.query, 'query') : undefined;
+  const key = action.idempotent ? idempotencyKeyFor(action, JSON.stringify(params), () => env.newIdempotencyKey()) : undefined;
+  const closeLoading = action.loadingToast ? env.toast('Loading...', { kind: 'loading' }) : undefined;
+  let result: CallResult;
+  try {
+    result = await env.call(action.endpoint, params, { signal, idempotencyKey: key, query });
+  } finally {
+    closeLoading?.();
+  }
+  if (signal.aborted) return 'stop'; // the user left: a late answer changes nothing
+  if (key && answered(result)) pendingKeys.delete(action);
+
+  if (result.ok) {
+    if (action.saveAs) {
+      const path = parseStatePath(action.saveAs);
+      if (path.ok) store.update((d) => setAtPathDraft(d.state, path.segments, result.data));
+    }
+    return ctx.runNested(action.onSuccess, `${ctx.pointer}/onSuccess`, { response: result.data });
+  }
+  const error = { code: 'code' in result ? result.code : result.kind, message: result.message };
+  if (action.onError) {
+    await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });
+  } else if (action.toastOnError !== false) {
+    env.toast(error.message || 'error', { kind: 'info' });
+  }
+  return 'stop';
+};
+
+// Re-exported for tests that check the key is kept across a lost response.
+export const _internal = { pendingKeys, getAtPath };

@@ -1,0 +1,62 @@
+import type { Node } from './ast';
+import { childrenOf } from './ast';
+import { toLocated, withPointer, type ExprError } from './errors';
+import { parseExpression } from './parser';
+import { scanTemplate } from './scan';
+
+export interface TemplateAnalysis {
+  /** Every problem found, one per broken binding (scanning stops at an unclosed `{{`). */
+  errors: ExprError[];
+  /** Member paths read from the scope, e.g. ['data', 'plan', 'amountMax']; unique, in order. */
+  paths: string[][];
+  /** Names of the functions called; unique, in order. */
+  functions: string[];
+}
+
+/**
+ * What the layout linter needs from one layout string: its errors, the scope paths it reads
+ * (to check them against the data source's response schema) and the functions it calls (to
+ * check them against the function list). A computed member ends a path: `data.plan[x].y`
+ * reads ['data', 'plan'] (and whatever `x` reads).
+ */
+export function analyzeTemplate(source: string, pointer = ''): TemplateAnalysis {
+  const errors: ExprError[] = [];
+  const paths = new Map<string, string[]>();
+  const functions = new Set<string>();
+  if (typeof source !== 'string') return { errors, paths: [], functions: [] };
+  const scan = scanTemplate(source);
+  for (const part of scan.parts) {
+    if (part.kind === 'text') continue;
+    try {
+      collect(parseExpression(source.slice(part.start, part.end), part.start), paths, functions);
+    } catch (e) {
+      errors.push(withPointer(toLocated(e), pointer));
+    }
+  }
+  if (scan.error !== undefined) errors.push(withPointer(scan.error, pointer));
+  return { errors, paths: [...paths.values()], functions: [...functions] };
+}
+
+// Recursion is bounded by the parser's tree-height limit.
+function collect(node: Node, paths: Map<string, string[]>, functions: Set<string>): void {
+  const addPath = (path: string[]): void => {
+    // JSON of the array: a key that cannot collide for different paths.
+    paths.set(JSON.stringify(path), path);
+  };
+  if (node.type === 'Identifier') {
+    addPath([node.name]);
+    return;
+  }
+  if (node.type === 'Chain' && node.base.type === 'Identifier') {
+    const path = [node.base.name];
+    for (const link of node.links) {
+      if (link.computed) break;
+      path.push(link.name);
+    }
+    addPath(path);
+    for (const link of node.links) if (link.computed) collect(link.expr, paths, functions);
+    return;
+  }
+  if (node.type === 'Call') functions.add(node.callee);
+  for (const child of childrenOf(node)) collect(child, paths, functions);
+}

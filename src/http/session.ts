@@ -1,0 +1,95 @@
+/**
+ * Common session parameters (spec section 2, contract section 2). The host app opens every page
+ * with them in the query string; every API call and every in-app navigation carries them on.
+ */
+
+/** In the order they are written to a query string, so URLs are stable and testable. */
+export const SESSION_KEYS = [
+  'deviceId',
+  'appVersion',
+  'userId',
+  'appName',
+  'sessionId',
+  'clientType',
+  'merchantNumber',
+  'mobilePhone',
+  'orderId',
+  'productId',
+  'product_id',
+  'couponId',
+  'couponMoney',
+  'withholdingAmount',
+] as const;
+
+export type SessionKey = (typeof SESSION_KEYS)[number];
+
+/** Every key is present; `''` means "not given". */
+export type SessionParams = Readonly<Record<SessionKey, string>>;
+
+/** Values for the custom request headers (spec section 7), read from the page query. */
+export const HEADER_SOURCE_KEYS = ['building', 'gather', 'swift', 'eyes'] as const;
+export type HeaderSourceKey = (typeof HEADER_SOURCE_KEYS)[number];
+export type HeaderSources = Readonly<Record<HeaderSourceKey, string>>;
+
+export interface Session {
+  params: SessionParams;
+  headers: HeaderSources;
+}
+
+export interface SessionDefaults {
+  defaultMerchantNumber: string;
+}
+
+function toParams(search: string | URLSearchParams): URLSearchParams {
+  return typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+}
+
+/** Read the session from a query string (`?a=1&b=2`, with or without `?`) or URLSearchParams. */
+export function readSession(search: string | URLSearchParams, defaults: SessionDefaults): Session {
+  const q = toParams(search);
+  const get = (k: string): string => q.get(k) ?? '';
+
+  const params = {} as Record<SessionKey, string>;
+  for (const key of SESSION_KEYS) params[key] = get(key);
+
+  // One parameter under two names: hosts send either, endpoints read either.
+  const product = params.productId || params.product_id;
+  params.productId = product;
+  params.product_id = product;
+  if (params.merchantNumber === '') params.merchantNumber = defaults.defaultMerchantNumber;
+
+  const headers = {} as Record<HeaderSourceKey, string>;
+  for (const key of HEADER_SOURCE_KEYS) headers[key] = get(key);
+
+  return { params, headers };
+}
+
+export interface CommonQueryOptions {
+  /**
+   * Also carry `building`/`gather`/`swift`/`eyes`. Navigation needs them so the next page (or a
+   * reload) can still build its headers; API calls leave them out of the URL because they
+   * already travel as headers and URLs end up in logs.
+   */
+  withHeaderSources?: boolean;
+}
+
+/** The common query string, without a leading `?`; empty values are left out. */
+export function commonQueryString(session: Session, options: CommonQueryOptions = {}): string {
+  const q = new URLSearchParams();
+  for (const key of SESSION_KEYS) {
+    const v = session.params[key];
+    if (v !== '') q.append(key, v);
+  }
+  if (options.withHeaderSources) {
+    for (const key of HEADER_SOURCE_KEYS) {
+      const v = session.headers[key];
+      if (v !== '') q.append(key, v);
+    }
+  }
+  return q.toString();
+}
+
+/** A session with nothing but the defaults (tests, the developer preview page). */
+export function emptySession(defaults: SessionDefaults): Session {
+  return readSession('', defaults);
+}

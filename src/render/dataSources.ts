@@ -1,0 +1,52 @@
+import type { DataSource, LayoutDocument } from '../schema/generated/types';
+import { runActions } from '../actions/run';
+import type { PageRuntime } from './contexts';
+import { buildScope } from './scope';
+import { isTruthy, resolveValue, type ResolveProblem } from './resolve';
+
+function resolveParams(runtime: PageRuntime, value: unknown, pointer: string): Record<string, unknown> {
+  const problems: ResolveProblem[] = [];
+  const resolved = resolveValue(value ?? {}, buildScope(runtime.store.getSnapshot(), runtime.env, {}), pointer, problems);
+  for (const p of problems) runtime.env.report({ pointer: p.pointer, message: p.message, kind: 'binding' });
+  return resolved !== null && typeof resolved === 'object' ? (resolved as Record<string, unknown>) : {};
+}
+
+/** Loads one data source into data.<name>; the outcome is kept in sources.<name>. */
+export async function loadSource(runtime: PageRuntime, name: string, source: DataSource): Promise<boolean> {
+  const { env, store, signal } = runtime;
+  const pointer = `/dataSources/${name}`;
+  store.update((d) => {
+    d.sources[name] = { status: 'loading' };
+  });
+  const params = resolveParams(runtime, source.params, `${pointer}/params`);
+  const query = source.query ? resolveParams(runtime, source.query, `${pointer}/query`) : undefined;
+  const result = await env.call(source.endpoint, params, { signal, query });
+  if (signal.aborted) return false;
+  if (!result.ok) {
+    const error = { code: 'code' in result ? result.code : result.kind, message: result.message };
+    store.update((d) => {
+      d.sources[name] = { status: 'error', error };
+    });
+    if (source.toastOnError !== false && result.message) env.toast(result.message, { kind: 'info' });
+    return false;
+  }
+  store.update((d) => {
+    d.data[name] = result.data as never;
+    d.sources[name] = { status: 'ready' };
+  });
+  if (source.onSuccess) {
+    const read = () => ({ ...buildScope(store.getSnapshot(), env, {}), response: result.data });
+    await runActions(source.onSuccess, runtime, read, `${pointer}/onSuccess`);
+  }
+  return true;
+}
+
+export function shouldLoadOnMount(runtime: PageRuntime, name: string, source: DataSource): boolean {
+  if (source.load === 'manual') return false;
+  if (source.when === undefined) return true;
+  return isTruthy(resolveParams(runtime, { when: source.when }, `/dataSources/${name}`).when);
+}
+
+export function sourcesOf(layout: LayoutDocument): [string, DataSource][] {
+  return Object.entries(layout.dataSources ?? {}).filter((e): e is [string, DataSource] => e[1] !== undefined);
+}

@@ -1,0 +1,52 @@
+/**
+ * Everything the runtime needs from its host, injected as one object (amis calls it `env`) so
+ * tests swap in fakes. Only src/shell builds the real one.
+ */
+export type CallResult =
+  | { ok: true; data: unknown; code: string; message: string }
+  | { ok: false; kind: 'server'; code: string; message: string; data?: unknown; status: number }
+  | { ok: false; kind: 'timeout' | 'network' | 'aborted' | 'bad-response'; message: string; status?: number };
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+  query?: Record<string, unknown>;
+}
+
+export interface BridgeOutcome {
+  ok: boolean;
+  reason?: string;
+}
+
+export interface ToastOptions {
+  kind?: 'default' | 'info' | 'loading';
+  duration?: number;
+}
+
+export interface RuntimeEnv {
+  call(endpoint: string, params: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
+  bridge(action: string, args: Record<string, unknown>): BridgeOutcome;
+  /** In-app navigation to a same-origin path (query included). */
+  navigate(path: string, options?: { replace?: boolean }): void;
+  /** Leave the app for an already-checked URL. */
+  leave(url: string, options?: { replace?: boolean }): void;
+  toast(message: string, options?: ToastOptions): () => void;
+  copyText(text: string): Promise<boolean>;
+  /** Report a problem once (console in development, a collector in production). */
+  report(problem: { pointer: string; message: string; kind: string }): void;
+  newIdempotencyKey(): string;
+  /** The page's own query string values (session parameters included). */
+  query: Readonly<Record<string, string>>;
+  /** Common session query string carried by in-app navigation (no leading '?'). */
+  commonQuery(): string;
+  /** Route table lookup: key -> path, or undefined. */
+  routePath(key: string): string | undefined;
+  /** Checks a link against the redirect allowlist. */
+  checkUrl(raw: string): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
+  /** Checks an image source (same-origin path, https, data:image); null when refused. */
+  checkImageUrl(raw: string): string | null;
+  /** Values exposed to bindings as config.* (currency label, service phone, ...). */
+  config: Readonly<Record<string, unknown>>;
+  /** Shows development diagnostics (fallback boxes name the node and the error). */
+  dev: boolean;
+}

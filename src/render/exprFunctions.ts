@@ -1,0 +1,14 @@
+import { baseFunctions, type ExprFunctions } from '../expr';
+import { currencySymbol, formatDate, formatDateTime, formatMoney } from '../format';
+
+/**
+ * The fixed list of functions a layout may call (documented in docs/expressions.md): the pure
+ * base list of src/expr plus the display formats of contract section 3.
+ */
+export const exprFunctions: ExprFunctions = Object.freeze({
+  ...baseFunctions,
+  money: (cents: unknown) => formatMoney(cents as number | string | null | undefined),
+  date: (iso: unknown) => formatDate(typeof iso === 'string' ? iso : ''),
+  datetime: (iso: unknown) => formatDateTime(typeof iso === 'string' ? iso : ''),
+  currency: (flag: unknown) => currencySymbol(flag as string | number | null | undefined),
+});

@@ -1,0 +1,49 @@
+import { produce, type Draft } from 'immer';
+
+export type SourceStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface SourceState {
+  status: SourceStatus;
+  error?: { code: string; message: string };
+}
+
+export interface PageSnapshot {
+  state: Record<string, unknown>;
+  data: Record<string, unknown>;
+  sources: Record<string, SourceState>;
+  dialogs: Record<string, boolean>;
+}
+
+export interface PageStore {
+  getSnapshot(): PageSnapshot;
+  subscribe(listener: () => void): () => void;
+  update(recipe: (draft: Draft<PageSnapshot>) => void): void;
+}
+
+/**
+ * The page's state, data and dialog flags in one immutable snapshot. Immer gives structural
+ * sharing, so a binding that reads an unchanged branch gets the same reference and its widget
+ * does not re-render.
+ */
+export function createPageStore(initialState: Record<string, unknown>): PageStore {
+  let snapshot: PageSnapshot = {
+    state: structuredClone(initialState),
+    data: {},
+    sources: {},
+    dialogs: {},
+  };
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    update(recipe) {
+      const next = produce(snapshot, recipe);
+      if (next === snapshot) return;
+      snapshot = next;
+      for (const l of [...listeners]) l();
+    },
+  };
+}

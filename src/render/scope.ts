@@ -1,0 +1,19 @@
+import type { RuntimeEnv } from './env';
+import type { PageSnapshot } from './pageStore';
+import type { LocalScope } from './contexts';
+
+/**
+ * The names a binding can read: data (responses by source), state, query, config, and locals
+ * such as item/index/response/error. A null-prototype object: nothing inherited is reachable.
+ */
+export function buildScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: LocalScope): Record<string, unknown> {
+  const scope: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  scope.data = snapshot.data;
+  scope.state = snapshot.state;
+  scope.query = env.query;
+  scope.config = env.config;
+  scope.dialogs = snapshot.dialogs;
+  scope.sources = snapshot.sources;
+  for (const key of Object.keys(locals)) scope[key] = locals[key];
+  return scope;
+}

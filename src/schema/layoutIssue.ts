@@ -1,0 +1,11 @@
+/** One problem found in a layout: data, not an exception, so tools can print it like a compiler. */
+export interface LayoutIssue {
+  /** File the layout came from (or a URL at run time). */
+  file: string;
+  /** JSON pointer (RFC 6901) of the offending value inside the layout. */
+  pointer: string;
+  /** Stable code from the message catalogue (src/schema/issueCatalogue.ts). */
+  code: string;
+  message: string;
+  severity: 'error' | 'warning';
+}

@@ -1,0 +1,18 @@
+import app from '../../config/app.json';
+import routes from '../../config/routes.json';
+import wireNames from '../../config/wire-names.json';
+import endpoints from '../../schemas/api/endpoints.json';
+
+/** The deployment's configuration, bundled at build time (config/ and the endpoint catalogue). */
+export const appConfig = app;
+export const routeTable = routes;
+export const wireNameTable = wireNames;
+export const endpointCatalogue = endpoints;
+
+type PageKey = keyof typeof routes.pages;
+
+/** Route key (or alias) -> path; undefined for unknown keys and for native-only keys. */
+export function routePath(key: string): string | undefined {
+  const aliased = Object.hasOwn(routes.aliases, key) ? routes.aliases[key as keyof typeof routes.aliases] : key;
+  return Object.hasOwn(routes.pages, aliased) ? routes.pages[aliased as PageKey].path : undefined;
+}

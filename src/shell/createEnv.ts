@@ -1,0 +1,70 @@
+import { createBridge, detectTransport, type BridgeConfig, type HostWindow } from '../bridge';
+import { commonQueryString, createApiClient, newIdempotencyKey, readSession, type Catalogue } from '../http';
+import type { CallResult, RuntimeEnv } from '../render/env';
+import type { ToastStore } from '../render/toast/toastStore';
+import { checkImageUrl, checkNavigationUrl } from '../security/url';
+import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
+import { copyText } from './copyText';
+import { report } from './reporter';
+
+interface EnvDeps {
+  navigate(path: string, options?: { replace?: boolean }): void;
+  toasts: ToastStore;
+  layoutId: string;
+}
+
+const sessionDefaults = { defaultMerchantNumber: appConfig.defaultMerchantNumber };
+const currentSession = () => readSession(window.location.search, sessionDefaults);
+
+// One API client for the app: it reads the session from the URL on every call.
+const api = createApiClient({
+  fetch: (url, init) => window.fetch(url, init),
+  catalogue: endpointCatalogue as unknown as Catalogue,
+  wireNames: wireNameTable,
+  config: appConfig,
+  getSession: currentSession,
+});
+
+/** The real host for one page: HTTP, bridge, router, toasts, clipboard, reports. */
+export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
+  const origin = window.location.origin;
+  const toast: RuntimeEnv['toast'] = (message, options) => deps.toasts.show(message, options?.kind, options?.duration);
+  const bridge = createBridge(
+    detectTransport(window as unknown as HostWindow & Window, appConfig as unknown as BridgeConfig, {
+      notify: (message) => toast(message, { kind: 'info' }),
+      navigate: (path) => deps.navigate(path),
+    }),
+    appConfig as unknown as BridgeConfig,
+    { report: (e) => report({ pointer: '', message: e.message, kind: 'bridge', layout: deps.layoutId }), origin },
+  );
+  const query = Object.fromEntries(new URLSearchParams(window.location.search));
+  return {
+    call: async (endpoint, params, options) => (await api.call(endpoint, params, {
+      signal: options?.signal,
+      idempotencyKey: options?.idempotencyKey,
+      query: options?.query as Record<string, string | number | boolean | null | undefined> | undefined,
+    })) as CallResult,
+    bridge: (action, args) => bridge.call(action, args),
+    navigate: deps.navigate,
+    leave: (url, options) => (options?.replace ? window.location.replace(url) : window.location.assign(url)),
+    toast,
+    copyText,
+    report: (problem) => report({ ...problem, layout: deps.layoutId }),
+    newIdempotencyKey,
+    query,
+    commonQuery: () => commonQueryString(currentSession()),
+    routePath,
+    checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
+    checkImageUrl: (raw) => {
+      const checked = checkImageUrl(raw, origin);
+      return checked.ok ? checked.url : null;
+    },
+    config: {
+      currencyLabel: appConfig.currencyLabel,
+      servicePhone: appConfig.defaultServicePhone,
+      appName: appConfig.appName,
+      deepLinkScheme: appConfig.deepLinkScheme,
+    },
+    dev: import.meta.env.DEV,
+  };
+}

@@ -1,0 +1,57 @@
+import type { LayoutDocument } from '../schema/generated/types';
+import { describeAjvError, loadValidators } from '../render/nodeValidators';
+import { collectTypes, preloadWidgets } from '../render/widgetCache';
+
+/** How deep a layout's JSON may nest; deeper is refused before React sees it (SECURITY 6). */
+export const MAX_LAYOUT_DEPTH = 200;
+
+export type LayoutLoad = { ok: true; layout: LayoutDocument } | { ok: false; message: string };
+
+function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (depth > max) max = depth;
+    if (max > MAX_LAYOUT_DEPTH) return max;
+    if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
+/**
+ * Fetches, parses and checks a layout, and loads the widgets it uses. Every failure is a value
+ * with a message for the error screen: never a blank page (SECURITY 8).
+ */
+export async function loadLayout(name: string, signal: AbortSignal): Promise<LayoutLoad> {
+  const validators = loadValidators();
+  let text: string;
+  let status: number;
+  try {
+    const response = await fetch(`/layouts/${encodeURIComponent(name)}.json`, { signal, headers: { Accept: 'application/json' } });
+    status = response.status;
+    text = await response.text();
+  } catch {
+    if (signal.aborted) return { ok: false, message: 'aborted' };
+    return { ok: false, message: 'The page could not be loaded. Check your connection and try again.' };
+  }
+  if (status !== 200) return { ok: false, message: `The page could not be loaded (HTTP ${status}). Please try again.` };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'The page layout could not be read. Please try again later.' };
+  }
+  if (jsonDepth(doc) > MAX_LAYOUT_DEPTH) return { ok: false, message: 'The page layout is too deeply nested.' };
+  const { validateLayoutOutline } = await validators;
+  if (!validateLayoutOutline?.(doc)) {
+    const first = validateLayoutOutline?.errors?.[0];
+    return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
+  }
+  try {
+    await preloadWidgets(collectTypes(doc));
+  } catch {
+    return { ok: false, message: 'Parts of the page could not be loaded. Check your connection and try again.' };
+  }
+  return { ok: true, layout: doc as LayoutDocument };
+}

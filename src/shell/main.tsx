@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { createToastStore } from '../render/toast/toastStore';
+import { App } from './App';
+import { appConfig, routePath, routeTable } from './appConfig';
+import { legacyHashTarget } from './legacyHash';
+import './app.css';
+
+const legacy = legacyHashTarget(window.location.hash, window.location.search, routeTable.legacyHash, routePath);
+if (legacy) window.history.replaceState(null, '', legacy);
+
+for (const [name, value] of Object.entries(appConfig.theme)) {
+  document.documentElement.style.setProperty(`--k-${name}`, value);
+}
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App toasts={createToastStore()} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

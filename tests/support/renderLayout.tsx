@@ -1,0 +1,132 @@
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act } from 'react';
+import type { LayoutDocument } from '../../src/schema/generated/types';
+import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/render/env';
+import { Page } from '../../src/render/Page';
+import { loadValidators } from '../../src/render/nodeValidators';
+import { collectTypes, preloadWidgets } from '../../src/render/widgetCache';
+import { createToastStore } from '../../src/render/toast/toastStore';
+import { ToastHost } from '../../src/render/toast/ToastHost';
+
+export type FakeResponse = CallResult | ((params: Record<string, unknown>, options?: CallOptions) => CallResult | Promise<CallResult>);
+
+export interface RenderLayoutOptions {
+  /** Answers by logical endpoint name; an endpoint with no answer fails with a server error. */
+  responses?: Record<string, FakeResponse>;
+  query?: Record<string, string>;
+  dev?: boolean;
+  routes?: Record<string, string>;
+  /** Outcome of bridge calls; default ok. */
+  bridgeOk?: boolean;
+  /** Allowed external hosts for checkUrl. */
+  allowHosts?: string[];
+}
+
+export interface Recorded {
+  calls: { endpoint: string; params: Record<string, unknown>; options?: CallOptions }[];
+  bridge: { action: string; args: Record<string, unknown> }[];
+  navigations: { path: string; replace: boolean }[];
+  leaves: string[];
+  toasts: { message: string; options?: ToastOptions }[];
+  reports: { pointer: string; message: string; kind: string }[];
+  copied: string[];
+}
+
+export function ok(data: unknown, code = '0'): CallResult {
+  return { ok: true, data, code, message: 'success' };
+}
+
+export function serverError(message: string, code = '1'): CallResult {
+  return { ok: false, kind: 'server', code, message, status: 200 };
+}
+
+/** A RuntimeEnv that records everything a layout asks of its host. */
+export function createFakeEnv(options: RenderLayoutOptions = {}): { env: RuntimeEnv; recorded: Recorded; toastStore: ReturnType<typeof createToastStore> } {
+  const recorded: Recorded = { calls: [], bridge: [], navigations: [], leaves: [], toasts: [], reports: [], copied: [] };
+  const toastStore = createToastStore();
+  const routes = options.routes ?? { repay: '/repay', order: '/order', confirm: '/confirm', complaint: '/complainPage', complaintList: '/complaintList' };
+  let keyCounter = 0;
+  const env: RuntimeEnv = {
+    async call(endpoint, params, callOptions) {
+      recorded.calls.push({ endpoint, params, options: callOptions });
+      const answer = options.responses?.[endpoint];
+      if (!answer) return serverError(`no fake response for ${endpoint}`);
+      return typeof answer === 'function' ? answer(params, callOptions) : answer;
+    },
+    bridge(action, args) {
+      recorded.bridge.push({ action, args });
+      return options.bridgeOk === false ? { ok: false, reason: 'refused' } : { ok: true };
+    },
+    navigate(path, navOptions) {
+      recorded.navigations.push({ path, replace: navOptions?.replace === true });
+    },
+    leave(url) {
+      recorded.leaves.push(url);
+    },
+    toast(message, toastOptions) {
+      recorded.toasts.push({ message, options: toastOptions });
+      return toastStore.show(message, toastOptions?.kind, toastOptions?.duration);
+    },
+    async copyText(text) {
+      recorded.copied.push(text);
+      return true;
+    },
+    report(problem) {
+      recorded.reports.push(problem);
+    },
+    newIdempotencyKey: () => `key-${++keyCounter}`,
+    query: options.query ?? { userId: '10001', sessionId: 's1' },
+    commonQuery: () => new URLSearchParams(options.query ?? { userId: '10001', sessionId: 's1' }).toString(),
+    routePath: (key) => routes[key],
+    checkUrl(raw) {
+      if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return { ok: true, url: raw, external: false };
+      try {
+        const url = new URL(raw);
+        if (url.protocol === 'https:' && (options.allowHosts ?? ['pay.kopa.example']).includes(url.hostname) && !url.username) {
+          return { ok: true, url: url.href, external: true };
+        }
+      } catch {
+        /* not a URL: refused below */
+      }
+      return { ok: false, reason: 'not allowed' };
+    },
+    checkImageUrl(raw) {
+      if (/^(https:\/\/|\/(?![/\\])|data:image\/(png|jpeg|gif|webp);base64,)/i.test(raw)) return raw;
+      recorded.reports.push({ pointer: '', message: `Refused image ${raw}`, kind: 'image' });
+      return null;
+    },
+    config: { currencyLabel: 'TZS', servicePhone: '+255 700 000 000' },
+    dev: options.dev ?? true,
+  };
+  return { env, recorded, toastStore };
+}
+
+/**
+ * Renders a layout from JSON through the public way in (the Page component with the generic
+ * renderer), after loading its widgets and validators as the app does.
+ */
+export async function renderLayout(
+  layout: LayoutDocument | Record<string, unknown>,
+  options: RenderLayoutOptions = {},
+): Promise<RenderResult & { recorded: Recorded; user: ReturnType<typeof userEvent.setup>; env: RuntimeEnv }> {
+  await loadValidators();
+  await preloadWidgets(collectTypes(layout));
+  const { env, recorded, toastStore } = createFakeEnv(options);
+  const user = userEvent.setup();
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <>
+        <Page layout={layout as LayoutDocument} env={env} />
+        <ToastHost store={toastStore} />
+      </>,
+    );
+  });
+  return { ...result, recorded, user, env };
+}
+
+/** A minimal layout around some nodes. */
+export function layoutOf(body: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { id: 'test', version: 1, title: 'Test page', body, ...extra };
+}

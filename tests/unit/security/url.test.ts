@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { checkBridgeLink, checkImageUrl, checkNavigationUrl } from '../../../src/security/url';
+
+const ORIGIN = 'https://app.kopa.example';
+const ALLOW = ['pay.kopa.example', 'ok.example', 'KOPA.example'];
+
+// SECURITY 11: dangerous schemes, in every spelling the URL parser would still accept.
+const DANGEROUS_SCHEMES = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  '\tjava\nscript:alert(1)',
+  ' javascript:alert(1)',
+  '\u0000javascript:alert(1)',
+  'java\rscript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+];
+
+// SECURITY 12: hosts that are not on the list, however they are dressed up.
+const OFF_LIST = [
+  'https://evil.tld',
+  'https://ok.example.evil.tld',
+  'https://ok.example@evil.tld',
+  'https://ok.example:pw@evil.tld/',
+  '//evil.tld',
+  '/\\evil.tld',
+  '\\\\evil.tld',
+  '\t//evil.tld',
+  'https://evil.tld/ok.example',
+  'https://notok.example',
+  'https://ok.example.',
+  'evil.tld',
+];
+
+describe('checkNavigationUrl', () => {
+  it.each(DANGEROUS_SCHEMES)('refuses dangerous scheme %j', (raw) => {
+    const r = checkNavigationUrl(raw, ALLOW, ORIGIN);
+    expect(r.ok).toBe(false);
+  });
+
+  it.each(OFF_LIST)('refuses off-list host %j', (raw) => {
+    expect(checkNavigationUrl(raw, ALLOW, ORIGIN).ok).toBe(false);
+  });
+
+  it('allows same-origin paths and keeps them relative', () => {
+    expect(checkNavigationUrl('/repay?orderId=1#top', ALLOW, ORIGIN)).toEqual({ ok: true, url: '/repay?orderId=1#top', external: false });
+    expect(checkNavigationUrl('  /loanDetail\n', ALLOW, ORIGIN)).toEqual({ ok: true, url: '/loanDetail', external: false });
+  });
+
+  it('allows http(s) on an allowlisted host, matched exactly and case-insensitively', () => {
+    expect(checkNavigationUrl('https://pay.kopa.example/checkout?x=1', ALLOW, ORIGIN)).toEqual({
+      ok: true,
+      url: 'https://pay.kopa.example/checkout?x=1',
+      external: true,
+    });
+    expect(checkNavigationUrl('HTTPS://OK.EXAMPLE/a', ALLOW, ORIGIN)).toMatchObject({ ok: true, url: 'https://ok.example/a' });
+    expect(checkNavigationUrl('http://kopa.example/', ALLOW, ORIGIN)).toMatchObject({ ok: true, external: true });
+  });
+
+  it('treats an absolute URL on the page origin as in-app', () => {
+    expect(checkNavigationUrl('https://app.kopa.example/repay?a=1', ALLOW, ORIGIN)).toEqual({ ok: true, url: '/repay?a=1', external: false });
+  });
+
+  it('does not match a non-default port unless the allowlist names it', () => {
+    expect(checkNavigationUrl('https://ok.example:8443/', ALLOW, ORIGIN).ok).toBe(false);
+    expect(checkNavigationUrl('https://ok.example:8443/', ['ok.example:8443'], ORIGIN).ok).toBe(true);
+  });
+
+  it('refuses relative paths without a leading slash, empty strings and non-strings', () => {
+    for (const raw of ['repay', '', '   ', '?a=1', '#x']) expect(checkNavigationUrl(raw, ALLOW, ORIGIN).ok).toBe(false);
+    expect(checkNavigationUrl(42 as unknown as string, ALLOW, ORIGIN).ok).toBe(false);
+  });
+
+  it('gives a reason when refusing', () => {
+    const r = checkNavigationUrl('https://evil.tld', ALLOW, ORIGIN);
+    expect(r).toEqual({ ok: false, reason: expect.stringContaining('evil.tld') });
+  });
+});
+
+describe('checkImageUrl', () => {
+  it.each([
+    '/img/logo.png',
+    'https://cdn.elsewhere.tld/a.jpg',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'data:image/jpeg;base64,/9j/4AAQ',
+    'data:image/gif;base64,R0lGODlh',
+    'data:image/webp;base64,UklGRg==',
+    'blob:https://app.kopa.example/0b6f2c1e-7d0a-4a57-9d6e-1d5a3b1c2d3e',
+  ])('allows %j', (raw) => {
+    expect(checkImageUrl(raw, ORIGIN).ok).toBe(true);
+  });
+
+  it.each([
+    ...DANGEROUS_SCHEMES,
+    'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'data:image/png,notbase64<script>',
+    'blob:https://evil.tld/0b6f2c1e',
+    'http://cdn.elsewhere.tld/a.jpg',
+    '//evil.tld/a.png',
+    '/\\evil.tld/a.png',
+    'https://user@cdn.tld/a.png',
+  ])('refuses %j', (raw) => {
+    expect(checkImageUrl(raw, ORIGIN).ok).toBe(false);
+  });
+});
+
+describe('checkBridgeLink', () => {
+  const policy = { allowlist: ALLOW, origin: ORIGIN, deepLinkScheme: 'kopa://' };
+
+  it.each([...DANGEROUS_SCHEMES, ...OFF_LIST.filter((s) => s !== 'evil.tld'), 'intent://x#Intent;end', 'tel:123'])(
+    'refuses %j',
+    (raw) => {
+      expect(checkBridgeLink(raw, policy).ok).toBe(false);
+    },
+  );
+
+  it('accepts the app deep-link scheme, route tokens and checked http(s) links', () => {
+    expect(checkBridgeLink('kopa://product/3', policy)).toEqual({ ok: true, url: 'kopa://product/3', external: true });
+    expect(checkBridgeLink('productDetail?id=3', policy)).toMatchObject({ ok: true, url: 'productDetail?id=3' });
+    expect(checkBridgeLink('https://pay.kopa.example/x', policy)).toMatchObject({ ok: true });
+    expect(checkBridgeLink('/loanDetail', policy)).toMatchObject({ ok: true, url: '/loanDetail', external: false });
+  });
+
+  it('refuses a custom scheme when none is configured', () => {
+    expect(checkBridgeLink('kopa://product/3', { allowlist: ALLOW, origin: ORIGIN }).ok).toBe(false);
+  });
+});
