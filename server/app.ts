@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import { loadCatalogue, loadValidators } from './catalogue';
 import { loadAppConfig, loadWireNames, ROOT } from './config';
 import type { ServerContext } from './context';
-import { openDb } from './db';
+import { openDb, type Db } from './db';
 import { seed } from './db/seed';
 import { registerErrorHandling } from './errorHandler';
 import { registerLayouts } from './layouts';
@@ -26,6 +26,13 @@ import { registerTestOnly } from './routes/testOnly';
 import { registerUploads } from './routes/uploads';
 import { registerStaticApp, securityHeaders } from './staticApp';
 import { createWireMapper } from './wire';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's database (tests assert on stored rows through it). */
+    kopaDb: Db;
+  }
+}
 
 export interface BuildOptions {
   /** postgres://... to use PostgreSQL; otherwise PGlite under dataDir/pglite. */
@@ -60,6 +67,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const cfg = loadAppConfig();
   const db = await openDb({ dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   if (opts.seed !== false) await seed(db);
+  app.decorate('kopaDb', db);
   app.addHook('onClose', async () => { await db.destroy(); });
 
   const now = opts.now ?? (() => new Date());
@@ -76,7 +84,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerErrorHandling(app);
   securityHeaders(app);
   await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
-  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
+  await app.register(multipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
     const out: Record<string, string> = {};

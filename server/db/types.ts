@@ -6,6 +6,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default: optional on insert. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface UsersTable {
@@ -13,13 +15,13 @@ export interface UsersTable {
   phone: string;
   name: string;
   deleted_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface SessionsTable {
   id: string;
   user_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   revoked_at: Timestamp | null;
 }
 
@@ -57,7 +59,7 @@ export interface OrdersTable {
   pay_code: string;
   is_score: number;
   card_need_pop: number;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface InstallmentsTable {
@@ -76,7 +78,7 @@ export interface CardsTable {
   bank_node: string;
   card_no: string;
   bank_code: string;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface BankFormItemsTable {
@@ -103,7 +105,7 @@ export interface BankAccountsTable {
   card_type: number;
   channel_number: string;
   fields: Json<Record<string, string>>;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface ProblemTypesTable {
@@ -125,7 +127,7 @@ export interface ProblemsTable {
   dispose_images: Json<string[]>;
   is_need_score: number;
   score: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface UploadsTable {
@@ -133,7 +135,7 @@ export interface UploadsTable {
   user_id: string;
   mime: string;
   size: number;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface RepaymentsTable {
@@ -145,7 +147,7 @@ export interface RepaymentsTable {
   card_id: string;
   status: string;
   need_valid: number;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
   confirmed_at: Timestamp | null;
 }
 
@@ -181,7 +183,7 @@ export interface TrackEventsTable {
   app_from: string;
   phone: string;
   ip: string;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface EventsTable {
@@ -190,7 +192,7 @@ export interface EventsTable {
   product_id: string;
   module_id: number;
   position_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface ScoresTable {
@@ -198,7 +200,7 @@ export interface ScoresTable {
   user_id: string;
   order_id: string;
   score: number;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface TradesTable {
@@ -210,7 +212,7 @@ export interface TradesTable {
   card_no: string;
   bank_code: string;
   repay_type: string;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface UtrsTable {
@@ -219,7 +221,7 @@ export interface UtrsTable {
   order_id: string;
   utr: string;
   is_delay: number;
-  created_at: Generated<Timestamp>;
+  created_at: CreatedAt;
 }
 
 export interface ContractsTable {

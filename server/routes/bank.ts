@@ -46,6 +46,7 @@ function checkFields(items: Item[], body: SaveBody): { channel: string; values: 
       continue;
     }
     if (item.input_type === 1 && !/^[0-9]+$/.test(value)) throw badRequest(`"${item.title}" must contain digits only`);
+    if (item.cate === 'day' && !(Number(value) >= 1 && Number(value) <= 31)) throw badRequest(`"${item.title}" must be a day of the month (1-31)`);
     if ((item.cate === 'enum' || item.cate === 'citySelect') && !item.note.some((o) => o.type === value)) {
       throw badRequest(`"${item.title}": choose one of the options`);
     }

@@ -9,6 +9,7 @@ import { badRequest, BusinessError, forbidden, notFound } from '../errors';
 import { maskCardNo } from '../lib/format';
 import { applyPayment, installmentsOf, outstanding, REPAYABLE } from '../lib/orders';
 import { randomId, repayToken, sameToken, serverSecret } from '../lib/tokens';
+import { SMS_TTL_MS } from '../lib/sms';
 import { requireOrder, type SessionUser } from '../session';
 import type { Order } from '../db/types';
 
@@ -57,6 +58,12 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     const secret = await serverSecret(ctx.db);
     if (!sameToken(body.repayToken, repayToken(secret, user.userId, order.id))) throw badRequest('repayToken: invalid for this order; reload the page.');
     const needValid = body.sendMsg === 1 ? 1 : 0;
+    // A pending repayment whose SMS code expired is abandoned; it must not block the order forever.
+    await ctx.db.updateTable('repayments').set({ status: 'expired' }).where('order_id', '=', order.id).where('status', '=', 'pending')
+      .where('created_at', '<', new Date(ctx.now().getTime() - SMS_TTL_MS)).execute();
+    // Fast path for the common double submit; the partial unique index settles real races below.
+    const pending = await ctx.db.selectFrom('repayments').select('id').where('order_id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
+    if (pending) throw new BusinessError('800005', 'do not submit the repayment request twice');
     if (needValid) await ctx.sms.checkLimits(user.phone, ip);
     const id = randomId('R');
     const now = ctx.now();

@@ -18,7 +18,7 @@ const NAME_RE = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
 
 async function readImage(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw badRequest('Send multipart/form-data with an image in the field "problemImage".');
-  const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 }, preservePath: true });
   if (!file) throw badRequest('No file received: put the image in the field "problemImage".');
   if (file.fieldname !== 'problemImage') throw badRequest('The image must be sent in the field "problemImage".');
   const name = file.filename ?? '';

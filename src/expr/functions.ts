@@ -1,6 +1,6 @@
 import type { ExprFunction } from './evaluate';
 import { LIMITS } from './limits';
-import { isArray, isPlainObject, listOf, readOrUndefined } from './safeAccess';
+import { isArray, isForbiddenKey, isPlainObject, listOf, readOrUndefined } from './safeAccess';
 
 /*
  * The base function list: pure, no dates, no formatting (money/date/datetime/currency come from
@@ -36,6 +36,11 @@ function fieldName(value: unknown): string {
 
 function field(item: unknown, name: string): unknown {
   return isPlainObject(item) ? readOrUndefined(item, name) : undefined;
+}
+
+/** The item has an own `name` equal to `value`: a missing field never matches, not even undefined. */
+function fieldIs(item: unknown, name: string, value: unknown): boolean {
+  return isPlainObject(item) && Object.hasOwn(item, name) && field(item, name) === value;
 }
 
 function capped(text: string): string {
@@ -98,7 +103,53 @@ function isEmpty(value: unknown): boolean {
 function matches(args: unknown[]): (item: unknown) => boolean {
   const name = fieldName(args[1]);
   // count(list, 'paid') counts truthy fields; with a third argument, fields equal to it.
-  return args.length >= 3 ? (item) => field(item, name) === args[2] : (item) => Boolean(field(item, name));
+  return args.length >= 3 ? (item) => fieldIs(item, name, args[2]) : (item) => Boolean(field(item, name));
+}
+
+/*
+ * Object helpers, for forms whose fields come from the server (a bank form item's code is the
+ * key its value is sent under). Results are fresh plain objects holding own data properties
+ * only; keys that are not text or numbers, and __proto__/constructor/prototype, are skipped.
+ */
+function keyOf(value: unknown): string | undefined {
+  const key = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  return key === undefined || isForbiddenKey(key) ? undefined : key;
+}
+
+function entriesOf(value: unknown): [string, unknown][] {
+  if (!isPlainObject(value)) return [];
+  const keys = Object.keys(value);
+  if (keys.length > LIMITS.maxListLength) throw new Error(`object has more than ${LIMITS.maxListLength} keys`);
+  const out: [string, unknown][] = [];
+  for (const k of keys) if (keyOf(k) !== undefined) out.push([k, readOrUndefined(value, k)]);
+  return out;
+}
+
+function objectFrom(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries) out[k] = v;
+  return out;
+}
+
+function keySet(keys: unknown): Set<string> {
+  return new Set(items(keys).map(keyOf).filter((k): k is string => k !== undefined));
+}
+
+function toObject(list: unknown, keyName: unknown, valueName?: unknown): Record<string, unknown> {
+  const key = fieldName(keyName);
+  const value = valueName === undefined ? undefined : fieldName(valueName);
+  const entries: [string, unknown][] = [];
+  for (const item of items(list)) {
+    const k = keyOf(field(item, key));
+    if (k !== undefined) entries.push([k, value === undefined ? item : field(item, value)]);
+  }
+  return objectFrom(entries);
+}
+
+function filterIn(list: unknown, name: unknown, values: unknown): unknown[] {
+  const key = fieldName(name);
+  const allowed = items(values);
+  return items(list).filter((item) => isPlainObject(item) && Object.hasOwn(item, key) && allowed.includes(field(item, key)));
 }
 
 const table: Record<string, ExprFunction> = {
@@ -127,7 +178,7 @@ const table: Record<string, ExprFunction> = {
   last: (x) => (typeof x === 'string' || isArray(x) ? readOrUndefined(x, x.length - 1) : undefined),
   filter: (list, name, value) => {
     const key = fieldName(name);
-    return items(list).filter((item) => field(item, key) === value);
+    return items(list).filter((item) => fieldIs(item, key, value));
   },
   map: (list, name) => {
     const key = fieldName(name);
@@ -148,6 +199,17 @@ const table: Record<string, ExprFunction> = {
     return isArray(x) ? items(x).slice(integerArg(start), integerArg(end)) : undefined;
   },
   isEmpty,
+  filterIn,
+  toObject,
+  merge: (...objects) => objectFrom(objects.flatMap(entriesOf)),
+  pick: (obj, keys) => {
+    const wanted = keySet(keys);
+    return objectFrom(entriesOf(obj).filter(([k]) => wanted.has(k)));
+  },
+  omit: (obj, keys) => {
+    const unwanted = keySet(keys);
+    return objectFrom(entriesOf(obj).filter(([k]) => !unwanted.has(k)));
+  },
 };
 
 /**

@@ -50,20 +50,19 @@ class Parser {
 
   constructor(private readonly tokens: readonly Token[]) {}
 
+  // Every path that recurses back into expression() goes through enter(): brackets, calls,
+  // unary operators and ternary branches. That bounds the recursion by LIMITS.maxNesting.
   expression(): Node {
-    this.enter(this.peek().pos);
     const test = this.binary(1);
-    let result = test;
     const q = this.peek();
-    if (this.isPunct(q, '?')) {
-      this.index++;
-      const consequent = this.expression();
-      this.expect(':');
-      const alternate = this.expression();
-      result = this.make({ type: 'Conditional', test, consequent, alternate, pos: q.pos });
-    }
+    if (!this.isPunct(q, '?')) return test;
+    this.index++;
+    this.enter(q.pos);
+    const consequent = this.expression();
+    this.expect(':');
+    const alternate = this.expression();
     this.nesting--;
-    return result;
+    return this.make({ type: 'Conditional', test, consequent, alternate, pos: q.pos });
   }
 
   expectEnd(): void {

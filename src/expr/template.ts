@@ -41,6 +41,8 @@ export function parseTemplate(source: string, pointer = ''): TemplateParse {
 }
 
 function parseTemplateCached(source: string): Cached<Template> {
+  // Literal text is cheap to wrap; keeping it out of the cache leaves the room for bindings.
+  if (!hasBindings(source)) return buildTemplate(source);
   const hit = templates.get(source);
   if (hit !== undefined) return hit;
   const result = buildTemplate(source);

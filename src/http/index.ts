@@ -3,7 +3,7 @@ export type { ApiClient, ApiClientOptions, CallOptions, FetchLike, FetchResponse
 export type { ApiResult, ApiSuccess, ApiFailure, ApiServerFailure, ApiTransportFailure, TransportFailureKind } from './result';
 export { MESSAGES, isSuccessCode } from './result';
 export type { Catalogue, EndpointSpec, ClientKind, HttpMethod, SuccessCode } from './catalogue';
-export { findEndpoint } from './catalogue';
+export { findEndpoint, parseCatalogue } from './catalogue';
 export { readSession, commonQueryString, emptySession, SESSION_KEYS, HEADER_SOURCE_KEYS } from './session';
 export type { Session, SessionParams, SessionKey, HeaderSources, HeaderSourceKey, SessionDefaults, CommonQueryOptions } from './session';
 export { createWireTranslator, IDENTITY_WIRE_NAMES } from './wireNames';

@@ -1,13 +1,14 @@
 import { useEffect, useMemo } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
-import { LocalScopeContext, RuntimeContext, type PageRuntime } from './contexts';
+import { LocalScopeContext, RuntimeContext } from './contexts';
 import type { RuntimeEnv } from './env';
-import { createPageStore } from './pageStore';
 import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
+import { createPageRuntime } from './pageRuntime';
 import { buildScope } from './scope';
 import { PageBody } from './PageBody';
 import { useText } from './useBinding';
+import { watchKeyboard } from './keyboardWatch';
 
 interface Props {
   layout: LayoutDocument;
@@ -19,37 +20,23 @@ interface Props {
  * requests and timers, so a late response changes nothing (SECURITY 17).
  */
 export function Page({ layout, env }: Props) {
-  const runtime = useMemo<PageRuntime>(() => {
-    const controller = new AbortController();
-    const store = createPageStore((layout.state ?? {}) as Record<string, unknown>);
-    const sources = new Map(sourcesOf(layout));
-    const rt: PageRuntime & { abort(): void } = {
-      env,
-      store,
-      signal: controller.signal,
-      layoutId: layout.id,
-      abort: () => controller.abort(),
-      reloadSource: async (name) => {
-        const source = sources.get(name);
-        if (!source) {
-          env.report({ pointer: `/dataSources/${name}`, message: `Unknown data source "${name}"`, kind: 'reload' });
-          return false;
-        }
-        return loadSource(rt, name, source);
-      },
-    };
-    return rt;
-  }, [layout, env]);
+  const runtime = useMemo(() => createPageRuntime(layout, env), [layout, env]);
 
   useEffect(() => {
-    const rt = runtime as PageRuntime & { abort(): void };
-    const blocking = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(rt, name, s));
-    void Promise.all(blocking.map(([name, s]) => loadSource(rt, name, s))).then(() => {
-      if (rt.signal.aborted || !layout.onLoad) return;
-      const read = () => buildScope(rt.store.getSnapshot(), env, {});
-      void runActions(layout.onLoad, rt, read, '/onLoad');
+    // The controller is made here, not with the runtime: React may run an effect, clean it up
+    // and run it again (StrictMode), and the second run must not start out aborted.
+    runtime.begin();
+    const blocking = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(runtime, name, s));
+    void Promise.all(blocking.map(([name, s]) => loadSource(runtime, name, s))).then(() => {
+      if (runtime.signal.aborted || !layout.onLoad) return;
+      const read = () => buildScope(runtime.store.getSnapshot(), env, {});
+      void runActions(layout.onLoad, runtime, read, '/onLoad');
     });
-    return () => rt.abort();
+    const stopKeyboardWatch = watchKeyboard(runtime.store);
+    return () => {
+      stopKeyboardWatch();
+      runtime.end();
+    };
   }, [runtime, layout, env]);
 
   return (

@@ -5,7 +5,7 @@
 export type CallResult =
   | { ok: true; data: unknown; code: string; message: string }
   | { ok: false; kind: 'server'; code: string; message: string; data?: unknown; status: number }
-  | { ok: false; kind: 'timeout' | 'network' | 'aborted' | 'bad-response'; message: string; status?: number };
+  | { ok: false; kind: 'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint'; message: string; status?: number };
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -12,6 +12,8 @@ export interface PageSnapshot {
   data: Record<string, unknown>;
   sources: Record<string, SourceState>;
   dialogs: Record<string, boolean>;
+  /** Facts about the screen bindings may read as screen.* (keyboardOpen). */
+  screen: { keyboardOpen: boolean };
 }
 
 export interface PageStore {
@@ -31,6 +33,7 @@ export function createPageStore(initialState: Record<string, unknown>): PageStor
     data: {},
     sources: {},
     dialogs: {},
+    screen: { keyboardOpen: false },
   };
   const listeners = new Set<() => void>();
   return {

@@ -14,6 +14,7 @@ export function buildScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: Loca
   scope.config = env.config;
   scope.dialogs = snapshot.dialogs;
   scope.sources = snapshot.sources;
+  scope.screen = snapshot.screen;
   for (const key of Object.keys(locals)) scope[key] = locals[key];
   return scope;
 }

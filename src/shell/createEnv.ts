@@ -1,5 +1,5 @@
 import { createBridge, detectTransport, type BridgeConfig, type HostWindow } from '../bridge';
-import { commonQueryString, createApiClient, newIdempotencyKey, readSession, type Catalogue } from '../http';
+import { commonQueryString, createApiClient, newIdempotencyKey, parseCatalogue, readSession } from '../http';
 import type { CallResult, RuntimeEnv } from '../render/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { checkImageUrl, checkNavigationUrl } from '../security/url';
@@ -16,10 +16,13 @@ interface EnvDeps {
 const sessionDefaults = { defaultMerchantNumber: appConfig.defaultMerchantNumber };
 const currentSession = () => readSession(window.location.search, sessionDefaults);
 
+const parsedCatalogue = parseCatalogue(endpointCatalogue);
+if (!parsedCatalogue.ok) throw new Error(`schemas/api/endpoints.json is invalid: ${parsedCatalogue.errors.join('; ')}`);
+
 // One API client for the app: it reads the session from the URL on every call.
 const api = createApiClient({
   fetch: (url, init) => window.fetch(url, init),
-  catalogue: endpointCatalogue as unknown as Catalogue,
+  catalogue: parsedCatalogue.catalogue,
   wireNames: wireNameTable,
   config: appConfig,
   getSession: currentSession,
@@ -52,7 +55,8 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     report: (problem) => report({ ...problem, layout: deps.layoutId }),
     newIdempotencyKey,
     query,
-    commonQuery: () => commonQueryString(currentSession()),
+    // Navigation carries the header sources (building, gather, swift, eyes) too.
+    commonQuery: () => commonQueryString(currentSession(), { withHeaderSources: true }),
     routePath,
     checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
     checkImageUrl: (raw) => {

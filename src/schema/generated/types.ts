@@ -45,7 +45,31 @@ export type GetCaptchaResponse = string;
 /**
  * One node of a layout tree, chosen by its type. Add a widget: a schema in widgets/, a line here, npm run gen.
  */
-export type LayoutNode = TextNode | ContainerNode | ButtonNode | DialogNode;
+export type LayoutNode =
+  | TextNode
+  | ContainerNode
+  | ButtonNode
+  | DialogNode
+  | PageHeaderNode
+  | ImageNode
+  | RowNode
+  | RepeatNode
+  | CellListNode
+  | InputNode
+  | CheckboxNode
+  | TabSwitchNode
+  | EnumPickerNode
+  | DividerNode
+  | StarRatingNode
+  | CodeCopyNode
+  | QrViewNode
+  | CountdownButtonNode
+  | PullRefreshNode
+  | RichTextNode
+  | TextareaNode
+  | ImageUploadNode
+  | SpinnerNode
+  | EmptyStateNode;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -63,6 +87,50 @@ export type Actions2 = Action[];
  */
 export type Actions3 = Action[];
 /**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions4 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions5 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions6 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions7 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions8 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions9 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions10 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions11 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions12 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions13 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions14 = Action[];
+/**
  * Shown while loading (default: a spinner).
  */
 export type Nodes = LayoutNode[];
@@ -73,11 +141,11 @@ export type Nodes2 = LayoutNode[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions4 = Action[];
+export type Actions15 = Action[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions5 = Action[];
+export type Actions16 = Action[];
 /**
  * Child nodes.
  */
@@ -178,9 +246,29 @@ export interface KopaSchemaIndex {
   node_envelope_schema_json?: NodeEnvelope;
   node_schema_json?: LayoutNode;
   widgets_button_schema_json?: ButtonNode;
+  widgets_cell_list_schema_json?: CellListNode;
+  widgets_checkbox_schema_json?: CheckboxNode;
+  widgets_code_copy_schema_json?: CodeCopyNode;
   widgets_container_schema_json?: ContainerNode;
+  widgets_countdown_button_schema_json?: CountdownButtonNode;
   widgets_dialog_schema_json?: DialogNode;
+  widgets_divider_schema_json?: DividerNode;
+  widgets_empty_state_schema_json?: EmptyStateNode;
+  widgets_enum_picker_schema_json?: EnumPickerNode;
+  widgets_image_upload_schema_json?: ImageUploadNode;
+  widgets_image_schema_json?: ImageNode;
+  widgets_input_schema_json?: InputNode;
+  widgets_page_header_schema_json?: PageHeaderNode;
+  widgets_pull_refresh_schema_json?: PullRefreshNode;
+  widgets_qr_view_schema_json?: QrViewNode;
+  widgets_repeat_schema_json?: RepeatNode;
+  widgets_rich_text_schema_json?: RichTextNode;
+  widgets_row_schema_json?: RowNode;
+  widgets_spinner_schema_json?: SpinnerNode;
+  widgets_star_rating_schema_json?: StarRatingNode;
+  widgets_tab_switch_schema_json?: TabSwitchNode;
   widgets_text_schema_json?: TextNode;
+  widgets_textarea_schema_json?: TextareaNode;
 }
 /**
  * Calls a logical endpoint. onSuccess runs with response (the data) in scope; onError with error.code and error.message. Without onError the server message is toasted.
@@ -2353,14 +2441,6 @@ export interface DataSource {
    * Logical endpoint name from schemas/api/endpoints.json.
    */
   endpoint: string;
-  /**
-   * Overrides the catalogue's method (rarely needed).
-   */
-  method?: 'GET' | 'POST';
-  /**
-   * Overrides the catalogue's client (rarely needed).
-   */
-  client?: 'json' | 'form';
   params?: Params;
   query?: Params4;
   /**
@@ -2391,7 +2471,7 @@ export interface DataSource {
    * Toast the server message when the call fails (spec section 8).
    */
   toastOnError?: boolean;
-  onSuccess?: Actions4;
+  onSuccess?: Actions15;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
@@ -2551,6 +2631,884 @@ export interface DialogNode {
   onClose?: Actions3;
 }
 /**
+ * The title bar of a screen: a back button (shown only when onBack is set) and the title text.
+ */
+export interface PageHeaderNode {
+  type: 'page-header';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  title: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  backLabel?: string;
+  onBack?: Actions4;
+}
+/**
+ * An image. The source is checked (same-origin path, https, raster data URL); a refused source renders nothing and is reported.
+ */
+export interface ImageNode {
+  type: 'image';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  src: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  alt?: string;
+  /**
+   * How the image fills its box.
+   */
+  fit?: 'cover' | 'contain' | 'fill';
+  /**
+   * Box size: icon 24px, logo 48px square, banner full width at 2:1, full width at natural height.
+   */
+  size?: 'icon' | 'logo' | 'banner' | 'full';
+  /**
+   * Tap opens the image full screen; a tap there closes it (tap-to-enlarge instruction images).
+   */
+  zoomable?: boolean;
+  onTap?: Actions5;
+}
+/**
+ * A horizontal group of children; style.align "between" puts a title on the left and a value on the right.
+ */
+export interface RowNode {
+  type: 'row';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  children: Nodes1;
+  onTap?: Actions6;
+}
+/**
+ * Renders the template nodes once per element of items, with the element and its position in scope (item and index by default); the empty nodes are shown instead when the list is empty.
+ */
+export interface RepeatNode {
+  type: 'repeat';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+   */
+  items: {
+    [k: string]: unknown | undefined;
+  };
+  template: Nodes1;
+  /**
+   * Name of the element in the template's scope (set it in a nested repeat to keep the outer item reachable). Scope names such as data or state are refused.
+   */
+  itemAs?: string;
+  /**
+   * Name of the 0-based position in the template's scope.
+   */
+  indexAs?: string;
+  /**
+   * Field of each element that identifies it (e.g. id), so rows keep their state when the list changes. Default: the position.
+   */
+  key?: string;
+  empty?: Nodes1;
+}
+/**
+ * Lines of title on the left and value on the right (detail lines, order summaries), from a list in the data or from static rows.
+ */
+export interface CellListNode {
+  type: 'cell-list';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+   */
+  items?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Field of each item shown as the title ("text" for lists that use text/value).
+   */
+  titleField?: string;
+  /**
+   * Field of each item shown as the value.
+   */
+  valueField?: string;
+  /**
+   * Static lines, shown after the items.
+   */
+  rows?: CellListRow[];
+  /**
+   * Draw a hairline between lines.
+   */
+  divider?: boolean;
+}
+/**
+ * One static line.
+ */
+export interface CellListRow {
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  title: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  value?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+}
+/**
+ * A single-line text field bound to a page-state path. Numeric, card and phone fields keep ASCII digits only; the state holds the digits without spaces.
+ */
+export interface InputNode {
+  type: 'input';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  bind: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  bindKey?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  placeholder?: string;
+  /**
+   * numeric and tel keep digits only (pasted text included) and bring up the digit keyboard.
+   */
+  inputType?: 'text' | 'numeric' | 'tel';
+  /**
+   * card: digits shown in groups of four; phone: at most 11 digits shown 3-4-4. Both imply digits only.
+   */
+  format?: 'none' | 'card' | 'phone';
+  /**
+   * Most characters (digits, for card and phone) kept; extra input is ignored.
+   */
+  maxLength?: number;
+  /**
+   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+   */
+  max?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  disabled?: boolean | string;
+  onChange?: Actions7;
+}
+/**
+ * A tick box bound to a boolean in page state, with a label and optional inline children after it (agreement links; tapping them does not toggle the box).
+ */
+export interface CheckboxNode {
+  type: 'checkbox';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  bind: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+  children?: Nodes1;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  disabled?: boolean | string;
+  onChange?: Actions8;
+}
+/**
+ * A row of tabs choosing one value (card type, complaint status); the chosen value is written to page state.
+ */
+export interface TabSwitchNode {
+  type: 'tab-switch';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  bind: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+  /**
+   * Static tabs.
+   */
+  options?: TabSwitchOption[];
+  /**
+   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+   */
+  items?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Field of each item shown as the tab label.
+   */
+  labelField?: string;
+  /**
+   * Field of each item written to the bound path.
+   */
+  valueField?: string;
+  onChange?: Actions9;
+}
+/**
+ * One tab.
+ */
+export interface TabSwitchOption {
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label: string;
+  /**
+   * Written to the bound path when chosen.
+   */
+  value: string | number | boolean;
+}
+/**
+ * A form row showing the chosen option; a tap opens a bottom sheet of options with Confirm and Cancel. Only Confirm changes the bound value.
+ */
+export interface EnumPickerNode {
+  type: 'enum-picker';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  bind: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  bindKey?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  placeholder?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  title?: string;
+  /**
+   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+   */
+  options: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * Field of each option shown as its label.
+   */
+  labelField?: string;
+  /**
+   * Field of each option written to the bound path.
+   */
+  valueField?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  confirmLabel?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  cancelLabel?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  disabled?: boolean | string;
+  onConfirm?: Actions10;
+}
+/**
+ * A hairline between sections, or blank space when line is false.
+ */
+export interface DividerNode {
+  type: 'divider';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Draw the line; false leaves only the space.
+   */
+  line?: boolean;
+  /**
+   * Height of the space around the line.
+   */
+  space?: 's' | 'm' | 'l';
+}
+/**
+ * Five star slots bound to a number 0..5 in the page state. Tapping star n stores n and fills stars 1..n; 0 means nothing chosen.
+ */
+export interface StarRatingNode {
+  type: 'star-rating';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  path: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+  /**
+   * Show the stars without letting the user change them.
+   */
+  readOnly?: boolean;
+  onChange?: Actions11;
+}
+/**
+ * A code (payment or contract code) with a Copy button. Copying puts the code on the clipboard and toasts 'copy success'.
+ */
+export interface CodeCopyNode {
+  type: 'code-copy';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  code: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  buttonLabel?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  successMessage?: string;
+}
+/**
+ * A QR code drawn as SVG for a value (error correction M), with an optional caption and a list of scan-and-pay tips.
+ */
+export interface QrViewNode {
+  type: 'qr-view';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  value: string;
+  /**
+   * Width and height of the code in CSS pixels.
+   */
+  size?: number;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  caption?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  tipsTitle?: string;
+  /**
+   * Numbered scan-and-pay steps shown under the code.
+   *
+   * @maxItems 20
+   *
+   * Items: Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  tips?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+}
+/**
+ * A send/resend button tied to a countdown. While the state value at path is above 0 (set by a countdown action) it is disabled and shows runningLabel; otherwise it shows label and runs onTap.
+ */
+export interface CountdownButtonNode {
+  type: 'countdown-button';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  path: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  runningLabel: string;
+  variant?: 'primary' | 'secondary' | 'link';
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  disabled?: boolean | string;
+  onTap: Actions12;
+}
+/**
+ * Wraps its children; pulling down at the top of the page past 25 px (finger travel x 0.6, at most 100 px) and letting go runs onRefresh. States: pull, release, loading, finish; the finish text shows for 1 s.
+ */
+export interface PullRefreshNode {
+  type: 'pull-refresh';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  children: Nodes1;
+  onRefresh: Actions13;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  pullText?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  releaseText?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  loadingText?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  finishText?: string;
+}
+/**
+ * Agreement and policy content. html is sanitised against an allowlist (paragraphs, headings, lists, tables, safe links and images; no scripts, handlers, styles, frames or forms) and built as elements, never injected; text is plain paragraphs split on blank lines. Give one of the two.
+ */
+export interface RichTextNode {
+  type: 'rich-text';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * HTML to show after sanitising; usually a binding to an API field (e.g. {{ data.agreement.content }}).
+   */
+  html?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  text?: string;
+}
+/**
+ * A multi-line text field bound to the page state. Input beyond maxLength is ignored; counter shows n/maxLength (complaint text: 200).
+ */
+export interface TextareaNode {
+  type: 'textarea';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  path: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  placeholder?: string;
+  /**
+   * Most characters kept; further typing or pasted text is cut off.
+   */
+  maxLength?: number;
+  /**
+   * Show the character counter (n/maxLength).
+   */
+  counter?: boolean;
+  /**
+   * Visible lines.
+   */
+  rows?: number;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  disabled?: boolean | string;
+}
+/**
+ * A grid of pictures (3 per row) bound to a list of URLs in the page state, with an add tile and a remove (x) button per picture. A chosen file is checked on the device first (not empty, at most maxBytes, PNG/JPEG/GIF/WebP by its first bytes, never SVG) and then uploaded at once: onSelect runs with file in scope and must store the server's answer at resultPath (an http action with saveAs, or onSuccess setState). When onSelect ends without stopping, the URL found at resultPath (a string, or an object's url) is appended to path. Removal only deletes the URL from the list.
+ */
+export interface ImageUploadNode {
+  type: 'image-upload';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  path: string;
+  /**
+   * A path into the page state, e.g. form.account or items[0].check.
+   */
+  resultPath?: string;
+  onSelect?: Actions14;
+  /**
+   * Most pictures; the add tile hides when reached (complaints: 9).
+   */
+  maxCount?: number;
+  /**
+   * Largest accepted file in bytes (the server accepts up to 5 MB).
+   */
+  maxBytes?: number;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  addLabel?: string;
+  /**
+   * Only show the pictures (no add tile, no remove buttons).
+   */
+  readOnly?: boolean;
+  /**
+   * Toasts for refused files (defaults in English).
+   */
+  messages?: {
+    /**
+     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+     */
+    empty?: string;
+    /**
+     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+     */
+    tooLarge?: string;
+    /**
+     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+     */
+    notImage?: string;
+    /**
+     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+     */
+    badName?: string;
+    /**
+     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+     */
+    full?: string;
+  };
+}
+/**
+ * A small busy indicator with an optional text, announced politely to screen readers.
+ */
+export interface SpinnerNode {
+  type: 'spinner';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  label?: string;
+}
+/**
+ * Shown when a list has nothing in it: an optional picture, a message and an optional button.
+ */
+export interface EmptyStateNode {
+  type: 'empty-state';
+  /**
+   * Identifier of the node (used by tests, dialogs and error reports).
+   */
+  id?: string;
+  /**
+   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+   */
+  visible?: boolean | string;
+  style?: Style;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  text: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  image?: string;
+  /**
+   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+   */
+  buttonLabel?: string;
+  onTap?: Actions;
+}
+/**
  * One screen of Kopa: data sources, initial state, the node tree and dialogs.
  */
 export interface LayoutDocument {
@@ -2577,7 +3535,7 @@ export interface LayoutDocument {
    * Initial page state, read as state.* in bindings and written by setState actions.
    */
   state?: {};
-  onLoad?: Actions5;
+  onLoad?: Actions16;
   body: Nodes3;
   /**
    * Dialogs opened by openDialog actions.

@@ -1,0 +1,57 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--enable-precise-memory-info',
+];
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A fresh context (cold cache) at 390x844 with the CPU slowed down `rate` times. */
+export async function throttledPage(browser: Browser, rate: number): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Records, in the page, the moment (ms since navigation start) a button with this label first
+ * exists and is enabled: the first interactive control.
+ */
+export async function watchInteractive(page: Page, label: string): Promise<void> {
+  await page.addInitScript((text: string) => {
+    const w = window as unknown as { __interactiveAt?: number };
+    const check = () => {
+      if (w.__interactiveAt !== undefined) return;
+      for (const b of Array.from(document.querySelectorAll('button'))) {
+        if (!b.disabled && b.textContent?.trim() === text) {
+          w.__interactiveAt = performance.now();
+          observer.disconnect();
+          return;
+        }
+      }
+    };
+    const observer = new MutationObserver(check);
+    document.addEventListener('DOMContentLoaded', () => {
+      observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+      check();
+    });
+  }, label);
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}

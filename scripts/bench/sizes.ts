@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { collectTypes } from '../../src/render/widgetCache';
+
+interface ManifestEntry {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestEntry>;
+
+export interface RouteSize {
+  route: string;
+  layout: string;
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  chunks: number;
+}
+
+function sizeOf(dist: string, files: Set<string>): { raw: number; gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const bytes = readFileSync(join(dist, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gzip };
+}
+
+/** A chunk with everything it imports statically (what the browser must fetch with it). */
+function closure(manifest: Manifest, key: string, js: Set<string>, css: Set<string>): void {
+  const entry = manifest[key];
+  if (!entry || js.has(entry.file)) return;
+  js.add(entry.file);
+  for (const c of entry.css ?? []) css.add(c);
+  for (const imp of entry.imports ?? []) closure(manifest, imp, js, css);
+}
+
+function widgetKey(manifest: Manifest, type: string): string | undefined {
+  return Object.keys(manifest).find((k) => k.startsWith(`src/widgets/${type}/`) && k.endsWith('.tsx'));
+}
+
+/**
+ * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry
+ * with its static imports, the compiled validators, and the widget chunks its layout uses.
+ */
+export function routeSizes(root: string, pages: Record<string, { path: string; layout: string }>): { entry: RouteSize; routes: RouteSize[] } {
+  const dist = join(root, 'dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entryJs = new Set<string>();
+  const entryCss = new Set<string>();
+  closure(manifest, 'index.html', entryJs, entryCss);
+  const measure = (route: string, layout: string, js: Set<string>, css: Set<string>): RouteSize => {
+    const j = sizeOf(dist, js);
+    const c = sizeOf(dist, css);
+    return { route, layout, jsRaw: j.raw, jsGzip: j.gzip, cssRaw: c.raw, cssGzip: c.gzip, chunks: js.size };
+  };
+  const routes: RouteSize[] = [];
+  for (const page of Object.values(pages)) {
+    const js = new Set(entryJs);
+    const css = new Set(entryCss);
+    closure(manifest, 'src/schema/generated/validators/app.js', js, css);
+    let doc: unknown = {};
+    try {
+      doc = JSON.parse(readFileSync(join(root, 'layouts', `${page.layout}.json`), 'utf8'));
+    } catch {
+      continue; // no layout yet for this route
+    }
+    for (const type of collectTypes(doc)) {
+      const key = widgetKey(manifest, type);
+      if (key) closure(manifest, key, js, css);
+    }
+    routes.push(measure(page.path, page.layout, js, css));
+  }
+  return { entry: measure('(entry)', '', entryJs, entryCss), routes };
+}

@@ -1,0 +1,126 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
+import { useCondition, useText, useValue } from '../../render/useBinding';
+import { useActionRunner } from '../../render/useAction';
+import { useStatePath } from '../../render/useStatePath';
+import { toDisplayText } from '../../render/resolve';
+import { styleClass } from '../styleClass';
+import { useBoundPath } from '../boundPath';
+import './enum-picker.css';
+
+interface Choice {
+  label: string;
+  value: unknown;
+  option: unknown;
+}
+
+function field(item: unknown, name: string): unknown {
+  if (item === null || typeof item !== 'object' || !Object.hasOwn(item, name)) return undefined;
+  return (item as Record<string, unknown>)[name];
+}
+
+/** Option values come as strings or numbers by whim of the API; compare them as text. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === undefined || a === null || b === undefined || b === null) return false;
+  return String(a) === String(b);
+}
+
+function toChoices(list: unknown, labelField: string, valueField: string): Choice[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((item: unknown) => ({
+    label: toDisplayText(field(item, labelField)),
+    value: field(item, valueField),
+    option: item,
+  }));
+}
+
+/**
+ * A single-choice picker (spec: "single-choice pickers with Confirm and Cancel"). Tapping an
+ * option only highlights it; the bound value changes on Confirm, so Cancel, the overlay and
+ * Escape all leave the form as it was.
+ */
+export default function EnumPicker({ node, pointer }: WidgetProps<NodeOf<'enum-picker'>>) {
+  const titleId = useId();
+  const [value, setValue] = useStatePath(useBoundPath(node.bind, node.bindKey, pointer), `${pointer}/bind`);
+  const label = useText(node.label, `${pointer}/label`);
+  const placeholder = useText(node.placeholder ?? 'Please select', `${pointer}/placeholder`);
+  const title = useText(node.title, `${pointer}/title`);
+  const confirmLabel = useText(node.confirmLabel ?? 'Confirm', `${pointer}/confirmLabel`);
+  const cancelLabel = useText(node.cancelLabel ?? 'Cancel', `${pointer}/cancelLabel`);
+  const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);
+  const rawOptions = useValue(node.options, `${pointer}/options`);
+  const { run } = useActionRunner(pointer);
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const fieldRef = useRef<HTMLButtonElement>(null);
+
+  const choices = toChoices(rawOptions, node.labelField ?? 'name', node.valueField ?? 'type');
+  const chosen = choices.find((c) => sameValue(c.value, value));
+
+  const show = () => {
+    if (disabled) return;
+    const current = choices.findIndex((c) => sameValue(c.value, value));
+    setHighlight(current >= 0 ? current : null);
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    fieldRef.current?.focus();
+  };
+  const confirm = () => {
+    const choice = highlight === null ? undefined : choices[highlight];
+    if (!choice) return;
+    setValue(choice.value);
+    close();
+    void run(node.onConfirm, 'onConfirm', { option: choice.option, value: choice.value });
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    sheetRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      fieldRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className={styleClass(node.style, 'k-enum-picker')} data-node-id={node.id}>
+      <button ref={fieldRef} type="button" className="k-enum-picker__field" aria-haspopup="dialog" aria-expanded={open}
+        disabled={disabled} onClick={show}>
+        {label ? <span className="k-enum-picker__label">{label}</span> : null}
+        <span className={`k-enum-picker__value${chosen ? '' : ' k-enum-picker__value--empty'}`}>
+          {chosen ? chosen.label : placeholder}
+        </span>
+        <span className="k-enum-picker__chevron" aria-hidden="true" />
+      </button>
+      {open ? (
+        <div className="k-enum-picker__overlay" data-testid="enum-picker-overlay" onClick={close}>
+          <div ref={sheetRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}
+            className="k-enum-picker__sheet" onClick={(e) => e.stopPropagation()}>
+            <div className="k-enum-picker__bar">
+              <button type="button" className="k-enum-picker__cancel" onClick={close}>{cancelLabel}</button>
+              <h2 id={titleId} className="k-enum-picker__title">{title || label || placeholder}</h2>
+              <button type="button" className="k-enum-picker__confirm" disabled={highlight === null} onClick={confirm}>
+                {confirmLabel}
+              </button>
+            </div>
+            <div role="radiogroup" aria-labelledby={titleId} className="k-enum-picker__options">
+              {choices.map((c, i) => (
+                <button key={i} type="button" role="radio" aria-checked={highlight === i}
+                  className={`k-enum-picker__option${highlight === i ? ' k-enum-picker__option--on' : ''}`}
+                  onClick={() => setHighlight(i)}>
+                  {c.label}
+                </button>
+              ))}
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
+import { usePageRuntime } from '../../render/contexts';
+import { useText } from '../../render/useBinding';
+import { useActionRunner } from '../../render/useAction';
+import { styleClass } from '../styleClass';
+import './image.css';
+
+/**
+ * An image whose source went through env.checkImageUrl: a layout or API value such as
+ * `javascript:` or `data:text/html` never reaches an element (SECURITY 11); the node renders
+ * nothing and the refusal is reported once per source.
+ */
+export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
+  const { env } = usePageRuntime();
+  const raw = useText(node.src, `${pointer}/src`).trim();
+  const alt = useText(node.alt, `${pointer}/alt`);
+  const { run } = useActionRunner(pointer);
+  const [zoomed, setZoomed] = useState(false);
+  const src = useMemo(() => (raw === '' ? null : env.checkImageUrl(raw)), [raw, env]);
+  const refused = raw !== '' && src === null;
+
+  useEffect(() => {
+    if (!refused) return;
+    // A hostile source may be long; enough of it to find in the layout or the data is plenty.
+    env.report({ pointer: `${pointer}/src`, message: `Image source refused: ${raw.slice(0, 80)}`, kind: 'image' });
+  }, [refused, raw, pointer, env]);
+
+  useEffect(() => {
+    if (!zoomed) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setZoomed(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [zoomed]);
+
+  // Nothing rendered for an empty or refused source: a broken-image icon helps nobody.
+  if (src === null) return null;
+
+  const className = styleClass(node.style, `k-image k-image--${node.size ?? 'full'} k-image--${node.fit ?? 'contain'}`);
+  const img = <img className="k-image__img" src={src} alt={alt} loading="lazy" decoding="async" />;
+
+  if (node.zoomable) {
+    return (
+      <>
+        <button type="button" className={`${className} k-image__button`} data-node-id={node.id}
+          aria-haspopup="dialog" aria-label={alt ? undefined : 'Enlarge image'} onClick={() => setZoomed(true)}>
+          {img}
+        </button>
+        {zoomed ? (
+          <div role="dialog" aria-modal="true" aria-label={alt || 'Image'} className="k-image-zoom" onClick={() => setZoomed(false)}>
+            <img className="k-image-zoom__img" src={src} alt={alt} />
+            <button type="button" className="k-image-zoom__close" aria-label="Close" onClick={() => setZoomed(false)}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+  if (node.onTap) {
+    return (
+      <button type="button" className={`${className} k-image__button`} data-node-id={node.id}
+        aria-label={alt ? undefined : 'Image'} onClick={() => void run(node.onTap, 'onTap')}>
+        {img}
+      </button>
+    );
+  }
+  return <span className={className} data-node-id={node.id}>{img}</span>;
+}

@@ -1,0 +1,113 @@
+import { useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
+import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
+import { useCondition, useText, useValue } from '../../render/useBinding';
+import { useActionRunner } from '../../render/useAction';
+import { useStatePath } from '../../render/useStatePath';
+import { toDisplayText } from '../../render/resolve';
+// Pure spec-5 rules (digits only, card/phone grouping, amount cap), shared with the formatters.
+import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '../../format/digits';
+import { styleClass } from '../styleClass';
+import { useBoundPath } from '../boundPath';
+import './input.css';
+
+type InputNode = NodeOf<'input'>;
+
+const PHONE_DIGITS = 11;
+
+function keepsDigits(node: InputNode): boolean {
+  return node.inputType === 'numeric' || node.inputType === 'tel' || (node.format ?? 'none') !== 'none';
+}
+
+/**
+ * What the state holds for what the user typed or pasted: digits only for numeric, tel, card
+ * and phone fields, cut to the length limit, and for numeric fields capped at max (spec 5
+ * "Edited amount": a value at or above the max becomes the max).
+ */
+function cleanInput(raw: string, node: InputNode, max: unknown): string {
+  const digits = keepsDigits(node);
+  let value = digits ? digitsOnly(raw) : raw;
+  const limit = node.format === 'phone' ? Math.min(node.maxLength ?? PHONE_DIGITS, PHONE_DIGITS) : node.maxLength;
+  // By code points, so a cut never leaves half an emoji behind.
+  if (limit !== undefined) value = Array.from(value).slice(0, limit).join('');
+  const hasMax = typeof max === 'number' || (typeof max === 'string' && max.trim() !== '');
+  if (node.inputType === 'numeric' && hasMax) value = capAmount(value, max as number | string);
+  return value;
+}
+
+function display(value: string, node: InputNode): string {
+  if (node.format === 'card') return groupCardNumber(value);
+  if (node.format === 'phone') return formatPhone344(value);
+  return value;
+}
+
+function countDigits(s: string): number {
+  let n = 0;
+  for (const ch of s) if (ch >= '0' && ch <= '9') n++;
+  return n;
+}
+
+/** Position in `shown` just after its n-th digit (where the caret belongs after regrouping). */
+function afterNthDigit(shown: string, n: number): number {
+  if (n <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < shown.length; i++) {
+    const ch = shown.charAt(i);
+    if (ch >= '0' && ch <= '9' && ++seen === n) return i + 1;
+  }
+  return shown.length;
+}
+
+export default function Input({ node, pointer }: WidgetProps<InputNode>) {
+  const inputId = useId();
+  const [stored, setStored] = useStatePath(useBoundPath(node.bind, node.bindKey, pointer), `${pointer}/bind`);
+  const label = useText(node.label, `${pointer}/label`);
+  const placeholder = useText(node.placeholder, `${pointer}/placeholder`);
+  const max = useValue(node.max, `${pointer}/max`);
+  const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);
+  const { run } = useActionRunner(pointer);
+  const ref = useRef<HTMLInputElement>(null);
+  // Digits before the caret at the last edit; restored after stripping or regrouping moved it.
+  const caretDigits = useRef<number | null>(null);
+
+  const digits = keepsDigits(node);
+  const shown = display(digits ? digitsOnly(toDisplayText(stored)) : toDisplayText(stored), node);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const n = caretDigits.current;
+    caretDigits.current = null;
+    if (!el || n === null || el.ownerDocument.activeElement !== el) return;
+    const pos = afterNthDigit(el.value, n);
+    el.setSelectionRange(pos, pos);
+  });
+
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const raw = e.target.value;
+    const next = cleanInput(raw, node, max);
+    if (next === toDisplayText(stored)) return;
+    if (digits) caretDigits.current = countDigits(raw.slice(0, e.target.selectionStart ?? raw.length));
+    setStored(next);
+    void run(node.onChange, 'onChange', { value: next });
+  };
+
+  const numericKeyboard = node.inputType === 'numeric' || node.format === 'card';
+  const telKeyboard = node.inputType === 'tel' || node.format === 'phone';
+  return (
+    <div className={styleClass(node.style, 'k-input')} data-node-id={node.id}>
+      {label ? <label className="k-input__label" htmlFor={inputId}>{label}</label> : null}
+      <input
+        ref={ref}
+        id={inputId}
+        className="k-input__field"
+        type={telKeyboard ? 'tel' : 'text'}
+        inputMode={numericKeyboard ? 'numeric' : telKeyboard ? 'tel' : 'text'}
+        autoComplete={node.format === 'card' ? 'cc-number' : 'off'}
+        value={shown}
+        placeholder={placeholder || undefined}
+        aria-label={label ? undefined : placeholder || undefined}
+        disabled={disabled}
+        onChange={onChange}
+      />
+    </div>
+  );
+}

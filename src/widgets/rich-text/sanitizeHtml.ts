@@ -1,0 +1,165 @@
+/**
+ * The one place where HTML from a server becomes something on screen (SECURITY 1, 2).
+ *
+ * HTML is parsed in an inert document (DOMParser: no script runs, no image loads) and walked
+ * against an allowlist into a plain tree of tags, vetted attributes and text. RichText builds
+ * React elements from that tree, so no HTML string is ever handed back to the browser:
+ * there is no innerHTML sink at all, and so no parse-serialise-reparse (mutation XSS) gap.
+ */
+
+export type SafeElement = { tag: string; attrs: Record<string, string>; children: SafeNode[] };
+export type SafeNode = string | SafeElement;
+
+export interface SanitizeOptions {
+  /** An extra check for image sources (the host's env.checkImageUrl); null refuses. */
+  checkImage?: (src: string) => string | null;
+}
+
+/** Kept with their content (minus anything not allowed inside). */
+const ALLOWED = new Set([
+  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'span', 'div',
+  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'img', 'hr', 'blockquote', 'sub', 'sup', 'small',
+]);
+
+/** Dropped with everything inside: active content, embedded documents, forms, metadata. */
+const DROPPED = new Set([
+  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'form',
+  'input', 'button', 'select', 'option', 'textarea', 'template', 'noscript', 'noembed', 'noframes', 'title',
+  'head', 'meta', 'link', 'base', 'video', 'audio', 'source', 'track', 'canvas', 'xmp', 'plaintext', 'portal',
+  'dialog', 'slot',
+]);
+
+/** Table parts where the HTML parser keeps whitespace that React would warn about. */
+const NO_TEXT_INSIDE = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+
+/** Bounds for pathological input (SECURITY 6): the page stays alive, the excess is dropped. */
+export const HTML_LIMITS = Object.freeze({ maxChars: 500_000, maxDepth: 40, maxNodes: 10_000 });
+
+const DIGITS = /^[0-9]{1,4}$/;
+
+/**
+ * The URL parser removes tab/CR/LF anywhere and trims C0 controls and spaces, so
+ * "java\tscript:" is "javascript:" and "/\t/evil.tld" is "//evil.tld". Check what it will see.
+ */
+function normalise(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+}
+
+/** Same-origin absolute path: one slash, not followed by a slash or backslash (//host, /\host). */
+function isSameOriginPath(v: string): boolean {
+  return /^\/(?![/\\])/.test(v);
+}
+
+export function safeHref(raw: string): string | null {
+  const v = normalise(raw);
+  if (isSameOriginPath(v)) return v;
+  if (/^#[A-Za-z0-9_-]*$/.test(v)) return v;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null; // relative paths such as "page.html" or "javascript:..." that did not parse
+  }
+}
+
+export function safeImageSrc(raw: string, check?: (src: string) => string | null): string | null {
+  const v = normalise(raw);
+  let src: string | null = null;
+  if (isSameOriginPath(v)) src = v;
+  else {
+    try {
+      const url = new URL(v);
+      if (url.protocol === 'https:' && !url.username && !url.password) src = url.href;
+    } catch {
+      src = null;
+    }
+  }
+  return src !== null && check ? check(src) : src;
+}
+
+function attributesOf(el: Element, tag: string, options: SanitizeOptions): Record<string, string> | null {
+  const attrs: Record<string, string> = {};
+  const get = (name: string) => el.getAttribute(name);
+  if (tag === 'a') {
+    const href = safeHref(get('href') ?? '');
+    if (href !== null) {
+      attrs.href = href;
+      // A new tab with no opener and no referrer: the session query string stays here.
+      if (!href.startsWith('#')) {
+        attrs.target = '_blank';
+        attrs.rel = 'noopener noreferrer';
+      }
+    }
+    const title = get('title');
+    if (title) attrs.title = title;
+  } else if (tag === 'img') {
+    const src = safeImageSrc(get('src') ?? '', options.checkImage);
+    if (src === null) return null; // an image that may not load is no image at all
+    attrs.src = src;
+    attrs.alt = get('alt') ?? '';
+    for (const name of ['width', 'height']) {
+      const v = get(name);
+      if (v && DIGITS.test(v)) attrs[name] = v;
+    }
+  } else if (tag === 'td' || tag === 'th') {
+    for (const name of ['colspan', 'rowspan']) {
+      const v = get(name);
+      if (v && DIGITS.test(v) && Number(v) >= 1 && Number(v) <= 100) attrs[name] = v;
+    }
+  } else if (tag === 'ol') {
+    const start = get('start');
+    if (start && DIGITS.test(start)) attrs.start = start;
+  }
+  return attrs;
+}
+
+interface Walk {
+  nodes: number;
+  options: SanitizeOptions;
+}
+
+function walkChildren(parent: Node, parentTag: string, depth: number, walk: Walk): SafeNode[] {
+  const out: SafeNode[] = [];
+  for (let child = parent.firstChild; child; child = child.nextSibling) {
+    if (++walk.nodes > HTML_LIMITS.maxNodes) break;
+    if (child.nodeType === 3) {
+      const text = child.nodeValue ?? '';
+      if (NO_TEXT_INSIDE.has(parentTag) && text.trim() === '') continue;
+      out.push(text);
+      continue;
+    }
+    if (child.nodeType !== 1) continue; // comments, processing instructions
+    const el = child as Element;
+    const tag = el.localName.toLowerCase();
+    // Elements of other namespaces (svg, math content) never reach the allowlist by name.
+    if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || DROPPED.has(tag)) continue;
+    if (depth >= HTML_LIMITS.maxDepth) continue;
+    if (!ALLOWED.has(tag)) {
+      out.push(...walkChildren(el, parentTag, depth + 1, walk)); // unknown but harmless: keep its content
+      continue;
+    }
+    const attrs = attributesOf(el, tag, walk.options);
+    if (attrs === null) continue;
+    const children = tag === 'br' || tag === 'hr' || tag === 'img' ? [] : walkChildren(el, tag, depth + 1, walk);
+    out.push({ tag, attrs, children });
+  }
+  return out;
+}
+
+/** Parses and filters HTML into a safe tree. Input past the size limit is cut, not refused. */
+export function sanitizeHtml(html: string, options: SanitizeOptions = {}): SafeNode[] {
+  if (!html) return [];
+  const doc = new DOMParser().parseFromString(html.slice(0, HTML_LIMITS.maxChars), 'text/html');
+  return walkChildren(doc.body, 'div', 0, { nodes: 0, options });
+}
+
+/** Plain text: a blank line separates paragraphs, a single newline breaks a line. */
+export function textParagraphs(text: string): string[][] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)
+    .map((p) => p.split('\n'));
+}

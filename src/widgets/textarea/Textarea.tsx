@@ -1,0 +1,60 @@
+import { useId, type ChangeEvent } from 'react';
+import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
+import { useCondition, useText } from '../../render/useBinding';
+import { useStatePath } from '../../render/useStatePath';
+import { styleClass } from '../styleClass';
+import './textarea.css';
+
+/**
+ * Cuts text to max UTF-16 units, the unit of the native maxlength attribute and of the length
+ * the server checks, without leaving half of a surrogate pair (an emoji) at the end.
+ */
+export function clip(text: string, max: number | undefined): string {
+  if (max === undefined || text.length <= max) return text;
+  let cut = text.slice(0, max);
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  return cut;
+}
+
+export default function Textarea({ node, pointer }: WidgetProps<NodeOf<'textarea'>>) {
+  const [raw, setValue] = useStatePath(node.path, `${pointer}/path`);
+  const label = useText(node.label, `${pointer}/label`);
+  const placeholder = useText(node.placeholder, `${pointer}/placeholder`);
+  const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);
+  const fieldId = useId();
+  const counterId = `${fieldId}-counter`;
+  const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+  const max = node.maxLength;
+
+  // maxlength alone is not enough: paste in some WebViews, IME commits and scripted input pass it.
+  const onChange = (e: ChangeEvent<HTMLTextAreaElement>) => setValue(clip(e.target.value, max));
+
+  return (
+    <div className={styleClass(node.style, 'k-textarea')}>
+      {label ? (
+        <label className="k-textarea__label" htmlFor={fieldId}>
+          {label}
+        </label>
+      ) : null}
+      <textarea
+        id={fieldId}
+        data-node-id={node.id}
+        className="k-textarea__field"
+        value={value}
+        placeholder={placeholder || undefined}
+        aria-label={label ? undefined : placeholder || undefined}
+        aria-describedby={node.counter ? counterId : undefined}
+        maxLength={max}
+        rows={node.rows ?? 5}
+        readOnly={disabled}
+        onChange={onChange}
+      />
+      {node.counter ? (
+        <span id={counterId} className="k-textarea__counter">
+          {max === undefined ? value.length : `${value.length}/${max}`}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, renderLayout, serverError } from '../support/renderLayout';
+
+const layout = JSON.parse(readFileSync(join(import.meta.dirname, '../../layouts/complain-details.json'), 'utf8')) as Record<string, unknown>;
+const detail = {
+  problemId: '7', type: 1, typeTitle: 'Collection', sonType: 11, sonTypeTitle: 'Rude calls', content: 'They called at night',
+  images: ['/uploads/a.png'], disposeDetail: '', disposeImages: [], isNeedScore: 1, score: null, time: '2026-11-01T10:00:00Z', orderNo: 'O1',
+};
+
+describe('complaint details layout', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it('hides Process Result when reply text and images are both empty, and counts the content out of 200', async () => {
+    await renderLayout(layout, { responses: { problemDetail: ok(detail) }, query: { problemId: '7' } });
+    expect(await screen.findByText('They called at night')).toBeTruthy();
+    expect(screen.getByText('20/200')).toBeTruthy();
+    expect(screen.getByText('Rude calls')).toBeTruthy();
+    expect(screen.queryByText('Process Result')).toBeNull();
+  });
+
+  it('opens the rating at 3000 ms; Cancel closes it and resets the stars (seen when it opens again)', async () => {
+    // The same layout with a test-only button that opens the dialog again.
+    const withReopen = { ...layout, body: [...(layout.body as unknown[]), { type: 'button', label: 'Reopen', onTap: [{ type: 'openDialog', dialog: 'rating' }] }] };
+    await renderLayout(withReopen, { responses: { problemDetail: ok(detail) }, query: { problemId: '7' } });
+    await screen.findByText('They called at night');
+    await act(async () => vi.advanceTimersByTime(2900));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('dialog', { name: 'Please rate our service' })).toBeTruthy();
+    await act(async () => screen.getByRole('radio', { name: '3 stars' }).click());
+    expect(screen.getByRole('radio', { name: '3 stars' }).getAttribute('aria-checked')).toBe('true');
+    await act(async () => screen.getByRole('button', { name: 'Cancel' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Reopen' }).click());
+    expect(screen.getByRole('radio', { name: '3 stars' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('Send posts score and problemId; success closes with the spec toast, failure toasts the server message', async () => {
+    let fail = true;
+    const { recorded } = await renderLayout(layout, {
+      responses: { problemDetail: ok(detail), saveScore: () => (fail ? serverError('Try later') : ok({ problemId: '7', score: 2 }, '00')) },
+      query: { problemId: '7' },
+    });
+    await screen.findByText('They called at night');
+    await act(async () => vi.advanceTimersByTime(3000));
+    await act(async () => screen.getByRole('radio', { name: '2 stars' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+    expect(screen.getByText('Try later')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fail = false;
+    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Successful demonstration！')).toBeTruthy();
+    const saves = recorded.calls.filter((c) => c.endpoint === 'saveScore');
+    expect(saves.map((c) => c.params)).toEqual([{ score: 2, problemId: '7' }, { score: 2, problemId: '7' }]);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+
+describe('image widget', () => {
+  it('shows an allowed source from the data with its alt text', async () => {
+    await renderLayout(
+      layoutOf([{ type: 'image', src: '{{ data.order.productLogo }}', alt: '{{ data.order.productName }}', size: 'logo' }], {
+        dataSources: { order: { endpoint: 'loanDetails' } },
+      }),
+      { responses: { loanDetails: ok({ productLogo: 'https://cdn.kopa.example/logo.png', productName: 'Kopa Cash' }) } },
+    );
+    const img = await screen.findByRole<HTMLImageElement>('img', { name: 'Kopa Cash' });
+    expect(img.src).toBe('https://cdn.kopa.example/logo.png');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'vbscript:msgbox(1)',
+    '//evil.tld/x.png',
+  ])('refuses %s: nothing rendered, reported (SECURITY 11)', async (src) => {
+    const { container, recorded } = await renderLayout(
+      layoutOf([{ type: 'image', src: '{{ state.src }}', alt: 'logo' }, { type: 'text', text: 'sibling' }], { state: { src } }),
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('sibling')).toBeTruthy();
+    const mine = recorded.reports.filter((r) => r.pointer === '/body/0/src' && r.kind === 'image');
+    expect(mine).toHaveLength(1);
+  });
+
+  it('renders nothing and reports nothing for an empty source (data not there yet)', async () => {
+    const { container, recorded } = await renderLayout(layoutOf([{ type: 'image', src: '{{ state.none }}' }]));
+    expect(container.querySelector('img')).toBeNull();
+    expect(recorded.reports).toEqual([]);
+  });
+
+  it('zoomable: a tap opens the full-screen view, a tap there closes it', async () => {
+    const { user } = await renderLayout(layoutOf([{ type: 'image', src: '/static/steps.png', alt: 'Pay at a store', zoomable: true }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay at a store' }));
+    const overlay = screen.getByRole('dialog', { name: 'Pay at a store' });
+    expect(overlay.querySelector('img')?.getAttribute('src')).toBe('/static/steps.png');
+    await user.click(overlay);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('runs onTap actions', async () => {
+    const { user, recorded } = await renderLayout(
+      layoutOf([{ type: 'image', src: '/static/banner.png', alt: 'Banner', onTap: [{ type: 'bridge', action: 'openHome' }] }]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Banner' }));
+    expect(recorded.bridge.map((b) => b.action)).toEqual(['openHome']);
+  });
+
+  it('alt text with HTML stays an attribute value (SECURITY 1)', async () => {
+    const alt = '"><svg onload=alert(1)>';
+    const { container } = await renderLayout(layoutOf([{ type: 'image', src: '/a.png', alt }]));
+    expect(screen.getByRole('img', { name: alt })).toBeTruthy();
+    expect(container.querySelector('svg')).toBeNull();
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+});

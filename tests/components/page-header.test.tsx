@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { layoutOf, renderLayout } from '../support/renderLayout';
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+describe('page-header widget', () => {
+  it('shows the title and runs onBack from the back button', async () => {
+    const { user, recorded } = await renderLayout(
+      layoutOf([{ type: 'page-header', title: 'Repayment Details', onBack: [{ type: 'bridge', action: 'closeWebView' }] }]),
+    );
+    expect(screen.getByRole('heading', { name: 'Repayment Details' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(recorded.bridge).toEqual([{ action: 'closeWebView', args: {} }]);
+  });
+
+  it('has no back button without onBack', async () => {
+    await renderLayout(layoutOf([{ type: 'page-header', title: 'Payment account information' }]));
+    expect(screen.getByRole('heading', { name: 'Payment account information' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('binds the title and a custom back label, shown as literal text (SECURITY 1)', async () => {
+    const { container } = await renderLayout(
+      layoutOf([{ type: 'page-header', title: '{{ state.t }}', backLabel: XSS, onBack: [{ type: 'toast', message: 'x' }] }], { state: { t: XSS } }),
+    );
+    expect(screen.getByRole('heading', { name: XSS })).toBeTruthy();
+    expect(screen.getByRole('button', { name: XSS })).toBeTruthy();
+    expect(container.querySelector('img, svg')).toBeNull();
+  });
+});

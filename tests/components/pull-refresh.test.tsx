@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { layoutOf, ok, renderLayout, type FakeResponse } from '../support/renderLayout';
+import type { CallResult } from '../../src/render/env';
+import { XSS_IMG, expectNoInjectedElements } from '../support/noInjection';
+
+/** A pull of the finger by dy px (the content follows 0.6 of it, at most 100 px). */
+function pull(target: Element, dy: number, release = true) {
+  fireEvent.touchStart(target, { touches: [{ clientY: 100 }] });
+  fireEvent.touchMove(target, { touches: [{ clientY: 100 + dy / 2 }] });
+  fireEvent.touchMove(target, { touches: [{ clientY: 100 + dy }] });
+  if (release) fireEvent.touchEnd(target, { touches: [] });
+}
+
+const head = () => document.querySelector('.k-pull-refresh__head') as HTMLElement;
+
+function page(extra: Record<string, unknown> = {}) {
+  return layoutOf(
+    [
+      {
+        type: 'pull-refresh',
+        onRefresh: [{ type: 'reload', source: 'info' }],
+        children: [{ type: 'text', text: 'Version {{ data.info.v }}' }],
+        ...extra,
+      },
+    ],
+    // Not blocking: a reload of a blocking source swaps the whole body for the loading screen.
+    { dataSources: { info: { endpoint: 'contactKfInfo', blocking: false } } },
+  );
+}
+
+function counting(): { response: FakeResponse; count: () => number } {
+  let n = 0;
+  return { response: () => ok({ v: ++n }), count: () => n };
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+describe('pull-refresh', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('past 25 px it says release, runs onRefresh once, shows Refreshed for 1 s, then rests', async () => {
+    const api = counting();
+    await renderLayout(page(), { responses: { contactKfInfo: api.response } });
+    const content = await screen.findByText('Version 1');
+
+    fireEvent.touchStart(content, { touches: [{ clientY: 100 }] });
+    fireEvent.touchMove(content, { touches: [{ clientY: 130 }] }); // 30 x 0.6 = 18 px
+    expect(screen.getByText('Pull to refresh')).toBeTruthy();
+    fireEvent.touchMove(content, { touches: [{ clientY: 145 }] }); // 45 x 0.6 = 27 px
+    expect(screen.getByText('Release to refresh')).toBeTruthy();
+    await act(async () => {
+      fireEvent.touchEnd(content, { touches: [] });
+    });
+    expect(await screen.findByText('Version 2')).toBeTruthy();
+    expect(api.count()).toBe(2);
+    expect(await screen.findByText('Refreshed')).toBeTruthy();
+    await advance(900);
+    expect(screen.getByText('Refreshed')).toBeTruthy();
+    await advance(200);
+    expect(screen.queryByText('Refreshed')).toBeNull();
+    expect(head().style.height).toBe('0px');
+    expect(api.count()).toBe(2);
+  });
+
+  it('below the distance letting go does nothing', async () => {
+    const api = counting();
+    await renderLayout(page(), { responses: { contactKfInfo: api.response } });
+    const content = await screen.findByText('Version 1');
+    pull(content, 41, false); // 41 x 0.6 = 24.6 px < 25
+    expect(screen.getByText('Pull to refresh')).toBeTruthy();
+    await act(async () => {
+      fireEvent.touchEnd(content, { touches: [] });
+    });
+    await advance(1500);
+    expect(screen.queryByText('Pull to refresh')).toBeNull();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(api.count()).toBe(1);
+  });
+
+  it('shows Loading while onRefresh runs and ignores pulls until it ends', async () => {
+    let answer!: (r: CallResult) => void;
+    let calls = 0;
+    const response: FakeResponse = () => {
+      calls += 1;
+      if (calls === 1) return ok({ v: 1 });
+      return new Promise<CallResult>((resolve) => (answer = resolve));
+    };
+    await renderLayout(page(), { responses: { contactKfInfo: response } });
+    const content = await screen.findByText('Version 1');
+    await act(async () => pull(content, 200));
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    await act(async () => pull(content, 200));
+    expect(calls).toBe(2);
+    await act(async () => answer(ok({ v: 2 })));
+    expect(await screen.findByText('Refreshed')).toBeTruthy();
+    expect(screen.getByText('Version 2')).toBeTruthy();
+  });
+
+  it('follows 0.6 of the finger up to 100 px', async () => {
+    await renderLayout(page(), { responses: { contactKfInfo: ok({ v: 1 }) } });
+    const content = await screen.findByText('Version 1');
+    pull(content, 20, false);
+    expect(head().style.height).toBe('12px');
+    pull(content, 1000, false);
+    expect(head().style.height).toBe('100px');
+  });
+
+  it('does not start when the page is scrolled down', async () => {
+    const api = counting();
+    await renderLayout(page(), { responses: { contactKfInfo: api.response } });
+    const content = await screen.findByText('Version 1');
+    Object.defineProperty(window, 'scrollY', { value: 300, configurable: true });
+    try {
+      await act(async () => pull(content, 200));
+    } finally {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    }
+    expect(screen.queryByText('Release to refresh')).toBeNull();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(api.count()).toBe(1);
+  });
+
+  it('shows hostile state texts as text (SECURITY 1)', async () => {
+    const { container } = await renderLayout(page({ releaseText: XSS_IMG }), { responses: { contactKfInfo: ok({ v: 1 }) } });
+    const content = await screen.findByText('Version 1');
+    pull(content, 100, false);
+    expect(screen.getByText(XSS_IMG)).toBeTruthy();
+    expectNoInjectedElements(container);
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+describe('repeat widget', () => {
+  it('renders the template per element with item and index in scope', async () => {
+    await renderLayout(
+      layoutOf(
+        [{ type: 'repeat', items: '{{ data.plan.list }}', template: [{ type: 'text', text: '#{{ index + 1 }} {{ item.periodNo }}: {{ item.totalAmount }}' }] }],
+        { dataSources: { plan: { endpoint: 'installmentPlan' } } },
+      ),
+      { responses: { installmentPlan: ok({ list: [{ periodNo: 1, totalAmount: 500 }, { periodNo: 2, totalAmount: 700 }] }) } },
+    );
+    expect(await screen.findByText('#1 1: 500')).toBeTruthy();
+    expect(screen.getByText('#2 2: 700')).toBeTruthy();
+  });
+
+  it('renders 1000 rows', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}` }));
+    const { container } = await renderLayout(
+      layoutOf([{ type: 'repeat', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] }], { state: { rows } }),
+    );
+    expect(container.querySelectorAll('.k-repeat > p')).toHaveLength(1000);
+    expect(screen.getByText('Row 0')).toBeTruthy();
+    expect(screen.getByText('Row 999')).toBeTruthy();
+  });
+
+  it('re-renders after the list changes, keyed by the key field', async () => {
+    const { user } = await renderLayout(
+      layoutOf(
+        [
+          { type: 'repeat', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] },
+          { type: 'button', label: 'Rename', onTap: [{ type: 'setState', path: 'rows[1].name', value: 'Beta!' }] },
+        ],
+        { state: { rows: [{ id: 1, name: 'Alpha' }, { id: 2, name: 'Beta' }] } },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.getByText('Beta!')).toBeTruthy();
+    expect(screen.getByText('Alpha')).toBeTruthy();
+  });
+
+  it('shows the empty nodes for an empty or null list', async () => {
+    const empty = [{ type: 'text', text: 'No complaints yet' }];
+    await renderLayout(layoutOf([{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'text', text: 'row' }], empty }], { state: { rows: [] } }));
+    expect(screen.getByText('No complaints yet')).toBeTruthy();
+    expect(screen.queryByText('row')).toBeNull();
+  });
+
+  it('a null list is empty; a non-list is reported and shows the empty nodes', async () => {
+    const { recorded } = await renderLayout(
+      layoutOf([
+        { type: 'repeat', items: '{{ state.none }}', template: [{ type: 'text', text: 'row' }], empty: [{ type: 'text', text: 'empty A' }] },
+        { type: 'repeat', items: '{{ state.word }}', template: [{ type: 'text', text: 'row' }], empty: [{ type: 'text', text: 'empty B' }] },
+      ], { state: { none: null, word: 'abc' } }),
+    );
+    expect(screen.getByText('empty A')).toBeTruthy();
+    expect(screen.getByText('empty B')).toBeTruthy();
+    expect(recorded.reports.filter((r) => r.pointer.startsWith('/body/0'))).toEqual([]);
+    expect(recorded.reports.some((r) => r.pointer === '/body/1/items')).toBe(true);
+  });
+
+  it('itemAs keeps the outer item reachable in a nested repeat', async () => {
+    await renderLayout(
+      layoutOf(
+        [
+          {
+            type: 'repeat', items: '{{ state.groups }}', itemAs: 'group',
+            template: [{ type: 'repeat', items: '{{ group.steps }}', template: [{ type: 'text', text: '{{ group.name }} {{ index }}: {{ item }}' }] }],
+          },
+        ],
+        { state: { groups: [{ name: 'M-Pesa', steps: ['Dial', 'Pay'] }, { name: 'Store', steps: ['Go'] }] } },
+      ),
+    );
+    expect(screen.getByText('M-Pesa 0: Dial')).toBeTruthy();
+    expect(screen.getByText('M-Pesa 1: Pay')).toBeTruthy();
+    expect(screen.getByText('Store 0: Go')).toBeTruthy();
+  });
+
+  it('runs actions in a row with that row\'s item', async () => {
+    const { user, recorded } = await renderLayout(
+      layoutOf(
+        [{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'button', label: 'Open {{ item.id }}', onTap: [{ type: 'navigate', to: '/complainDetails?problemId={{ item.id }}' }] }] }],
+        { state: { rows: [{ id: 7 }, { id: 9 }] } },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Open 9' }));
+    expect(recorded.navigations[0]?.path).toContain('problemId=9');
+  });
+
+  it('falls back to positions and reports when the key field repeats', async () => {
+    const { recorded } = await renderLayout(
+      layoutOf([{ type: 'repeat', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] }], {
+        state: { rows: [{ id: 1, name: 'A' }, { id: 1, name: 'B' }] },
+      }),
+    );
+    expect(screen.getByText('A')).toBeTruthy();
+    expect(screen.getByText('B')).toBeTruthy();
+    expect(recorded.reports.some((r) => r.pointer === '/body/0/key')).toBe(true);
+  });
+
+  it('refuses scope names and prototype keys as itemAs', async () => {
+    for (const itemAs of ['state', '__proto__']) {
+      const { unmount } = await renderLayout(
+        layoutOf([{ type: 'repeat', items: [1], itemAs, template: [{ type: 'text', text: 'row' }] }]),
+      );
+      expect(screen.getByText('Layout problem at /body/0/itemAs')).toBeTruthy();
+      expect(screen.queryByText('row')).toBeNull();
+      act(() => unmount());
+    }
+  });
+
+  it('shows API strings in rows as literal text (SECURITY 1)', async () => {
+    const { container } = await renderLayout(
+      layoutOf([{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'text', text: '{{ item }}' }] }], { state: { rows: [XSS, '{{ state.secret }}'], secret: 'leak' } }),
+    );
+    expect(screen.getByText(XSS)).toBeTruthy();
+    expect(screen.getByText('{{ state.secret }}')).toBeTruthy();
+    expect(container.querySelector('img, svg')).toBeNull();
+  });
+});

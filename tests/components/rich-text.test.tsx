@@ -1,0 +1,112 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
+
+async function renderHtml(html: string) {
+  return renderLayout(
+    layoutOf([{ type: 'rich-text', id: 'terms', html: '{{ data.agreement.content }}' }], {
+      dataSources: { agreement: { endpoint: 'contractJump' } },
+    }),
+    { responses: { contractJump: ok({ content: html }) } },
+  );
+}
+
+const body = () => document.getElementById('terms') as HTMLElement;
+
+function everyAttribute(root: Element): string[] {
+  return [root, ...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => `${el.localName}[${a.name}=${a.value}]`));
+}
+
+describe('rich-text', () => {
+  it('keeps the allowed structure: headings, paragraphs, lists, tables, safe links and images', async () => {
+    await renderHtml(
+      '<h2>Loan agreement</h2><p>Late penalty <b>10%</b> per <em>month</em>.</p>' +
+        '<ol><li>One</li><li>Two</li></ol>' +
+        '<table><tr><th>Fee</th><td colspan="2">TZS 1.000</td></tr></table>' +
+        '<p><a href="https://kopa.example/terms">terms</a> <a href="/Policy">policy</a></p>' +
+        '<img src="https://cdn.kopa.example/sign.png" alt="signature">',
+    );
+    expect(await screen.findByRole('heading', { name: 'Loan agreement' })).toBeTruthy();
+    expect(body().querySelector('b')?.textContent).toBe('10%');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['One', 'Two']);
+    expect(body().querySelector('td')?.getAttribute('colspan')).toBe('2');
+    const external = screen.getByRole('link', { name: 'terms' });
+    expect(external.getAttribute('href')).toBe('https://kopa.example/terms');
+    expect(external.getAttribute('target')).toBe('_blank');
+    expect(external.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByRole('link', { name: 'policy' }).getAttribute('href')).toBe('/Policy');
+    expect(screen.getByRole('img', { name: 'signature' }).getAttribute('src')).toBe('https://cdn.kopa.example/sign.png');
+  });
+
+  it('drops SECURITY 1/2 payloads: no handler attribute, no script, svg or iframe element', async () => {
+    const { container } = await renderHtml(
+      `<p>a ${XSS_IMG} b</p>${XSS_SVG}<a href="javascript:alert(1)">js link</a>` +
+        '<iframe src="https://evil.tld"></iframe><script>alert(1)</script><style>p{}</style>' +
+        '<img src="https://cdn.kopa.example/ok.png" onerror="alert(1)" style="x" alt="ok">' +
+        '<p onclick="alert(1)" style="color:red" class="k-page" id="terms">styled</p>' +
+        '<form action="/x"><input name="pin"><button>Send</button></form><object data="x.swf"></object>' +
+        '<math><mi xlink:href="javascript:alert(1)">m</mi></math>' +
+        '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>',
+    );
+    await screen.findByText('styled');
+    expect(container.querySelector('script, svg, iframe, style, form, input, button, object, math, noscript')).toBeNull();
+    expectNoInjectedElements(container);
+    const attributes = everyAttribute(body());
+    expect(attributes.filter((a) => /\[(on\w+|style|class|id|xlink:href)=/.test(a) && !a.startsWith('div['))).toEqual([]);
+    expect(screen.getByText('js link').getAttribute('href')).toBeNull();
+    expect(body().textContent).not.toContain('alert(1)</script>');
+    expect(body().textContent).not.toContain('p{}');
+    expect(screen.getByRole('img', { name: 'ok' }).getAttribute('onerror')).toBeNull();
+  });
+
+  it.each([
+    'JaVaScRiPt:alert(1)',
+    '\tjava\nscript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    '//evil.tld',
+    '/\\evil.tld',
+    '/\t/evil.tld',
+  ])('refuses the link %j', async (href) => {
+    await renderHtml(`<a href="${href.replace(/"/g, '&quot;')}">bad</a>`);
+    expect((await screen.findByText('bad')).getAttribute('href')).toBeNull();
+  });
+
+  it.each(['x', 'http://cdn.kopa.example/a.png', 'data:image/svg+xml,<svg onload=alert(1)>', 'javascript:alert(1)', '//evil.tld/a.png'])(
+    'drops the image %j',
+    async (src) => {
+      await renderHtml(`<p>text</p><img src="${src.replace(/"/g, '&quot;')}" alt="pic">`);
+      await screen.findByText('text');
+      expect(body().querySelector('img')).toBeNull();
+    },
+  );
+
+  it('survives 5,000 nested elements (SECURITY 6)', async () => {
+    await renderHtml(`${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}<p>after</p>`);
+    expect(await screen.findByText('after')).toBeTruthy();
+  });
+
+  it('shows plain text as paragraphs split on blank lines, never as markup', async () => {
+    await renderLayout(layoutOf([{ type: 'rich-text', id: 'terms', text: `About us\n\nKopa lends money.\nSecond line\n\n\n${XSS_IMG}` }]));
+    const paragraphs = [...body().querySelectorAll('p')];
+    expect(paragraphs.map((p) => p.textContent)).toEqual(['About us', 'Kopa lends money.Second line', XSS_IMG]);
+    expect(paragraphs[1]?.querySelectorAll('br')).toHaveLength(1);
+    expectNoInjectedElements(body());
+  });
+
+  it('dangerouslySetInnerHTML and other HTML sinks appear in no source file (SECURITY 2)', () => {
+    const root = join(import.meta.dirname, '..', '..', 'src');
+    const files = (function walk(dir: string): string[] {
+      return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : /\.tsx?$/.test(n) ? [join(dir, n)] : []));
+    })(root);
+    const sinks = /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML|document\.write/;
+    const allowed = new Set(['widgets/rich-text/sanitizeHtml.ts']);
+    const offenders = files.filter((f) => sinks.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f).split('\\').join('/'));
+    expect(offenders.filter((f) => !allowed.has(f))).toEqual([]);
+  });
+});

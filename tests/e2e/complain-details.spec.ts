@@ -1,0 +1,82 @@
+import { expect, test } from './support/fixtures';
+
+/** Complaint details (spec 2, 3 "Complaint detail" and "Rating", 4 "Complaint details rating", 8). */
+test.describe('complaint details', () => {
+  test('shows type, sub-type, content with its counter, images and the agent reply; asks for a rating after 3 s', async ({ page, kopa }) => {
+    await page.clock.install();
+    await kopa.open('/complainDetails', { problemId: '1' });
+    await expect(page).toHaveTitle('Complaint details');
+    const complaint = page.locator('[data-node-id="complaint"]');
+    await expect(complaint.getByText('Problem type')).toBeVisible();
+    const content = await page.locator('[data-node-id="complaint"] p.k-text').nth(4).innerText();
+    expect(content.length).toBeGreaterThan(0);
+    await expect(complaint.getByText(new RegExp(`^${content.length}/200$`))).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Process Result' })).toBeVisible();
+
+    const [detail] = kopa.apiTo('/user-problem/problem-detail');
+    expect(detail?.method).toBe('POST');
+    expect(detail?.body).toEqual({ problemId: '1' });
+    expect(detail?.query).toMatchObject({ userId: '10001', sessionId: 'demo-session' });
+    expect(detail?.headers['x-requested-with']).toBe('XMLHttpRequest');
+    expect(detail?.headers).toHaveProperty('building');
+    expect(detail?.headers).toHaveProperty('gather');
+
+    // The dialog waits 3000 ms after load.
+    await page.clock.runFor(2500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.clock.runFor(600);
+    const dialog = page.getByRole('dialog', { name: 'Please rate our service' });
+    await expect(dialog).toBeVisible();
+    await kopa.screenshot('complain-details');
+
+    // Tapping outside does not close it.
+    await page.mouse.click(10, 10);
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('radio', { name: '4 stars' }).click();
+    await expect(dialog.getByRole('radio', { name: '4 stars' })).toHaveAttribute('aria-checked', 'true');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Successful demonstration！')).toBeVisible();
+    const saves = kopa.apiTo('/user-problem/save-score');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.body).toEqual({ score: 4, problemId: '1' });
+  });
+
+  test('Cancel closes the rating dialog without saving', async ({ page, kopa }) => {
+    await page.clock.install();
+    await kopa.open('/complainDetails', { problemId: '1' });
+    await expect(page.getByRole('heading', { name: 'Process Result' })).toBeVisible();
+    await page.clock.runFor(3100);
+    const dialog = page.getByRole('dialog', { name: 'Please rate our service' });
+    await dialog.getByRole('radio', { name: '2 stars' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(kopa.apiTo('/user-problem/save-score')).toHaveLength(0);
+  });
+
+  test('a failed save shows the server message and keeps the dialog open', async ({ page, kopa }) => {
+    await page.route('**/vexed/user-problem/save-score**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: '500123', message: 'Rating is closed for this complaint', data: null }) }),
+    );
+    await page.clock.install();
+    await kopa.open('/complainDetails', { problemId: '1' });
+    await expect(page.getByRole('heading', { name: 'Process Result' })).toBeVisible();
+    await page.clock.runFor(3100);
+    const dialog = page.getByRole('dialog', { name: 'Please rate our service' });
+    await dialog.getByRole('radio', { name: '5 stars' }).click();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Rating is closed for this complaint')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  test('without an agent reply the Process Result section is hidden, and no rating is asked', async ({ page, kopa }) => {
+    await page.clock.install();
+    await kopa.open('/complainDetails', { problemId: '2' });
+    await expect(page.getByText('Problem type')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Process Result' })).toHaveCount(0);
+    await page.clock.runFor(5000);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import routes from '../../config/routes.json' with { type: 'json' };
+import { expect, test } from './support/fixtures';
+
+const DIST = join(import.meta.dirname, '..', '..', 'dist');
+
+test('every route renders something under the strict CSP, with no violation and no page error (SECURITY 4, 8)', async ({ page, kopa }) => {
+  test.setTimeout(120_000);
+  for (const [key, route] of Object.entries(routes.pages)) {
+    const response = await page.goto(`${route.path}?userId=10001&sessionId=demo-session&orderId=O170&productId=P002&problemId=1`);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp, key).toContain("script-src 'self'");
+    expect(csp, key).not.toContain('unsafe-eval');
+    expect(csp, key).toContain("object-src 'none'");
+    expect(csp, key).toContain("base-uri 'none'");
+    // Wait until the loader is done: a screen, an error with Retry, never a blank page.
+    await expect(page.locator('main.k-page'), key).toBeVisible();
+    await expect(page.locator('main.k-state--loading'), key).toHaveCount(0);
+    expect((await page.locator('#root').innerText()).trim().length, key).toBeGreaterThan(0);
+    expect(await kopa.cspViolations(), key).toEqual([]);
+  }
+  expect(kopa.pageErrors).toEqual([]);
+});
+
+test('an unknown path shows a not-found page with a way home', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('legacy hash links land on their path with the query kept', async ({ page }) => {
+  await page.goto('/?userId=10001&sessionId=demo-session#/borrowDetail/?orderId=O170');
+  await expect(page).toHaveURL(/\/borrowDetail\?userId=10001&sessionId=demo-session&orderId=O170$/);
+});
+
+test('the built bundle contains no eval or new Function', () => {
+  const assets = join(DIST, 'assets');
+  const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  expect(js.length).toBeGreaterThan(0);
+  for (const file of js) {
+    const code = readFileSync(join(assets, file), 'utf8');
+    expect(code, file).not.toMatch(/new Function\s*\(/);
+    expect(code, file).not.toMatch(/(^|[^.\w$])eval\s*\(/);
+  }
+});
+
+const layout = (body: unknown[]) => JSON.stringify({ id: 'customer-service', version: 1, title: 'Injected', body });
+
+test('a malformed layout (HTML error page with status 200, then not JSON) shows an error with Retry that recovers (SECURITY 8)', async ({ page }) => {
+  let answer = '<html><body>Bad gateway</body></html>';
+  await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: answer }));
+  await page.goto('/customerService?userId=10001&sessionId=demo-session');
+  await expect(page.getByRole('alert')).toContainText('could not be read');
+  answer = layout([{ type: 'text', text: 'Recovered' }]);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Recovered')).toBeVisible();
+});
+
+test('a layout with wrong field types shows an error screen naming where', async ({ page }) => {
+  await page.route('**/layouts/customer-service.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 'customer-service', version: 'one', title: 'x', body: [] }) }),
+  );
+  await page.goto('/customerService?userId=10001&sessionId=demo-session');
+  await expect(page.getByRole('alert')).toContainText('/version');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled();
+});
+
+test('an unknown widget falls back alone while its siblings render, reported once (SECURITY 7)', async ({ page, kopa }) => {
+  await page.route('**/layouts/customer-service.json', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: layout([{ type: 'text', text: 'Before' }, { type: 'hax' }, { type: 'text', text: '<img src=x onerror=alert(1)>' }]),
+    }),
+  );
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  await page.goto('/customerService?userId=10001&sessionId=demo-session');
+  await expect(page.getByText('Before')).toBeVisible();
+  await expect(page.getByText('<img src=x onerror=alert(1)>')).toBeVisible();
+  await expect(page.locator('main img')).toHaveCount(0);
+  const reports = (await kopa.reports()).filter((r) => r.kind === 'node');
+  expect(reports).toHaveLength(1);
+  expect(reports[0]?.pointer).toBe('/body/1');
+  expect(dialogs).toBe(0);
+});
+
+test('a 5,000-deep layout is refused with a bounded error and the page stays alive (SECURITY 6)', async ({ page }) => {
+  let node: Record<string, unknown> = { type: 'text', text: 'deep' };
+  for (let i = 0; i < 5000; i++) node = { type: 'container', children: [node] };
+  await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: layout([node]) }));
+  await page.goto('/customerService?userId=10001&sessionId=demo-session');
+  await expect(page.getByRole('alert')).toContainText('too deeply nested');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});

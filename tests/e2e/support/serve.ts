@@ -1,0 +1,18 @@
+/**
+ * The server the browser tests talk to: the real reference server (NODE_ENV=test, so the
+ * test-only SMS route exists) on a fresh PGlite database in a temp dir, serving dist/.
+ */
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildServer } from '../../../server/app';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+  console.error('dist/ is missing: npm run test:e2e builds the app first (npm run build).');
+  process.exit(1);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'kopa-e2e-'));
+const app = await buildServer({ dataDir, distDir: join(ROOT, 'dist'), layoutsDir: join(ROOT, 'layouts'), databaseUrl: process.env.E2E_DATABASE_URL });
+await app.listen({ port: Number(process.env.E2E_PORT ?? 4317), host: '127.0.0.1' });
+console.log(`e2e server on ${process.env.E2E_PORT ?? 4317}, data in ${dataDir}`);
