@@ -43,14 +43,18 @@ describe('rich-text', () => {
 
   it('drops SECURITY 1/2 payloads: no handler attribute, no script, svg or iframe element', async () => {
     const { container } = await renderHtml(
-      `<p>a ${XSS_IMG} b</p>${XSS_SVG}<a href="javascript:alert(1)">js link</a>` +
+      `<p>a ${XSS_IMG} b</p><a href="javascript:alert(1)">js link</a>` +
         '<iframe src="https://evil.tld"></iframe><script>alert(1)</script><style>p{}</style>' +
         '<img src="https://cdn.kopa.example/ok.png" onerror="alert(1)" style="x" alt="ok">' +
         '<p onclick="alert(1)" style="color:red" class="k-page" id="terms">styled</p>' +
         '<form action="/x"><input name="pin"><button>Send</button></form><object data="x.swf"></object>' +
         '<math><mi xlink:href="javascript:alert(1)">m</mi></math>' +
-        '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>',
+        '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>' +
+        // Last: everything after an unclosed <svg> is parsed as SVG content, and dropped with it.
+        `<p>before svg</p>${XSS_SVG}<p>inside svg</p>`,
     );
+    expect(screen.getByText('before svg')).toBeTruthy();
+    expect(screen.queryByText('inside svg')).toBeNull();
     await screen.findByText('styled');
     expect(container.querySelector('script, svg, iframe, style, form, input, button, object, math, noscript')).toBeNull();
     expectNoInjectedElements(container);
@@ -87,8 +91,17 @@ describe('rich-text', () => {
   );
 
   it('survives 5,000 nested elements (SECURITY 6)', async () => {
-    await renderHtml(`${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}<p>after</p>`);
-    expect(await screen.findByText('after')).toBeTruthy();
+    await renderHtml(`<p>before</p>${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}<p>after</p>`);
+    expect(await screen.findByText('before')).toBeTruthy();
+    // Cut where the nesting passed the limit: the rest is gone, the page is alive.
+    expect(screen.queryByText('deep')).toBeNull();
+  });
+
+  it('keeps long flat documents with unclosed paragraphs and list items', async () => {
+    await renderHtml(`${'<p>clause'.repeat(600)}<ul>${'<li>item'.repeat(600)}</ul><p>the end`);
+    expect(await screen.findByText('the end')).toBeTruthy();
+    expect(body().querySelectorAll('p')).toHaveLength(601);
+    expect(body().querySelectorAll('li')).toHaveLength(600);
   });
 
   it('shows plain text as paragraphs split on blank lines, never as markup', async () => {

@@ -8,6 +8,9 @@ import { loadValidators } from '../../src/render/nodeValidators';
 import { collectTypes, preloadWidgets } from '../../src/render/widgetCache';
 import { createToastStore } from '../../src/render/toast/toastStore';
 import { ToastHost } from '../../src/render/toast/ToastHost';
+import { checkImageUrl, checkNavigationUrl } from '../../src/security/url';
+
+const ORIGIN = 'http://localhost:3000';
 
 export type FakeResponse = CallResult | ((params: Record<string, unknown>, options?: CallOptions) => CallResult | Promise<CallResult>);
 
@@ -79,21 +82,12 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): { env: Runtime
     query: options.query ?? { userId: '10001', sessionId: 's1' },
     commonQuery: () => new URLSearchParams(options.query ?? { userId: '10001', sessionId: 's1' }).toString(),
     routePath: (key) => routes[key],
-    checkUrl(raw) {
-      if (raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')) return { ok: true, url: raw, external: false };
-      try {
-        const url = new URL(raw);
-        if (url.protocol === 'https:' && (options.allowHosts ?? ['pay.kopa.example']).includes(url.hostname) && !url.username) {
-          return { ok: true, url: url.href, external: true };
-        }
-      } catch {
-        /* not a URL: refused below */
-      }
-      return { ok: false, reason: 'not allowed' };
-    },
+    // The real URL checks: what a layout may open is part of what these tests prove.
+    checkUrl: (raw) => checkNavigationUrl(raw, options.allowHosts ?? ['pay.kopa.example'], ORIGIN),
     checkImageUrl(raw) {
-      if (/^(https:\/\/|\/(?![/\\])|data:image\/(png|jpeg|gif|webp);base64,)/i.test(raw)) return raw;
-      recorded.reports.push({ pointer: '', message: `Refused image ${raw}`, kind: 'image' });
+      const checked = checkImageUrl(raw, ORIGIN);
+      if (checked.ok) return checked.url;
+      recorded.reports.push({ pointer: '', message: `Refused image ${raw}: ${checked.reason}`, kind: 'image' });
       return null;
     },
     config: { currencyLabel: 'TZS', servicePhone: '+255 700 000 000' },

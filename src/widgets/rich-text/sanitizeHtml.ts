@@ -33,7 +33,29 @@ const DROPPED = new Set([
 const NO_TEXT_INSIDE = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 
 /** Bounds for pathological input (SECURITY 6): the page stays alive, the excess is dropped. */
-export const HTML_LIMITS = Object.freeze({ maxChars: 500_000, maxDepth: 40, maxNodes: 10_000 });
+export const HTML_LIMITS = Object.freeze({ maxChars: 500_000, maxDepth: 40, maxNodes: 10_000, maxSourceDepth: 256 });
+
+/** Tags whose end tag is usually left out; counting them would mistake long lists for nesting. */
+const SELF_ENDING = new Set(['p', 'li', 'td', 'th', 'tr', 'dt', 'dd', 'option', 'optgroup', 'thead', 'tbody', 'tfoot', 'colgroup', 'rt', 'rp']);
+const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'track', 'wbr', 'param']);
+
+/**
+ * Cuts the source where its tags nest deeper than maxSourceDepth. HTML parsers slow down
+ * sharply on very deep trees (jsdom's is quadratic), and nothing that deep is content: the walk
+ * keeps 40 levels anyway. A rough tag count is enough here; the parser still decides structure,
+ * and cutting only ever removes content.
+ */
+function cutDeepNesting(html: string): string {
+  const tags = /<(\/?)([A-Za-z][A-Za-z0-9-]*)[^>]*?(\/?)>/g;
+  let depth = 0;
+  for (let m = tags.exec(html); m; m = tags.exec(html)) {
+    const name = (m[2] ?? '').toLowerCase();
+    if (VOID.has(name) || SELF_ENDING.has(name) || m[3] === '/') continue;
+    depth = m[1] === '/' ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > HTML_LIMITS.maxSourceDepth) return html.slice(0, m.index);
+  }
+  return html;
+}
 
 const DIGITS = /^[0-9]{1,4}$/;
 
@@ -150,7 +172,7 @@ function walkChildren(parent: Node, parentTag: string, depth: number, walk: Walk
 /** Parses and filters HTML into a safe tree. Input past the size limit is cut, not refused. */
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): SafeNode[] {
   if (!html) return [];
-  const doc = new DOMParser().parseFromString(html.slice(0, HTML_LIMITS.maxChars), 'text/html');
+  const doc = new DOMParser().parseFromString(cutDeepNesting(html.slice(0, HTML_LIMITS.maxChars)), 'text/html');
   return walkChildren(doc.body, 'div', 0, { nodes: 0, options });
 }
 

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { layoutOf, renderLayout } from '../support/renderLayout';
+
+// A text widget that throws for one node: stands in for any widget with a bug.
+vi.mock('../../src/widgets/text/Text', () => ({
+  default: ({ node }: { node: { text: string } }) => {
+    if (node.text === 'boom') throw new Error('kaput');
+    return <p>{node.text}</p>;
+  },
+}));
+
+describe('SECURITY 9: a widget that throws while rendering', () => {
+  it('is replaced by a fallback for that node only, and reported once', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { recorded } = await renderLayout(
+      layoutOf([{ type: 'text', text: 'left' }, { type: 'container', children: [{ type: 'text', text: 'boom' }, { type: 'text', text: 'inner sibling' }] }, { type: 'text', text: 'right' }]),
+    );
+    spy.mockRestore();
+    expect(screen.getByText('left')).toBeTruthy();
+    expect(screen.getByText('inner sibling')).toBeTruthy();
+    expect(screen.getByText('right')).toBeTruthy();
+    expect(screen.getByText('Layout problem at /body/1/children/0')).toBeTruthy();
+    expect(recorded.reports.filter((r) => r.kind === 'render')).toEqual([expect.objectContaining({ pointer: '/body/1/children/0', message: 'kaput' })]);
+  });
+});
