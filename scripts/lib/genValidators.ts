@@ -1,16 +1,17 @@
-import Ajv from 'ajv';
+import Ajv, { type Options } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { BANNER } from './genTypes';
 import { widgetSchemas, type SchemaFile } from './schemas';
 
-const AJV_OPTIONS = {
+const AJV_OPTIONS: Options = {
   discriminator: true, // one precise error for a node or action of a known type, not one per oneOf branch
   allErrors: true,
   allowUnionTypes: true,
   strict: true,
   strictRequired: false, // the unions require "type" at the top, as ajv's discriminator asks
+  keywords: ['tsType'], // read by json-schema-to-typescript only
   code: { source: true, esm: true, optimize: true },
-} as const;
+};
 
 function camel(kebab: string): string {
   return kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -55,12 +55,14 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
     });
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   }
-  await migrate(db);
+  // PostgreSQL: name the schema of Kysely's bookkeeping tables, or the migrator may find another
+  // schema's kysely_migration table (other test runs) and skip creating its own.
+  await migrate(db, opts.databaseUrl ? opts.pgSchema ?? 'public' : undefined);
   return db;
 }
 
-async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+async function migrate(db: Db, migrationTableSchema: string | undefined): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
   if (error) throw error instanceof Error ? error : new Error(String(error));

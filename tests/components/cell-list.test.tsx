@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/cell-list.json';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -61,5 +62,12 @@ describe('cell-list widget', () => {
     );
     expect(lines(container)).toEqual([`${XSS}={{ state.secret }}`, `${XSS}="><svg onload=alert(1)>`]);
     expect(container.querySelector('img, svg')).toBeNull();
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded } = await renderLayout(example);
+    expect(screen.getByText('Deferral fee')).toBeTruthy();
+    expect(screen.getByText('Rollover Amount')).toBeTruthy();
+    expect(recorded.reports).toEqual([]);
   });
 });

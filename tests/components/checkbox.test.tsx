@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/checkbox.json';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -70,5 +71,13 @@ describe('checkbox widget', () => {
     const { container } = await renderLayout(layoutOf([{ type: 'checkbox', bind: 'a', label: XSS }]));
     expect(screen.getByRole('checkbox', { name: XSS })).toBeTruthy();
     expect(container.querySelector('img, svg')).toBeNull();
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded, user } = await renderLayout(example);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Loan Now' }).disabled).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: 'I have read and agree to' }));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Loan Now' }).disabled).toBe(true);
+    expect(recorded.reports).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
+import example from '../../layouts/_examples/code-copy.json';
 
 describe('code-copy', () => {
   it('copies the bound code and toasts copy success (spec 8)', async () => {
@@ -54,5 +55,14 @@ describe('code-copy', () => {
     expect(recorded.copied).toEqual([XSS_IMG]);
     expect(container.querySelector('svg')).toBeNull();
     expectNoInjectedElements(container);
+  });
+
+  it('renders the example layout', async () => {
+    const { user, recorded } = await renderLayout(example, {
+      responses: { repaymentCodeInfo: ok({ repayAmount: 1234500, payCode: '7788990011' }) },
+    });
+    expect(await screen.findByText('7788990011')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(recorded.copied).toEqual(['7788990011']);
   });
 });

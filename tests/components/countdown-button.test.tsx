@@ -3,10 +3,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
+import example from '../../layouts/_examples/countdown-button.json';
 
 const sendButton = (extra: Record<string, unknown> = {}) => ({
   type: 'countdown-button',
-  path: 'sms.left',
+  bind: 'sms.left',
   label: 'Send code',
   runningLabel: 'Resend ({{ seconds }}s)',
   onTap: [
@@ -86,7 +87,7 @@ describe('countdown-button', () => {
 
   it('shows hostile labels as text (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([sendButton({ label: XSS_IMG, runningLabel: `${XSS_SVG} {{ seconds }}` }), sendButton({ path: 'other', label: 'x', runningLabel: `${XSS_SVG} {{ seconds }}` })], {
+      layoutOf([sendButton({ label: XSS_IMG, runningLabel: `${XSS_SVG} {{ seconds }}` }), sendButton({ bind: 'other', label: 'x', runningLabel: `${XSS_SVG} {{ seconds }}` })], {
         state: { other: 5 },
       }),
     );
@@ -94,5 +95,18 @@ describe('countdown-button', () => {
     expect(screen.getByRole('button', { name: `${XSS_SVG} 5` })).toBeTruthy();
     expect(container.querySelector('svg')).toBeNull();
     expectNoInjectedElements(container);
+  });
+
+  it('renders the example layout: enabled from 9 digits, then counts down', async () => {
+    const { recorded } = await renderLayout(example, { responses: { sendSmsCodeNew: ok({}) } });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const send = screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await user.type(screen.getByLabelText('Phone'), '071234567');
+    expect(send.disabled).toBe(false);
+    await user.click(send);
+    expect(await screen.findByRole('button', { name: 'Resend (60s)' })).toBeTruthy();
+    expect(recorded.calls[0]).toMatchObject({ endpoint: 'sendSmsCodeNew', params: { phone: '071234567' } });
+    expect(recorded.toasts.map((t) => t.message)).toContain('Verification code sent!');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/enum-picker.json';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -118,5 +119,14 @@ describe('enum-picker widget', () => {
     await user.click(screen.getByRole('button', { name: /Wallet/ }));
     expect(screen.getByRole('radio', { name: '"><svg onload=alert(1)>' })).toBeTruthy();
     expect(container.ownerDocument.querySelector('img, svg')).toBeNull();
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded, user } = await renderLayout(example);
+    await user.click(screen.getByRole('button', { name: /Wallet/ }));
+    await user.click(screen.getByRole('radio', { name: 'Airtel Money' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByText('Paying from Airtel Money')).toBeTruthy();
+    expect(recorded.reports).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/image.json';
 
 describe('image widget', () => {
   it('shows an allowed source from the data with its alt text', async () => {
@@ -61,5 +62,14 @@ describe('image widget', () => {
     expect(screen.getByRole('img', { name: alt })).toBeTruthy();
     expect(container.querySelector('svg')).toBeNull();
     expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded, user } = await renderLayout(example);
+    expect(screen.getByRole('img', { name: 'Kopa Cash' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Store payment slip' }));
+    expect(screen.getByRole('dialog', { name: 'Store payment slip' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Borrow again' })).toBeTruthy();
+    expect(recorded.reports).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/input.json';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -150,5 +151,14 @@ describe('input widget', () => {
     await user.type(field, '"><svg onload=alert(1)>');
     expect(screen.getByText('["><svg onload=alert(1)>]')).toBeTruthy();
     expect(container.querySelector('img, svg')).toBeNull();
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded, user } = await renderLayout(example);
+    expect(screen.getByLabelText<HTMLInputElement>('Account name').disabled).toBe(true);
+    await user.type(screen.getByLabelText('Amount'), '999999');
+    expect(screen.getByLabelText<HTMLInputElement>('Amount').value).toBe('500000');
+    expect(screen.getByLabelText<HTMLInputElement>('Account name').disabled).toBe(false);
+    expect(recorded.reports).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/page-header.json';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -27,5 +28,13 @@ describe('page-header widget', () => {
     expect(screen.getByRole('heading', { name: XSS })).toBeTruthy();
     expect(screen.getByRole('button', { name: XSS })).toBeTruthy();
     expect(container.querySelector('img, svg')).toBeNull();
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded } = await renderLayout(example);
+    expect(screen.getByRole('heading', { name: 'Repayment Details' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment account information' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
+    expect(recorded.reports).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout, type FakeResponse } from '../support/renderLayout';
 import type { CallResult } from '../../src/render/env';
 import { XSS_IMG, expectNoInjectedElements } from '../support/noInjection';
+import example from '../../layouts/_examples/pull-refresh.json';
 
 /** A pull of the finger by dy px (the content follows 0.6 of it, at most 100 px). */
 function pull(target: Element, dy: number, release = true) {
@@ -136,5 +137,13 @@ describe('pull-refresh', () => {
     pull(content, 100, false);
     expect(screen.getByText(XSS_IMG)).toBeTruthy();
     expectNoInjectedElements(container);
+  });
+
+  it('renders the example layout and refreshes it', async () => {
+    let n = 0;
+    await renderLayout(example, { responses: { loanDetails: () => ok({ productName: `Kopa ${++n}`, noticeDesText: 'In review' }) } });
+    const title = await screen.findByText('Kopa 1');
+    await act(async () => pull(title, 100));
+    expect(await screen.findByText('Kopa 2')).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import qrcode from 'qrcode-generator';
-import { layoutOf, renderLayout } from '../support/renderLayout';
+import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
+import example from '../../layouts/_examples/qr-view.json';
 
 /** The dark modules drawn: every rect but the white background, as "x,y,w" runs. */
 function drawnRuns(root: ParentNode): string[] {
@@ -16,6 +17,13 @@ function darkModuleCount(value: string): number {
   let n = 0;
   for (let r = 0; r < qr.getModuleCount(); r++) for (let c = 0; c < qr.getModuleCount(); c++) if (qr.isDark(r, c)) n++;
   return n;
+}
+
+function qrSize(value: string): number {
+  const qr = qrcode(0, 'M');
+  qr.addData(value, 'Byte');
+  qr.make();
+  return qr.getModuleCount();
 }
 
 const TIPS = [
@@ -87,11 +95,11 @@ describe('qr-view', () => {
     expect(container.querySelectorAll('svg')).toHaveLength(1); // only the code itself
     expectNoInjectedElements(container);
   });
-});
 
-function qrSize(value: string): number {
-  const qr = qrcode(0, 'M');
-  qr.addData(value, 'Byte');
-  qr.make();
-  return qr.getModuleCount();
-}
+  it('renders the example layout with the five scan-and-pay tips', async () => {
+    const { container } = await renderLayout(example, { responses: { repaymentCodeInfo: ok({ qrContent: '00020101021226' }) } });
+    expect(await screen.findByRole('img', { name: 'Scan with your e-wallet app' })).toBeTruthy();
+    expect(drawnRuns(container).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+  });
+});

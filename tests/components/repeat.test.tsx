@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/repeat.json';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -119,5 +120,12 @@ describe('repeat widget', () => {
     expect(screen.getByText(XSS)).toBeTruthy();
     expect(screen.getByText('{{ state.secret }}')).toBeTruthy();
     expect(container.querySelector('img, svg')).toBeNull();
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded } = await renderLayout(example);
+    expect(screen.getByText('3/3 2027-02-01')).toBeTruthy();
+    expect(screen.getByText('No complaints yet')).toBeTruthy();
+    expect(recorded.reports).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/row.json';
 
-describe('row and divider widgets', () => {
+describe('row widget', () => {
   it('lays children side by side with the align hint, and a tappable row runs onTap', async () => {
     const { user, recorded } = await renderLayout(
       layoutOf([
@@ -35,9 +36,12 @@ describe('row and divider widgets', () => {
     expect(recorded.toasts.map((t) => t.message)).toEqual(['hi']);
   });
 
-  it('divider draws a separator, or only space when line is false', async () => {
-    const { container } = await renderLayout(layoutOf([{ type: 'divider' }, { type: 'divider', line: false, space: 'l' }]));
-    expect(screen.getAllByRole('separator')).toHaveLength(1);
-    expect(container.querySelector('.k-divider--space.k-divider--l')).not.toBeNull();
+
+  it('renders its example layout', async () => {
+    const { recorded, user } = await renderLayout(example);
+    expect(screen.getByText('Telephone')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Call us/ }));
+    expect(recorded.bridge.map((b) => b.action)).toEqual(['callService']);
+    expect(recorded.reports).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, renderLayout } from '../support/renderLayout';
 import { XSS_IMG, expectNoInjectedElements } from '../support/noInjection';
+import example from '../../layouts/_examples/star-rating.json';
 
 function filled(): boolean[] {
   return [1, 2, 3, 4, 5].map((n) => screen.getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars` }).getAttribute('data-filled') === 'true');
 }
 
-const rating = (extra: Record<string, unknown> = {}) => ({ type: 'star-rating', path: 'rating.score', label: 'Rate our service', ...extra });
+const rating = (extra: Record<string, unknown> = {}) => ({ type: 'star-rating', bind: 'rating.score', label: 'Rate our service', ...extra });
 
 describe('star-rating', () => {
   it('tapping star n stores n and fills stars 1..n', async () => {
@@ -53,7 +54,7 @@ describe('star-rating', () => {
   });
 
   it('clamps odd state values to 0..5', async () => {
-    await renderLayout(layoutOf([rating({ path: 'a' }), rating({ path: 'b' })], { state: { a: '2', b: 9 } }));
+    await renderLayout(layoutOf([rating({ bind: 'a' }), rating({ bind: 'b' })], { state: { a: '2', b: 9 } }));
     const checked = screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true');
     expect(checked.map((r) => r.getAttribute('aria-label'))).toEqual(['2 stars', '5 stars']);
   });
@@ -82,5 +83,16 @@ describe('star-rating', () => {
     const { container } = await renderLayout(layoutOf([rating({ label: XSS_IMG })]));
     expect(screen.getByRole('radiogroup', { name: XSS_IMG })).toBeTruthy();
     expectNoInjectedElements(container);
+  });
+
+  it('renders the example layout: Send without a star asks to choose', async () => {
+    const { user, recorded } = await renderLayout(example);
+    expect(screen.getByText('Tap a star to rate')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(recorded.toasts.map((t) => t.message)).toEqual(['Silakan pilih']);
+    await user.click(screen.getByRole('radio', { name: '4 stars' }));
+    expect(screen.getByText('4 of 5 stars')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Tap a star to rate')).toBeTruthy();
   });
 });

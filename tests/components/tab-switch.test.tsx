@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import example from '../../layouts/_examples/tab-switch.json';
 
 const XSS = '<img src=x onerror=alert(1)>';
 
@@ -61,5 +62,13 @@ describe('tab-switch widget', () => {
     expect(screen.getByRole('tab', { name: XSS })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '"><svg onload=alert(1)>' })).toBeTruthy();
     expect(container.querySelector('img, svg')).toBeNull();
+  });
+
+  it('renders its example layout', async () => {
+    const { recorded, user } = await renderLayout(example);
+    await user.click(screen.getByRole('tab', { name: 'E-wallet' }));
+    expect(screen.getByText('Card type 2')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    expect(recorded.reports).toEqual([]);
   });
 });

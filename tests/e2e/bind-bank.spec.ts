@@ -4,7 +4,9 @@ import { DEMO, expect, test, type ApiRequest, type Kopa } from './support/fixtur
 /**
  * Bind bank, /bindBank (spec 2 "Bind bank", 3 "Bank form item", 4 "Bank form", 5, 7 "Bank and
  * rating"): the form items come from the real server's card-init (server/db/seedData.ts
- * FORM_ITEMS); every save is checked on the wire and by its outcome.
+ * FORM_ITEMS); every save is checked on the wire and by its outcome. The server keeps what was
+ * saved and card-init prefills it, so tests fill every field they send (fill replaces) and the
+ * saving tests use different products.
  */
 
 const HEADERS = { building: 'b-42', gather: 'g-7' };
@@ -21,6 +23,7 @@ function expectSession(request: ApiRequest, productId = 'P001') {
 
 async function openForm(page: Page, kopa: Kopa, extra: Record<string, string> = {}) {
   await kopa.open('/bindBank', { product_id: 'P001', ...HEADERS, ...extra });
+  await expect(page.getByRole('tab', { name: 'Mobile wallet' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment account information' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Wallet phone number' })).toBeVisible();
 }
@@ -42,14 +45,15 @@ async function fillWallet(page: Page) {
   await field(page, 'Wallet phone number').fill('0712345678');
   await field(page, 'M-Pesa registered name').fill('Asha Mushi');
   await field(page, 'Account holder name').fill('Asha Mushi');
+  await field(page, 'Salary day').fill('');
 }
 
-const WALLET_BODY = {
-  product_id: 'P001',
+const walletBody = (productId: string) => ({
+  product_id: productId,
   cardType: 1,
   channelNumber: '90006',
   fields: { walletPhone: '0712345678', mpesaName: 'Asha Mushi', holderName: 'Asha Mushi', salaryDay: '' },
-};
+});
 
 test('shows the title, the image header and the items of card-init for card type 1 (default), sending product_id from the query', async ({ page, kopa }) => {
   await openForm(page, kopa);
@@ -102,7 +106,7 @@ test('the card type tab switch changes the visible items', async ({ page, kopa }
 });
 
 test('an enum picker changes only on Confirm; a channel chosen in card type 1 sets the channel number', async ({ page, kopa }) => {
-  await openForm(page, kopa);
+  await openForm(page, kopa, { product_id: 'P004' });
   await choose(page, 'Wallet provider', 'Tigo Pesa', 'Cancel');
   await expect(picker(page, 'Wallet provider')).toContainText('M-Pesa');
   await expect(field(page, 'M-Pesa registered name')).toBeVisible();
@@ -120,10 +124,12 @@ test('an enum picker changes only on Confirm; a channel chosen in card type 1 se
 
   await field(page, 'Wallet phone number').fill('0655000111');
   await field(page, 'Account holder name').fill('Juma Ali');
+  await field(page, 'Salary day').fill('');
   await next(page).click();
   await expect.poll(() => kopa.apiTo('/v3/bank/save-bank-info').length).toBe(1);
+  expectSession(kopa.apiTo('/v3/bank/save-bank-info')[0]!, 'P004');
   expect(kopa.apiTo('/v3/bank/save-bank-info')[0]?.body).toEqual({
-    product_id: 'P001',
+    product_id: 'P004',
     cardType: 1,
     channelNumber: '90007',
     fields: { walletPhone: '0655000111', holderName: 'Juma Ali', salaryDay: '' },
@@ -135,16 +141,19 @@ test('a numeric item (inputType 1) keeps digits only; a text item takes any text
   await openForm(page, kopa);
   const phone = field(page, 'Wallet phone number');
   await expect(phone).toHaveAttribute('inputmode', 'numeric');
+  await phone.fill('');
   await phone.pressSequentially('07a1b2-3 4x5');
-  await expect(phone).toHaveValue('071234');
+  await expect(phone).toHaveValue('0712345');
   await phone.fill('abc');
   await expect(phone).toHaveValue('');
   await expect(field(page, 'Salary day')).toHaveAttribute('inputmode', 'numeric');
+  await field(page, 'Salary day').fill('');
   await field(page, 'Salary day').pressSequentially('2x5');
   await expect(field(page, 'Salary day')).toHaveValue('25');
 
   const name = field(page, 'Account holder name');
   await expect(name).toHaveAttribute('inputmode', 'text');
+  await name.fill('');
   await name.pressSequentially('Asha B. 2nd');
   await expect(name).toHaveValue('Asha B. 2nd');
 });
@@ -172,7 +181,7 @@ test('save with no source posts the fields by code, card type and product_id, th
   expect(saves).toHaveLength(1);
   expect(saves[0]?.path).toBe('/vexed/v3/bank/save-bank-info');
   expectSession(saves[0]!);
-  expect(saves[0]?.body).toEqual(WALLET_BODY);
+  expect(saves[0]?.body).toEqual(walletBody('P001'));
   expect(kopa.apiTo('/v3/bank/card-change')).toHaveLength(0);
   await expect(page).toHaveURL(/\/bindBank\?/);
 
@@ -183,7 +192,7 @@ test('save with no source posts the fields by code, card type and product_id, th
 });
 
 test('save with source=confirmUrl posts a bank card to save-bank-info, then opens the confirmation page with that marker', async ({ page, kopa }) => {
-  await openForm(page, kopa, { source: 'confirmUrl' });
+  await openForm(page, kopa, { source: 'confirmUrl', product_id: 'P002' });
   await page.getByRole('tab', { name: 'Bank card' }).click();
   await choose(page, 'Bank', 'NMB Bank');
   await expect(picker(page, 'Bank')).toContainText('NMB Bank');
@@ -196,13 +205,13 @@ test('save with source=confirmUrl posts a bank card to save-bank-info, then open
   await expect(page).toHaveURL(/\/confirm\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/confirm');
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, productId: 'P001', source: 'confirmUrl', ...HEADERS });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, productId: 'P002', source: 'confirmUrl', ...HEADERS });
 
   const saves = kopa.apiTo('/v3/bank/save-bank-info');
   expect(saves).toHaveLength(1);
-  expectSession(saves[0]!);
+  expectSession(saves[0]!, 'P002');
   expect(saves[0]?.body).toEqual({
-    product_id: 'P001',
+    product_id: 'P002',
     cardType: 2,
     fields: { bankName: 'NMB', cardNo: '20110033445566', bankCity: 'ARU', holderName: 'Asha Mushi', salaryDay: '25' },
   });
@@ -211,21 +220,21 @@ test('save with source=confirmUrl posts a bank card to save-bank-info, then open
 });
 
 test('save with source=loanDetail uses card-change, then opens the order page with source=loanDetail', async ({ page, kopa }) => {
-  await openForm(page, kopa, { source: 'loanDetail', orderId: 'O170' });
+  await openForm(page, kopa, { source: 'loanDetail', orderId: 'O170', product_id: 'P003' });
   await fillWallet(page);
   await next(page).click();
 
   await expect(page).toHaveURL(/\/order\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/order');
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, orderId: 'O170', productId: 'P001', source: 'loanDetail' });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, orderId: 'O170', productId: 'P003', source: 'loanDetail', ...HEADERS });
 
   const changes = kopa.apiTo('/v3/bank/card-change');
   expect(changes).toHaveLength(1);
   expect(changes[0]?.path).toBe('/vexed/v3/bank/card-change');
-  expectSession(changes[0]!);
+  expectSession(changes[0]!, 'P003');
   expect(changes[0]?.query.orderId).toBe('O170');
-  expect(changes[0]?.body).toEqual(WALLET_BODY);
+  expect(changes[0]?.body).toEqual(walletBody('P003'));
   expect(kopa.apiTo('/v3/bank/save-bank-info')).toHaveLength(0);
   expect(await kopa.bridgeCalls()).toEqual([]);
 });
@@ -256,8 +265,10 @@ test('the real server refuses a missing required field: its message is toasted a
   await openForm(page, kopa);
   await field(page, 'Wallet phone number').fill('0712345678');
   await field(page, 'M-Pesa registered name').fill('Asha Mushi');
+  await field(page, 'Account holder name').fill('');
   await next(page).click();
   await expect(page.getByRole('status')).toContainText('"Account holder name" is required');
+  expect(kopa.apiTo('/v3/bank/save-bank-info')).toHaveLength(1);
   await expect(field(page, 'Wallet phone number')).toHaveValue('0712345678');
   await expect(field(page, 'M-Pesa registered name')).toHaveValue('Asha Mushi');
   expect(await kopa.bridgeCalls()).toEqual([]);

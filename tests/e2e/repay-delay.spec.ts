@@ -1,9 +1,226 @@
-import { expect, test } from './support/fixtures';
+/**
+ * Deferral (rollover) repayment, /repayDelay (issue 4; spec 2 "Deferral (rollover) repayment",
+ * 3 "Deferral detail response", 4 "Pay flow", 5 "Account number", 7, 8 "Pay dialog";
+ * SECURITY 14 and 16), in Chromium against the reference server. Demo order O174D can be
+ * deferred and pays by NOTICE; the PAY_URL case rewrites the server's answer on its way in.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO, expect, test, type ApiRequest } from './support/fixtures';
+import { apiUrl, DELAY, holdRequests, HTML_500, patchData, tapStorm, VCODE, type TapStorm } from './support/payFlow';
 
-test('peek', async ({ page, kopa }) => {
-  await kopa.open('/repayDelay', { orderId: 'O174D', productId: 'P001' });
+const ORDER = { orderId: 'O174D', productId: 'P001' };
+
+interface Line {
+  text: string;
+  value: string;
+}
+interface DelayDetail {
+  remind: string;
+  detail: Line[];
+  repayDetail: Line[];
+  delayShouldPayAmount: number;
+  telephone?: string;
+  bankList: { name: string; type: string }[];
+}
+
+/** Contract 3, written out independently of the app: 1234567 cents -> '12.345,67'. */
+function tzs(cents: number): string {
+  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(cents % 100).padStart(2, '0')}`;
+}
+
+async function openDelay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string> = ORDER): Promise<DelayDetail> {
+  const detail = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${DELAY}`);
+  await kopa.open('/repayDelay', query);
+  const body = (await (await detail).json()) as { data: DelayDetail };
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-  await kopa.screenshot('repay-delay');
-  console.log(await page.locator('#root').innerText());
-  console.log(JSON.stringify(await kopa.reports()));
+  return body.data;
+}
+
+function expectSessionCall(request: ApiRequest | undefined, headers: Record<string, string> = { building: '', gather: '' }) {
+  expect(request).toBeDefined();
+  expect(request?.method).toBe('POST');
+  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, orderId: ORDER.orderId, productId: ORDER.productId });
+  expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
+  expect(request?.headers['content-type']).toContain('application/json');
+  for (const [name, value] of Object.entries(headers)) expect(request?.headers[name] ?? '', name).toBe(value);
+}
+
+const byId = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
+const payNow = (page: Page) => page.getByRole('button', { name: 'Pay Now' });
+const reminder = (page: Page) => page.getByRole('dialog', { name: 'Repayment reminder' });
+const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
+
+test.describe('rollover repayment /repayDelay', () => {
+  test('shows the fee, fee lines, Repayment Plan, reminder and Rollover Amount in TZS; the request carries session query and headers', async ({ page, kopa }) => {
+    const delay = await openDelay(page, kopa, { ...ORDER, building: 'b-9', gather: 'g-9' });
+    expect(delay.delayShouldPayAmount).toBeGreaterThan(0);
+    const fee = tzs(delay.delayShouldPayAmount);
+
+    await expect(page).toHaveTitle('Repayment Details');
+    await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
+    await expect(byId(page, 'feeValue')).toHaveText(fee);
+    for (const line of delay.detail) {
+      await expect(byId(page, 'feeDetail').getByRole('term').filter({ hasText: line.text })).toBeVisible();
+      await expect(byId(page, 'feeDetail')).toContainText(`${line.text}${line.value}`);
+    }
+    await expect(page.getByRole('heading', { name: 'Repayment Plan' })).toBeVisible();
+    expect(delay.repayDetail.length).toBeGreaterThan(0);
+    for (const line of delay.repayDetail) await expect(byId(page, 'repayPlan')).toContainText(`${line.text}${line.value}`);
+    await expect(byId(page, 'remind')).toHaveText(delay.remind);
+    await expect(byId(page, 'rolloverAmount')).toHaveText(`Rollover Amount${fee} TZS`);
+    await expect(page.getByRole('button', { name: /Wallet/ })).toContainText(delay.bankList[0]!.name);
+    await expect(page.getByLabel('Account number')).toBeVisible();
+
+    const calls = kopa.apiTo(DELAY);
+    expect(calls).toHaveLength(1);
+    expectSessionCall(calls[0], { building: 'b-9', gather: 'g-9' });
+    expect(calls[0]?.body).toEqual({ productId: 'P001', orderId: 'O174D' });
+    expect(kopa.apiTo(VCODE)).toHaveLength(0);
+
+    await kopa.screenshot('repay-delay');
+    expect(kopa.pageErrors).toEqual([]);
+    expect(await kopa.reports()).toEqual([]);
+  });
+
+  test('amounts follow contract 3: a fee of 1234567 cents shows 12.345,67', async ({ page, kopa }) => {
+    await patchData(page, DELAY, (data) => {
+      data.delayShouldPayAmount = 1234567;
+    });
+    await openDelay(page, kopa);
+    await expect(byId(page, 'feeValue')).toHaveText('12.345,67');
+    await expect(byId(page, 'rolloverAmount')).toHaveText('Rollover Amount12.345,67 TZS');
+  });
+
+  test('NOTICE: Pay Now sends the fee with isDelay 1 and the dialog shows the notice and TradeNo', async ({ page, kopa }) => {
+    const delay = await openDelay(page, kopa);
+    const account = page.getByLabel('Account number');
+    await account.pressSequentially('0755-123x456');
+    await expect(account).toHaveValue('0755123456');
+    await page.getByRole('button', { name: /Wallet/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Choose a wallet' });
+    await sheet.getByRole('radio', { name: delay.bankList[2]!.name }).click();
+    await sheet.getByRole('button', { name: 'Confirm' }).click();
+
+    const vcode = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${VCODE}`);
+    await payNow(page).click();
+    const answer = (await (await vcode).json()) as { data: { repayType: string; notice: string; tradeNo: string } };
+    expect(answer.data.repayType).toBe('NOTICE');
+    const dialog = reminder(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('[data-node-id="payNotice"]')).toHaveText(answer.data.notice);
+    await expect(dialog.locator('[data-node-id="payTradeNo"]')).toHaveText(`TradeNo: ${answer.data.tradeNo}`);
+    expect(answer.data.notice).toContain(tzs(delay.delayShouldPayAmount));
+
+    const calls = kopa.apiTo(VCODE);
+    expect(calls).toHaveLength(1);
+    expectSessionCall(calls[0]);
+    expect(calls[0]?.body).toEqual({
+      product_id: 'P001', orderId: 'O174D', amount: delay.delayShouldPayAmount, cardNo: '0755123456', bankCode: delay.bankList[2]!.type, isDelay: 1,
+    });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('PAY_URL: Pay Now leaves for the payUrl through the redirect allowlist', async ({ page, kopa }) => {
+    const visited: string[] = [];
+    await page.route('https://pay.kopa.example/**', (route) => {
+      visited.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>Kopa Pay</title><h1>Kopa Pay checkout</h1>' });
+    });
+    let tradeNo = '';
+    await patchData(page, VCODE, (data) => {
+      tradeNo = String(data.tradeNo);
+      data.repayType = 'PAY_URL';
+      data.payUrl = `https://pay.kopa.example/checkout?tradeNo=${tradeNo}`;
+      data.notice = '';
+    });
+    const delay = await openDelay(page, kopa);
+    await payNow(page).click();
+    await page.waitForURL(/^https:\/\/pay\.kopa\.example\/checkout\?tradeNo=/);
+    await expect(page.getByRole('heading', { name: 'Kopa Pay checkout' })).toBeVisible();
+    expect(visited).toEqual([`https://pay.kopa.example/checkout?tradeNo=${tradeNo}`]);
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ amount: delay.delayShouldPayAmount, isDelay: 1 });
+  });
+
+  test('PAY_URL to a host off the redirect allowlist is refused and the page stays', async ({ page, kopa }) => {
+    const evil: string[] = [];
+    await page.route('https://pay.kopa.example.evil.example/**', (route) => {
+      evil.push(route.request().url());
+      return route.abort();
+    });
+    await patchData(page, VCODE, (data) => {
+      data.repayType = 'PAY_URL';
+      data.payUrl = 'https://pay.kopa.example.evil.example/checkout';
+    });
+    await openDelay(page, kopa);
+    await payNow(page).click();
+    await expect(toast(page)).toContainText('This link cannot be opened.');
+    await expect(page).toHaveURL(/\/repayDelay\?/);
+    await expect(payNow(page)).toBeEnabled();
+    expect(evil).toEqual([]);
+  });
+
+  for (const kind of ['double click', '10 fast taps', 'Enter plus click'] as TapStorm[]) {
+    test(`Pay Now: ${kind} sends exactly one generate-vcode request, the button disabled while it is pending (SECURITY 14)`, async ({ page, kopa }) => {
+      await openDelay(page, kopa);
+      const hold = await holdRequests(page, VCODE);
+      const button = payNow(page);
+      await tapStorm(page, button, kind);
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAttribute('aria-busy', 'true');
+      await page.waitForTimeout(400);
+      expect(hold.held()).toBe(1);
+      expect(kopa.apiTo(VCODE)).toHaveLength(1);
+      hold.release();
+      await expect(reminder(page)).toBeVisible();
+      await expect(button).toBeEnabled();
+      expect(kopa.apiTo(VCODE)).toHaveLength(1);
+    });
+  }
+
+  test('a 500 with an HTML body and then a dropped connection each show a clear message and re-enable Pay Now (SECURITY 16)', async ({ page, kopa }) => {
+    await openDelay(page, kopa);
+    const vcode = apiUrl(VCODE);
+    await page.route(vcode, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: HTML_500 }));
+    await payNow(page).click();
+    await expect(toast(page)).toHaveText('The server sent an unexpected response. Please try again.');
+    await expect(payNow(page)).toBeEnabled();
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    await page.unroute(vcode);
+
+    await page.route(vcode, (route) => route.abort('connectionreset'));
+    await payNow(page).click();
+    await expect(toast(page)).toHaveText('Network error. Check your connection and try again.');
+    await expect(payNow(page)).toBeEnabled();
+    await expect(reminder(page)).toHaveCount(0);
+    await page.unroute(vcode);
+
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)).toHaveLength(3);
+    expect(kopa.pageErrors).toEqual([]);
+  });
+
+  test('an order that cannot be deferred (fee 0) cannot be paid here', async ({ page, kopa }) => {
+    await patchData(page, DELAY, (data) => {
+      data.delayShouldPayAmount = 0;
+    });
+    await openDelay(page, kopa);
+    await expect(byId(page, 'rolloverAmount')).toHaveText('Rollover Amount0,00 TZS');
+    await expect(payNow(page)).toBeDisabled();
+  });
+
+  test("the server's telephone overrides the configured service phone", async ({ page, kopa }) => {
+    const delay = await openDelay(page, kopa);
+    expect(delay.telephone).toBeTruthy();
+    await expect(byId(page, 'servicePhone')).toHaveText(`Service phone: ${delay.telephone}`);
+    await expect(page.getByText('+255 700 000 000')).toHaveCount(0);
+
+    await patchData(page, DELAY, (data) => {
+      delete data.telephone;
+    });
+    await page.reload();
+    await expect(byId(page, 'servicePhone')).toHaveText('Service phone: +255 700 000 000');
+  });
 });

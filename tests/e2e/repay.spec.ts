@@ -1,9 +1,368 @@
-import { expect, test } from './support/fixtures';
+/**
+ * Installment repayment, /repay (issue 4; spec 2 "Installment repayment", 3 "Installment plan
+ * response", 4 "Installment selection" and "Pay flow", 5 "Account number" and "Edited amount",
+ * 7, 8 "Pay dialog"; SECURITY 14 and 16), in Chromium against the reference server.
+ * Demo orders: O180D (one paid and two pending installments, NOTICE), O170 (PAY_URL).
+ */
+import type { Page } from '@playwright/test';
+import { DEMO, expect, test, type ApiRequest } from './support/fixtures';
+import { apiUrl, holdRequests, HTML_500, patchData, PLAN, tapStorm, VCODE, type TapStorm } from './support/payFlow';
 
-test('peek', async ({ page, kopa }) => {
-  await kopa.open('/repay', { orderId: 'O180D', productId: 'P002' });
+const NOTICE_ORDER = { orderId: 'O180D', productId: 'P002' };
+const PAY_URL_ORDER = { orderId: 'O170', productId: 'P002' };
+
+interface Installment {
+  periodNo: number;
+  totalAmount: number;
+}
+interface Plan {
+  amountMax: number;
+  amountMin: number;
+  telephone: string;
+  bankList: { name: string; type: string }[];
+  repayPlanDetail: { repayWaitDetail: Installment[]; repayYetDetail: Installment[] };
+}
+
+/** Contract 3, written out independently of the app: 1234567 cents -> '12.345,67'. */
+function tzs(cents: number): string {
+  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** Opens /repay and returns the plan the server sent (the demo data other tests may have paid into). */
+async function openRepay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string>): Promise<Plan> {
+  const planResponse = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PLAN}`);
+  await kopa.open('/repay', query);
+  const body = (await (await planResponse).json()) as { data: Plan };
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-  await kopa.screenshot('repay');
-  console.log(await page.locator('#root').innerText());
-  console.log(JSON.stringify(await kopa.reports()));
+  return body.data;
+}
+
+/** Every API call carries the common session parameters in its query and the JSON client headers. */
+function expectSessionCall(request: ApiRequest | undefined, order: Record<string, string>, headers: Record<string, string> = { building: '', gather: '' }) {
+  expect(request).toBeDefined();
+  expect(request?.method).toBe('POST');
+  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, orderId: order.orderId, productId: order.productId });
+  expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
+  expect(request?.headers['content-type']).toContain('application/json');
+  for (const [name, value] of Object.entries(headers)) expect(request?.headers[name] ?? '', name).toBe(value);
+}
+
+const byId = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
+const payNow = (page: Page) => page.getByRole('button', { name: 'Pay Now' });
+const reminder = (page: Page) => page.getByRole('dialog', { name: 'Repayment reminder' });
+const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
+
+test.describe('installment repayment /repay', () => {
+  test('shows the plan in TZS with only the first pending installment selected; request carries session query and headers', async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, { ...NOTICE_ORDER, building: 'b-123', gather: 'g-456' });
+    const [first, ...rest] = plan.repayPlanDetail.repayWaitDetail;
+    expect(first, 'the demo order has a pending installment').toBeDefined();
+    expect(rest.length, 'the demo order has more than one pending installment').toBeGreaterThan(0);
+
+    await expect(page).toHaveTitle('Repayment Details');
+    await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
+    const firstBox = page.getByRole('checkbox', { name: `Period ${first!.periodNo}` });
+    await expect(firstBox).toBeChecked();
+    await expect(firstBox).toBeEnabled();
+    for (const later of rest) {
+      const box = page.getByRole('checkbox', { name: `Period ${later.periodNo}` });
+      await expect(box).not.toBeChecked();
+      await expect(box).toBeDisabled();
+    }
+    await expect(byId(page, 'amountValue')).toHaveText(tzs(first!.totalAmount));
+    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(first!.totalAmount)} TZS`);
+    await expect(page.getByText(`${tzs(first!.totalAmount)} TZS`).first()).toBeVisible();
+
+    // The only request: the plan, with the session query, the JSON headers and the order in the body.
+    const calls = kopa.apiTo(PLAN);
+    expect(calls).toHaveLength(1);
+    expectSessionCall(calls[0], NOTICE_ORDER, { building: 'b-123', gather: 'g-456' });
+    expect(calls[0]?.body).toEqual({ productId: 'P002', orderId: 'O180D' });
+    expect(kopa.apiTo(VCODE)).toHaveLength(0);
+
+    await kopa.screenshot('repay');
+    expect(kopa.pageErrors).toEqual([]);
+    expect(await kopa.reports()).toEqual([]);
+  });
+
+  test('amounts follow contract 3 (1234567 cents -> 12.345,67) and the total is the sum of the selected', async ({ page, kopa }) => {
+    await patchData(page, PLAN, (data) => {
+      const detail = data.repayPlanDetail as { repayWaitDetail: Record<string, unknown>[]; repayWaitCount: number };
+      const template = detail.repayWaitDetail[0]!;
+      detail.repayWaitDetail = [
+        { ...template, periodNo: 2, totalAmount: 1234567, canClick: 1, check: 1 },
+        { ...template, periodNo: 3, totalAmount: 7654321, canClick: 0, check: 0 },
+        { ...template, periodNo: 4, totalAmount: 5, canClick: 0, check: 0 },
+      ];
+      detail.repayWaitCount = 3;
+      data.amountMin = 100;
+      data.amountMax = 1234567 + 7654321 + 5;
+    });
+    await openRepay(page, kopa, NOTICE_ORDER);
+    await expect(byId(page, 'amountValue')).toHaveText('12.345,67');
+    await expect(page.getByText('76.543,21 TZS')).toBeVisible();
+    await expect(page.getByText('0,05 TZS')).toBeVisible();
+    await expect(byId(page, 'total')).toHaveText('Total: 12.345,67 TZS');
+
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await expect(byId(page, 'total')).toHaveText('Total: 88.888,93 TZS');
+    await expect(byId(page, 'amountValue')).toHaveText('88.888,93');
+
+    await page.getByText('Modify amount').click();
+    await expect(page.getByLabel('Repayment amount (TZS)')).toHaveAttribute('placeholder', '1,00 - 88.888,93');
+  });
+
+  test('select all toggles between the first installment only and all pending; Pay Now sends the selected total', async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, NOTICE_ORDER);
+    const pending = plan.repayPlanDetail.repayWaitDetail;
+    const first = pending[0]!;
+    const all = pending.reduce((s, i) => s + i.totalAmount, 0);
+    const selectAll = page.getByRole('checkbox', { name: 'Select all' });
+
+    await selectAll.check();
+    for (const i of pending) await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).toBeChecked();
+    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(all)} TZS`);
+    await expect(byId(page, 'amountValue')).toHaveText(tzs(all));
+
+    await selectAll.uncheck();
+    await expect(page.getByRole('checkbox', { name: `Period ${first.periodNo}` })).toBeChecked();
+    for (const i of pending.slice(1)) await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).not.toBeChecked();
+    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(first.totalAmount)} TZS`);
+
+    // Later installments cannot be chosen on their own.
+    await page.getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` }).click({ force: true });
+    await expect(page.getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` })).not.toBeChecked();
+    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(first.totalAmount)} TZS`);
+
+    // Unticking the first leaves nothing to pay; select all brings it back with the rest.
+    await page.getByRole('checkbox', { name: `Period ${first.periodNo}` }).uncheck();
+    await expect(byId(page, 'total')).toHaveText('Total: 0,00 TZS');
+    await expect(payNow(page)).toBeDisabled();
+    await selectAll.check();
+    await expect(page.getByRole('checkbox', { name: `Period ${first.periodNo}` })).toBeChecked();
+    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(all)} TZS`);
+
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    const calls = kopa.apiTo(VCODE);
+    expect(calls).toHaveLength(1);
+    expectSessionCall(calls[0], NOTICE_ORDER);
+    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O180D', amount: all, cardNo: '', bankCode: plan.bankList[0]!.type, isDelay: 0 });
+  });
+
+  test('paid installments are folded until their header is tapped', async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, NOTICE_ORDER);
+    const paid = plan.repayPlanDetail.repayYetDetail;
+    expect(paid.length, 'the demo order has a paid installment').toBeGreaterThan(0);
+    const toggle = page.getByRole('button', { name: `Paid installments (${paid.length}) Show` });
+    await expect(toggle).toBeVisible();
+    const paidRow = page.locator('[data-node-id="paidList"]');
+    await expect(paidRow).toHaveCount(0);
+    await toggle.click();
+    await expect(paidRow).toBeVisible();
+    for (const p of paid) await expect(paidRow).toContainText(`Period ${p.periodNo}`);
+    await expect(paidRow).toContainText(`${tzs(paid[0]!.totalAmount)} TZS`);
+    await page.getByRole('button', { name: `Paid installments (${paid.length}) Hide` }).click();
+    await expect(paidRow).toHaveCount(0);
+  });
+
+  test('Modify amount clears the amount; the field keeps digits only, caps at amountMax, shows the range, and does not enforce amountMin', async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, NOTICE_ORDER);
+    await page.getByText('Modify amount').click();
+    const field = page.getByLabel('Repayment amount (TZS)');
+    await expect(field).toBeVisible();
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAttribute('inputmode', 'numeric');
+    await expect(field).toHaveAttribute('placeholder', `${tzs(plan.amountMin)} - ${tzs(plan.amountMax)}`);
+    await expect(page.getByText('Modify amount')).toHaveCount(0);
+    await expect(payNow(page)).toBeDisabled();
+
+    await field.pressSequentially('1a2b-3.4');
+    await expect(field).toHaveValue('1234');
+    await field.fill('12abc3');
+    await expect(field).toHaveValue('123');
+    const maxWhole = Math.floor(plan.amountMax / 100);
+    await field.fill(String(maxWhole * 10 + 7));
+    await expect(field).toHaveValue(String(maxWhole));
+    await field.fill(String(maxWhole));
+    await expect(field).toHaveValue(String(maxWhole));
+
+    // Below amountMin is the server's business, not the field's.
+    await field.fill('5');
+    await expect(field).toHaveValue('5');
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ amount: 500, isDelay: 0 });
+    await page.getByRole('button', { name: 'OK' }).click();
+
+    await field.fill(`${maxWhole + 1}`);
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)[1]?.body).toMatchObject({ amount: maxWhole * 100, isDelay: 0 });
+  });
+
+  test('the account number keeps digits only; the chosen wallet is sent as bankCode', async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, NOTICE_ORDER);
+    const wallets = plan.bankList;
+    expect(wallets.length).toBeGreaterThan(1);
+    const account = page.getByLabel('Account number');
+    await account.pressSequentially('07a12-34 5x');
+    await expect(account).toHaveValue('0712345');
+    await account.fill('+255 (0)712 345 678');
+    await expect(account).toHaveValue('2550712345678');
+
+    await page.getByRole('button', { name: /Wallet/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Choose a wallet' });
+    await sheet.getByRole('radio', { name: wallets[1]!.name }).click();
+    await sheet.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('button', { name: /Wallet/ })).toContainText(wallets[1]!.name);
+
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ cardNo: '2550712345678', bankCode: wallets[1]!.type, isDelay: 0 });
+  });
+
+  test('NOTICE: the Repayment reminder dialog shows the server notice and TradeNo', async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, NOTICE_ORDER);
+    const vcode = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${VCODE}`);
+    await payNow(page).click();
+    const answer = (await (await vcode).json()) as { code: number; data: { repayType: string; notice: string; tradeNo: string } };
+    expect(answer.data.repayType).toBe('NOTICE');
+    const dialog = reminder(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('[data-node-id=\"payNotice\"]')).toHaveText(answer.data.notice);
+    await expect(dialog.locator('[data-node-id=\"payTradeNo\"]')).toHaveText(`TradeNo: ${answer.data.tradeNo}`);
+    expect(answer.data.notice).toContain(tzs(plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount));
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(payNow(page)).toBeEnabled();
+  });
+
+  test('PAY_URL: Pay Now leaves for the payUrl (allowlisted host) with the installment amount', async ({ page, kopa }) => {
+    const visited: string[] = [];
+    await page.route('https://pay.kopa.example/**', (route) => {
+      visited.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>Kopa Pay</title><h1>Kopa Pay checkout</h1>' });
+    });
+    // The page leaves at once, so the answer is read on its way in (passed on unchanged).
+    let answer: { data: Record<string, unknown> } = { data: {} };
+    await patchData(page, VCODE, (data) => {
+      answer = { data: { ...data } };
+    });
+    const plan = await openRepay(page, kopa, PAY_URL_ORDER);
+    await payNow(page).click();
+    await page.waitForURL(/^https:\/\/pay\.kopa\.example\//);
+    expect(answer.data.repayType).toBe('PAY_URL');
+    expect(page.url()).toBe(answer.data.payUrl);
+    await expect(page.getByRole('heading', { name: 'Kopa Pay checkout' })).toBeVisible();
+    expect(visited).toEqual([answer.data.payUrl]);
+    expect(new URL(String(answer.data.payUrl)).searchParams.get('tradeNo')).toBe(answer.data.tradeNo);
+
+    const calls = kopa.apiTo(VCODE);
+    expect(calls).toHaveLength(1);
+    expectSessionCall(calls[0], PAY_URL_ORDER);
+    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O170', amount: plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount, cardNo: '', bankCode: plan.bankList[0]!.type, isDelay: 0 });
+  });
+
+  test('PAY_URL to a host off the redirect allowlist is refused and the page stays', async ({ page, kopa }) => {
+    const evil: string[] = [];
+    await page.route('https://evil.example/**', (route) => {
+      evil.push(route.request().url());
+      return route.abort();
+    });
+    await patchData(page, VCODE, (data) => {
+      data.repayType = 'PAY_URL';
+      data.payUrl = 'https://evil.example/steal?x=1';
+    });
+    await openRepay(page, kopa, PAY_URL_ORDER);
+    await payNow(page).click();
+    await expect(toast(page)).toContainText('This link cannot be opened.');
+    await expect(page).toHaveURL(/\/repay\?/);
+    await expect(payNow(page)).toBeEnabled();
+    expect(evil).toEqual([]);
+  });
+
+  for (const kind of ['double click', '10 fast taps', 'Enter plus click'] as TapStorm[]) {
+    test(`Pay Now: ${kind} sends exactly one generate-vcode request, the button disabled while it is pending (SECURITY 14)`, async ({ page, kopa }) => {
+      await openRepay(page, kopa, NOTICE_ORDER);
+      const hold = await holdRequests(page, VCODE);
+      const button = payNow(page);
+      await tapStorm(page, button, kind);
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAttribute('aria-busy', 'true');
+      // Give any stray second request time to show up before counting.
+      await page.waitForTimeout(400);
+      expect(hold.held()).toBe(1);
+      expect(kopa.apiTo(VCODE)).toHaveLength(1);
+      hold.release();
+      await expect(reminder(page)).toBeVisible();
+      await expect(button).toBeEnabled();
+      expect(kopa.apiTo(VCODE)).toHaveLength(1);
+    });
+  }
+
+  test('a 500 with an HTML body shows a clear message and Pay Now works again (SECURITY 16)', async ({ page, kopa }) => {
+    await openRepay(page, kopa, NOTICE_ORDER);
+    const vcode = apiUrl(VCODE);
+    await page.route(vcode, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: HTML_500 }));
+    await payNow(page).click();
+    await expect(toast(page)).toHaveText('The server sent an unexpected response. Please try again.');
+    await expect(payNow(page)).toBeEnabled();
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    await expect(reminder(page)).toHaveCount(0);
+
+    await page.unroute(vcode);
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)).toHaveLength(2);
+  });
+
+  test('a dropped connection shows a clear message and Pay Now works again (SECURITY 16)', async ({ page, kopa }) => {
+    await openRepay(page, kopa, NOTICE_ORDER);
+    const vcode = apiUrl(VCODE);
+    await page.route(vcode, (route) => route.abort('connectionreset'));
+    await payNow(page).click();
+    await expect(toast(page)).toHaveText('Network error. Check your connection and try again.');
+    await expect(payNow(page)).toBeEnabled();
+    await expect(reminder(page)).toHaveCount(0);
+
+    await page.unroute(vcode);
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)).toHaveLength(2);
+    expect(kopa.pageErrors).toEqual([]);
+  });
+
+  test('a refusal from the server is toasted with its message', async ({ page, kopa }) => {
+    await openRepay(page, kopa, NOTICE_ORDER);
+    await page.route(apiUrl(VCODE), (route) => route.fulfill({ status: 200, json: { code: 800001, message: 'This order has nothing to repay.', data: null } }));
+    await payNow(page).click();
+    await expect(toast(page)).toHaveText('This order has nothing to repay.');
+    await expect(payNow(page)).toBeEnabled();
+    await expect(reminder(page)).toHaveCount(0);
+  });
+
+  test("the server's telephone overrides the configured service phone", async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, NOTICE_ORDER);
+    expect(plan.telephone).not.toBe('');
+    await expect(byId(page, 'servicePhone')).toHaveText(`Service phone: ${plan.telephone}`);
+    await expect(page.getByText('+255 700 000 000')).toHaveCount(0);
+
+    // Without one from the server, the configured default shows.
+    await patchData(page, PLAN, (data) => {
+      data.telephone = '';
+    });
+    await page.reload();
+    await expect(byId(page, 'servicePhone')).toHaveText('Service phone: +255 700 000 000');
+  });
+
+  test('product_id alone is read as productId', async ({ page, kopa }) => {
+    await kopa.open('/repay', { orderId: 'O180D', product_id: 'P002' });
+    await expect(payNow(page)).toBeEnabled();
+    expect(kopa.apiTo(PLAN)[0]?.body).toEqual({ productId: 'P002', orderId: 'O180D' });
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ product_id: 'P002', orderId: 'O180D', isDelay: 0 });
+  });
 });

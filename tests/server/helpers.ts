@@ -2,10 +2,10 @@
  * Test harness: a fresh server per call, on PGlite in a temp dataDir, or on PostgreSQL (env
  * DATABASE_URL) in a fresh schema that is dropped afterwards. Requests go through app.inject.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildServer, type BuildOptions } from '../../server/app';
@@ -80,8 +80,29 @@ async function build(dataDir: string, pgSchema: string | undefined, extra: Parti
   return server;
 }
 
+/**
+ * A migrated, seeded PGlite directory shared by the test files: creating a PGlite cluster costs
+ * seconds (initdb), copying one costs milliseconds. Keyed by the schema/seed sources and the day
+ * (the seed's due dates are relative to when it ran).
+ */
+async function pgliteTemplate(): Promise<string> {
+  const root = join(import.meta.dirname, '../../server/db');
+  const h = createHash('sha256');
+  for (const f of ['seed.ts', 'seedData.ts', 'index.ts', ...readdirSync(join(root, 'migrations')).map((m) => `migrations/${m}`)]) {
+    h.update(readFileSync(join(root, f)));
+  }
+  const dir = join(tmpdir(), `kopa-pglite-template-${h.digest('hex').slice(0, 16)}-${new Date().toISOString().slice(0, 10)}`);
+  if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
+  const work = mkdtempSync(join(tmpdir(), 'kopa-template-build-'));
+  const app = await buildServer({ dataDir: work, distDir: join(work, 'no-dist') });
+  await app.close();
+  try { renameSync(work, dir); } catch { rmSync(work, { recursive: true, force: true }); } // another run won the race
+  return dir;
+}
+
 export async function startServer(extra: Partial<BuildOptions> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kopa-test-'));
+  if (!process.env.DATABASE_URL) cpSync(join(await pgliteTemplate(), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   const pgSchema = process.env.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
   return build(dataDir, pgSchema, extra);
 }

@@ -307,11 +307,7 @@ export interface Params {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  [k: string]:
-    | {
-        [k: string]: unknown | undefined;
-      }
-    | undefined;
+  [k: string]: unknown | undefined;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
@@ -320,11 +316,7 @@ export interface Params1 {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  [k: string]:
-    | {
-        [k: string]: unknown | undefined;
-      }
-    | undefined;
+  [k: string]: unknown | undefined;
 }
 /**
  * Goes to another screen of the app by route key (config/routes.json) or same-origin path; the common session query string is carried along.
@@ -352,11 +344,7 @@ export interface Params2 {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  [k: string]:
-    | {
-        [k: string]: unknown | undefined;
-      }
-    | undefined;
+  [k: string]: unknown | undefined;
 }
 /**
  * Leaves for a link (for example a payment URL). Refused unless it is a same-origin path or an https URL whose host is on the configured allowlist.
@@ -401,11 +389,7 @@ export interface Params3 {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  [k: string]:
-    | {
-        [k: string]: unknown | undefined;
-      }
-    | undefined;
+  [k: string]: unknown | undefined;
 }
 /**
  * Shows a short message overlay that closes on tap (3 s default, 2 s info; 300 ms or less falls back to the default).
@@ -454,9 +438,7 @@ export interface SetStateAction {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  value?: {
-    [k: string]: unknown | undefined;
-  };
+  value?: unknown;
 }
 /**
  * Copies text to the clipboard and toasts 'copy success'.
@@ -2480,11 +2462,7 @@ export interface Params4 {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  [k: string]:
-    | {
-        [k: string]: unknown | undefined;
-      }
-    | undefined;
+  [k: string]: unknown | undefined;
 }
 /**
  * A paragraph or line of text. Always rendered as text, never as HTML.
@@ -2724,9 +2702,7 @@ export interface RepeatNode {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  items: {
-    [k: string]: unknown | undefined;
-  };
+  items: unknown;
   template: Nodes1;
   /**
    * Name of the element in the template's scope (set it in a nested repeat to keep the outer item reachable). Scope names such as data or state are refused.
@@ -2759,9 +2735,7 @@ export interface CellListNode {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  items?: {
-    [k: string]: unknown | undefined;
-  };
+  items?: unknown;
   /**
    * Field of each item shown as the title ("text" for lists that use text/value).
    */
@@ -2841,9 +2815,7 @@ export interface InputNode {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  max?: {
-    [k: string]: unknown | undefined;
-  };
+  max?: unknown;
   /**
    * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
    */
@@ -2908,9 +2880,7 @@ export interface TabSwitchNode {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  items?: {
-    [k: string]: unknown | undefined;
-  };
+  items?: unknown;
   /**
    * Field of each item shown as the tab label.
    */
@@ -2971,9 +2941,7 @@ export interface EnumPickerNode {
   /**
    * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
    */
-  options: {
-    [k: string]: unknown | undefined;
-  };
+  options: unknown;
   /**
    * Field of each option shown as its label.
    */
@@ -3036,7 +3004,7 @@ export interface StarRatingNode {
   /**
    * A path into the page state, e.g. form.account or items[0].check.
    */
-  path: string;
+  bind: string;
   /**
    * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
    */
@@ -3265,7 +3233,7 @@ export interface QrViewNode {
       ];
 }
 /**
- * A send/resend button tied to a countdown. While the state value at path is above 0 (set by a countdown action) it is disabled and shows runningLabel; otherwise it shows label and runs onTap.
+ * A send/resend button tied to a countdown. While the state value at bind is above 0 (set by a countdown action) it is disabled and shows runningLabel; otherwise it shows label and runs onTap.
  */
 export interface CountdownButtonNode {
   type: 'countdown-button';
@@ -3281,7 +3249,7 @@ export interface CountdownButtonNode {
   /**
    * A path into the page state, e.g. form.account or items[0].check.
    */
-  path: string;
+  bind: string;
   /**
    * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
    */
@@ -3370,7 +3338,7 @@ export interface TextareaNode {
   /**
    * A path into the page state, e.g. form.account or items[0].check.
    */
-  path: string;
+  bind: string;
   /**
    * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
    */
@@ -3397,7 +3365,7 @@ export interface TextareaNode {
   disabled?: boolean | string;
 }
 /**
- * A grid of pictures (3 per row) bound to a list of URLs in the page state, with an add tile and a remove (x) button per picture. A chosen file is checked on the device first (not empty, at most maxBytes, PNG/JPEG/GIF/WebP by its first bytes, never SVG) and then uploaded at once: onSelect runs with file in scope and must store the server's answer at resultPath (an http action with saveAs, or onSuccess setState). When onSelect ends without stopping, the URL found at resultPath (a string, or an object's url) is appended to path. Removal only deletes the URL from the list.
+ * A grid of pictures (3 per row) bound to a list of URLs in the page state, with an add tile and a remove (x) button per picture. A chosen file is checked on the device first (not empty, at most maxBytes, PNG/JPEG/GIF/WebP by its first bytes, never SVG) and then uploaded at once: onSelect runs with file in scope and must store the server's answer at resultPath (an http action with saveAs, or onSuccess setState). When onSelect ends without stopping, the URL found at resultPath (a string, or an object's url) is appended to bind. Removal only deletes the URL from the list.
  */
 export interface ImageUploadNode {
   type: 'image-upload';
@@ -3413,7 +3381,7 @@ export interface ImageUploadNode {
   /**
    * A path into the page state, e.g. form.account or items[0].check.
    */
-  path: string;
+  bind: string;
   /**
    * A path into the page state, e.g. form.account or items[0].check.
    */

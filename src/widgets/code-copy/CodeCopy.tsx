@@ -1,5 +1,4 @@
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
-import type { Action } from '../../schema/generated/types';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
@@ -20,8 +19,7 @@ export default function CodeCopy({ node, pointer }: WidgetProps<NodeOf<'code-cop
   const { run, pending } = useActionRunner(pointer);
 
   const copy = () => {
-    const action: Action = { type: 'copy', text: COPY_TEXT, successMessage: '{{ successMessage }}' };
-    void run([action], 'code', { code, successMessage });
+    void run([{ type: 'copy', text: COPY_TEXT, successMessage: '{{ successMessage }}' }], 'code', { code, successMessage });
   };
 
   return (

@@ -34,7 +34,7 @@ function LabelText({ template, pointer }: { template: string; pointer: string })
  * action (e.g. after an http send) shows here too.
  */
 export default function CountdownButton({ node, pointer }: WidgetProps<NodeOf<'countdown-button'>>) {
-  const [raw] = useStatePath(node.path, `${pointer}/path`);
+  const [raw] = useStatePath(node.bind, `${pointer}/bind`);
   const seconds = secondsOf(raw);
   const label = useText(node.label, `${pointer}/label`);
   const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);

@@ -27,7 +27,7 @@ function uploadedUrl(value: unknown): string | null {
 
 export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image-upload'>>) {
   const { env, signal } = usePageRuntime();
-  const [rawList, setList] = useStatePath(node.path, `${pointer}/path`);
+  const [rawList, setList] = useStatePath(node.bind, `${pointer}/bind`);
   const [, setResult] = useStatePath(node.resultPath, `${pointer}/resultPath`);
   const readScope = useScopeReader();
   const { run, pending } = useActionRunner(pointer);
@@ -74,7 +74,7 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
       return;
     }
     // Re-read the list: the user may have removed a picture while this one was uploading.
-    const current = urlsOf(readState(node.path));
+    const current = urlsOf(readState(node.bind));
     if (current.length < maxCount) setList([...current, safe]);
   };
 

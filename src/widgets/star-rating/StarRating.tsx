@@ -17,7 +17,7 @@ function starsOf(value: unknown): number {
 }
 
 export default function StarRating({ node, pointer }: WidgetProps<NodeOf<'star-rating'>>) {
-  const [raw, setValue] = useStatePath(node.path, `${pointer}/path`);
+  const [raw, setValue] = useStatePath(node.bind, `${pointer}/bind`);
   const label = useText(node.label, `${pointer}/label`);
   const { run } = useActionRunner(pointer);
   const stars = starsOf(raw);

@@ -9,11 +9,11 @@ export default function Text({ node, pointer }: WidgetProps<NodeOf<'text'>>) {
   const className = styleClass(node.style, `k-text k-text--${node.role ?? 'paragraph'}`);
   if (node.onTap) {
     return (
-      <button type="button" className={`${className} k-text--link`} onClick={() => void run(node.onTap, 'onTap')}>
+      <button type="button" className={`${className} k-text--link`} data-node-id={node.id} onClick={() => void run(node.onTap, 'onTap')}>
         {text}
       </button>
     );
   }
-  if (node.role === 'heading') return <h2 className={className}>{text}</h2>;
-  return <p className={className}>{text}</p>;
+  if (node.role === 'heading') return <h2 className={className} data-node-id={node.id}>{text}</h2>;
+  return <p className={className} data-node-id={node.id}>{text}</p>;
 }

@@ -18,7 +18,7 @@ export function clip(text: string, max: number | undefined): string {
 }
 
 export default function Textarea({ node, pointer }: WidgetProps<NodeOf<'textarea'>>) {
-  const [raw, setValue] = useStatePath(node.path, `${pointer}/path`);
+  const [raw, setValue] = useStatePath(node.bind, `${pointer}/bind`);
   const label = useText(node.label, `${pointer}/label`);
   const placeholder = useText(node.placeholder, `${pointer}/placeholder`);
   const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);

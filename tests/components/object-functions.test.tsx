@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import bindBank from '../../layouts/bind-bank.json';
+import { layoutOf, ok, renderLayout, serverError } from '../support/renderLayout';
+
+/**
+ * The object functions (toObject, merge, pick, omit, filterIn) let a layout key a form by codes
+ * that come from the server. Exercised here through the renderer with the bind-bank layout and
+ * a fake host, so every call and bridge command is recorded.
+ */
+
+const opt = (name: string, type: string) => ({ name, type });
+const item = (over: Record<string, unknown>) => ({
+  subtitle: '', cate: 'text', type: '', value: '', note: [], inputType: 0, cardTypeMi: 0, channelNumber: null, ...over,
+});
+
+const ITEMS = [
+  item({ code: 'cardType', title: 'Account type', cate: 'enum', type: '1', value: '1', note: [opt('Mobile wallet', '1'), opt('Bank card', '2')] }),
+  item({ code: 'channelNumber', title: 'Wallet provider', cate: 'enum', type: '90006', value: '90006', note: [opt('M-Pesa', '90006'), opt('Tigo Pesa', '90007')], cardTypeMi: 1 }),
+  item({ code: 'walletPhone', title: 'Wallet phone number', inputType: 1, cardTypeMi: 1, value: '0712000000' }),
+  item({ code: 'mpesaName', title: 'M-Pesa registered name', cardTypeMi: 1, channelNumber: '90006' }),
+  item({ code: 'bankName', title: 'Bank', cate: 'enum', type: 'NMB', value: 'CRDB', note: [opt('CRDB Bank', 'CRDB'), opt('NMB Bank', 'NMB')], cardTypeMi: 2 }),
+  item({ code: 'cardNo', title: 'Bank account number', inputType: 1, cardTypeMi: 2 }),
+  item({ code: 'holderName', title: 'Account holder name', cardTypeMi: null }),
+];
+
+async function renderForm(items: unknown[] = ITEMS, query: Record<string, string> = { userId: '10001', sessionId: 's1', productId: 'P9' }) {
+  return renderLayout(bindBank, {
+    query,
+    responses: {
+      cardInit: (params) => ok({ items, product_id: params.product_id }),
+      saveBankInfo: ok({ ok: true }),
+      cardChange: ok({ ok: true }),
+    },
+  });
+}
+
+const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+describe('object functions in a server-keyed form (bind-bank layout)', () => {
+  it('presets each field from card-init: text items from value, enum items from type (toObject + merge)', async () => {
+    const { recorded } = await renderForm();
+    await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
+    expect(recorded.calls[0]).toMatchObject({ endpoint: 'cardInit', params: { product_id: 'P9' } });
+    expect(screen.getByRole('button', { name: /Wallet provider/ }).textContent).toContain('M-Pesa');
+    // Hidden until card type 2; then preset to its type NMB, not its value CRDB.
+    expect(screen.queryByRole('button', { name: /^Bank/ })).toBeNull();
+  });
+
+  it('sends only the fields that apply to the chosen card type and channel, by code (filterIn + pick + omit)', async () => {
+    const { recorded, user } = await renderForm();
+    await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
+    await user.type(box('M-Pesa registered name'), 'Asha');
+    await user.type(box('Account holder name'), 'Asha M');
+    await user.click(screen.getByRole('tab', { name: 'Bank card' }));
+    expect(screen.getByRole('button', { name: /^Bank/ }).textContent).toContain('NMB Bank');
+    await user.type(box('Bank account number'), '12a34');
+    expect(box('Bank account number').value).toBe('1234');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(recorded.bridge.map((b) => b.action)).toEqual(['bankStepEnd', 'closeWebView']));
+    const save = recorded.calls.find((c) => c.endpoint === 'saveBankInfo');
+    expect(save?.params).toEqual({ product_id: 'P9', cardType: 2, channelNumber: undefined, fields: { bankName: 'NMB', cardNo: '1234', holderName: 'Asha M' } });
+    expect(JSON.parse(JSON.stringify(save?.params))).not.toHaveProperty('channelNumber');
+  });
+
+  it('a channel confirmed in card type 1 becomes the channel number and hides the other channel items', async () => {
+    const { recorded, user } = await renderForm(ITEMS, { userId: '10001', sessionId: 's1', product_id: 'P7', source: 'loanDetail' });
+    await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
+    await user.click(screen.getByRole('button', { name: /Wallet provider/ }));
+    const sheet = screen.getByRole('dialog');
+    await user.click(within(sheet).getByRole('radio', { name: 'Tigo Pesa' }));
+    await user.click(within(sheet).getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('textbox', { name: 'M-Pesa registered name' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(recorded.navigations).toHaveLength(1));
+    expect(recorded.navigations[0]?.path).toMatch(/^\/order\?.*source=loanDetail/);
+    const change = recorded.calls.find((c) => c.endpoint === 'cardChange');
+    expect(change?.params).toEqual({ product_id: 'P7', cardType: 1, channelNumber: '90007', fields: { walletPhone: '0712000000', holderName: '' } });
+    expect(recorded.calls.some((c) => c.endpoint === 'saveBankInfo')).toBe(false);
+  });
+
+  it('a server error is toasted and the values stay', async () => {
+    const { recorded, user } = await renderLayout(bindBank, {
+      query: { productId: 'P9' },
+      responses: { cardInit: ok({ items: ITEMS, product_id: 'P9' }), saveBankInfo: serverError('Account rejected') },
+    });
+    await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
+    await user.type(box('Account holder name'), 'Neema');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toContain('Account rejected'));
+    expect(box('Account holder name').value).toBe('Neema');
+    expect(box('Wallet phone number').value).toBe('0712000000');
+    expect(recorded.bridge).toEqual([]);
+    expect(recorded.navigations).toEqual([]);
+  });
+
+  it('codes that name prototype keys never reach the state or the request', async () => {
+    const hostile = [
+      item({ code: '__proto__', title: 'Proto', value: 'x' }),
+      item({ code: 'constructor', title: 'Ctor', value: 'y' }),
+      item({ code: 'holderName', title: 'Account holder name', value: 'Ann' }),
+    ];
+    const { recorded, user } = await renderLayout(
+      layoutOf(
+        [
+          { type: 'text', text: 'Keys: {{ join(map([state.form], "holderName"), "") }}' },
+          {
+            type: 'button',
+            label: 'Send',
+            onTap: [{ type: 'http', endpoint: 'saveBankInfo', params: { fields: '{{ pick(state.form, map(data.bank.items, "code")) }}' } }],
+          },
+        ],
+        {
+          state: { form: {} },
+          dataSources: {
+            bank: {
+              endpoint: 'cardInit',
+              params: {},
+              onSuccess: [{ type: 'setState', path: 'form', value: "{{ merge(state.form, toObject(data.bank.items, 'code', 'value')) }}" }],
+            },
+          },
+        },
+      ),
+      { responses: { cardInit: ok({ items: hostile, product_id: 'P1' }), saveBankInfo: ok({ ok: true }) } },
+    );
+    await screen.findByText('Keys: Ann');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(recorded.calls.some((c) => c.endpoint === 'saveBankInfo')).toBe(true));
+    const fields = recorded.calls.find((c) => c.endpoint === 'saveBankInfo')?.params.fields as Record<string, unknown>;
+    expect(Object.keys(fields)).toEqual(['holderName']);
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});
