@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect';
 import type { Database } from './types';
@@ -66,10 +66,4 @@ async function migrate(db: Db, migrationTableSchema: string | undefined): Promis
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
   if (error) throw error instanceof Error ? error : new Error(String(error));
-}
-
-/** Test helper (PostgreSQL): drop a schema created by openDb({ pgSchema }). */
-export async function dropSchema(db: Db, schema: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error('invalid schema');
-  await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
 }

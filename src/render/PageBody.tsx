@@ -7,10 +7,14 @@ import { LocalScopeContext } from './contexts';
 import type { PageSnapshot } from './pageStore';
 import { sourcesOf } from './dataSources';
 
-/** The first blocking source that is still loading or failed decides what the page shows. */
+/**
+ * The first blocking source that has no data yet and is loading or failed decides what the page
+ * shows. Once a source has data, a reload (pull to refresh, Retry) keeps the body on screen.
+ */
 function blockingState(layout: LayoutDocument, snapshot: PageSnapshot): { name: string; status: 'loading' | 'error' } | null {
   for (const [name, source] of sourcesOf(layout)) {
     if (source.blocking === false || source.load === 'manual') continue;
+    if (snapshot.data[name] !== undefined) continue;
     const status = snapshot.sources[name]?.status ?? 'loading';
     if (status === 'loading' || status === 'idle') return { name, status: 'loading' };
     if (status === 'error') return { name, status: 'error' };

@@ -58,7 +58,10 @@ const walletBody = (productId: string) => ({
 test('shows the title, the image header and the items of card-init for card type 1 (default), sending product_id from the query', async ({ page, kopa }) => {
   await openForm(page, kopa);
   await expect(page).toHaveTitle('Payment account information');
-  await expect(page.locator('[data-node-id="header"] img')).toHaveAttribute('src', '/assets/demo/bank-header.svg');
+  const header = page.locator('[data-node-id="header"] img');
+  await expect(header).toHaveAttribute('src', '/assets/demo/bank-header.svg');
+  // Loaded, not a broken image (and the screenshot below shows it).
+  await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   const [init] = kopa.apiTo('/v3/bank/card-init');
   expect(kopa.apiTo('/v3/bank/card-init')).toHaveLength(1);

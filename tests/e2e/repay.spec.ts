@@ -231,8 +231,8 @@ test.describe('installment repayment /repay', () => {
     expect(answer.data.repayType).toBe('NOTICE');
     const dialog = reminder(page);
     await expect(dialog).toBeVisible();
-    await expect(dialog.locator('[data-node-id=\"payNotice\"]')).toHaveText(answer.data.notice);
-    await expect(dialog.locator('[data-node-id=\"payTradeNo\"]')).toHaveText(`TradeNo: ${answer.data.tradeNo}`);
+    await expect(dialog.locator('[data-node-id="payNotice"]')).toHaveText(answer.data.notice);
+    await expect(dialog.locator('[data-node-id="payTradeNo"]')).toHaveText(`TradeNo: ${answer.data.tradeNo}`);
     expect(answer.data.notice).toContain(tzs(plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount));
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toHaveCount(0);

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildServer, type BuildOptions } from '../../server/app';
 import { loadCatalogue, loadValidators, describeErrors } from '../../server/catalogue';
@@ -39,7 +39,7 @@ export interface TestServer {
   restart(extra?: Partial<BuildOptions>): Promise<TestServer>;
   close(opts?: { keepData?: boolean }): Promise<void>;
   call(key: string, body?: unknown, opts?: { qs?: string; headers?: Record<string, string>; form?: boolean }): Promise<{ status: number; body: Envelope; headers: Record<string, unknown> }>;
-  inject(opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 function encodeForm(body: Record<string, unknown>): string {

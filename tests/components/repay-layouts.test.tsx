@@ -1,0 +1,124 @@
+/**
+ * The installment and rollover layouts rendered from their JSON through the generic renderer,
+ * with a fake host: selection, totals, the edited amount and the pay flow as requests and
+ * navigations (the browser tests repeat this against the real server).
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { ok, renderLayout, serverError } from '../support/renderLayout';
+import repay from '../../layouts/repay.json';
+import repayDelay from '../../layouts/repay-delay.json';
+
+const QUERY = { userId: '10001', sessionId: 's1', orderId: 'O1', productId: 'P9' };
+
+const installment = (periodNo: number, totalAmount: number, first: boolean) => ({
+  periodNo, totalAmount, displayAmount: '', canClick: first ? 1 : 0, check: first ? 1 : 0, periodStatus: 0, dueTime: '2026-12-01T00:00:00.000Z', statusText: 'Pending',
+});
+
+const plan = {
+  bankCardInfo: { bankName: 'M-Pesa', bankNode: '', cardNo: '**** 5678' },
+  bankList: [{ name: 'M-Pesa', type: '90006' }, { name: 'Tigo Pesa', type: '90007' }],
+  amountMax: 8888893, amountMin: 100, productName: 'Haraka Loan',
+  repayPlanDetail: {
+    repayWaitCount: 3,
+    repayWaitDetail: [installment(2, 1234567, true), installment(3, 7654321, false), installment(4, 5, false)],
+    repayYetDetail: [{ ...installment(1, 1000000, false), periodStatus: 1, statusText: 'Paid' }],
+  },
+  note: 'Repay on time.', telephone: '+255 755 000 111', showSubmitUtr: 1,
+};
+
+const notice = { repayType: 'NOTICE', payUrl: '', notice: 'Approve the request on your phone.', tradeNo: 'T12345' };
+
+const byId = (container: HTMLElement, id: string) => container.querySelector(`[data-node-id="${id}"]`)?.textContent;
+
+describe('layouts/repay.json', () => {
+  it('selects only the first pending installment; select all toggles to all; the total is the sum (cents shown 12.345,67)', async () => {
+    const { user, container, recorded } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
+    expect(recorded.calls[0]).toMatchObject({ endpoint: 'installmentPlan', params: { productId: 'P9', orderId: 'O1' } });
+    expect(byId(container, 'amountValue')).toBe('12.345,67');
+    expect(byId(container, 'total')).toBe('Total: 12.345,67 TZS');
+    const period3 = screen.getByRole('checkbox', { name: 'Period 3' }) as HTMLInputElement;
+    expect((screen.getByRole('checkbox', { name: 'Period 2' }) as HTMLInputElement).checked).toBe(true);
+    expect(period3.checked).toBe(false);
+    expect(period3.disabled).toBe(true);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(byId(container, 'total')).toBe('Total: 88.888,93 TZS');
+    expect(period3.checked).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(byId(container, 'total')).toBe('Total: 12.345,67 TZS');
+
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls[1]).toMatchObject({
+      endpoint: 'generateVcode',
+      params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '', bankCode: '90006', isDelay: 0 },
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Repayment reminder' });
+    expect(within(dialog).getByText('Approve the request on your phone.')).toBeTruthy();
+    expect(within(dialog).getByText('TradeNo: T12345')).toBeTruthy();
+  });
+
+  it('Modify amount: digits only, capped at amountMax (whole TZS), sent in cents; the range is the placeholder', async () => {
+    const { user, recorded } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
+    await user.click(screen.getByRole('button', { name: 'Modify amount' }));
+    const field = screen.getByLabelText('Repayment amount (TZS)') as HTMLInputElement;
+    expect(field.value).toBe('');
+    expect(field.placeholder).toBe('1,00 - 88.888,93');
+    expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(field, '9x99999');
+    expect(field.value).toBe('88888');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls[1]?.params).toMatchObject({ amount: 8888800, isDelay: 0 });
+  });
+
+  it('PAY_URL leaves for the payUrl after the allowlist check; a failed call is toasted', async () => {
+    let answer = ok({ repayType: 'PAY_URL', payUrl: 'https://pay.kopa.example/checkout?tradeNo=T1', notice: '', tradeNo: 'T1' });
+    const { user, recorded } = await renderLayout(repay, {
+      query: QUERY,
+      responses: { installmentPlan: ok(plan), generateVcode: () => answer },
+    });
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.leaves).toEqual(['https://pay.kopa.example/checkout?tradeNo=T1']);
+
+    answer = serverError('This order has nothing to repay.');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.toasts.at(-1)?.message).toBe('This order has nothing to repay.');
+    expect(screen.queryByRole('dialog', { name: 'Repayment reminder' })).toBeNull();
+  });
+
+  it("shows the server's telephone instead of the configured one", async () => {
+    const { container } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan) } });
+    expect(byId(container, 'servicePhone')).toBe('Service phone: +255 755 000 111');
+  });
+});
+
+describe('layouts/repay-delay.json', () => {
+  const delay = {
+    bankCardInfo: { bankName: '', bankNode: '', cardNo: '' },
+    remind: 'Your due date moves by 7 days.',
+    bankList: [{ name: 'M-Pesa', type: '90006' }],
+    detail: [{ text: 'Deferral fee', value: 'TZS 12.345,67' }],
+    repayDetail: [{ text: 'New due date', value: '2026-12-08' }],
+    delayShouldPayAmount: 1234567,
+    showSubmitUtr: 1,
+  };
+
+  it('shows the fee and lines, falls back to the configured phone, and pays the fee with isDelay 1', async () => {
+    const { user, container, recorded } = await renderLayout(repayDelay, { query: QUERY, responses: { delayDetail: ok(delay), generateVcode: ok(notice) } });
+    expect(recorded.calls[0]).toMatchObject({ endpoint: 'delayDetail', params: { productId: 'P9', orderId: 'O1' } });
+    expect(byId(container, 'feeValue')).toBe('12.345,67');
+    expect(byId(container, 'rolloverAmount')).toBe('Rollover Amount12.345,67 TZS');
+    expect(byId(container, 'feeDetail')).toBe('Deferral feeTZS 12.345,67');
+    expect(byId(container, 'repayPlan')).toBe('New due date2026-12-08');
+    expect(byId(container, 'remind')).toBe('Your due date moves by 7 days.');
+    expect(byId(container, 'servicePhone')).toBe('Service phone: +255 700 000 000');
+
+    await user.type(screen.getByLabelText('Account number'), '07-55 12a');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls[1]).toMatchObject({
+      endpoint: 'generateVcode',
+      params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '075512', bankCode: '90006', isDelay: 1 },
+    });
+    expect(within(screen.getByRole('dialog', { name: 'Repayment reminder' })).getByText('TradeNo: T12345')).toBeTruthy();
+  });
+});
