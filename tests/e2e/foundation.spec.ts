@@ -91,9 +91,10 @@ test('an unknown widget falls back alone while its siblings render, reported onc
 });
 
 test('a 5,000-deep layout is refused with a bounded error and the page stays alive (SECURITY 6)', async ({ page }) => {
-  let node: Record<string, unknown> = { type: 'text', text: 'deep' };
-  for (let i = 0; i < 5000; i++) node = { type: 'container', children: [node] };
-  await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: layout([node]) }));
+  // Written as text: JSON.stringify itself would run out of stack on 5,000 levels.
+  const node = `${'{"type":"container","children":['.repeat(5000)}{"type":"text","text":"deep"}${']}'.repeat(5000)}`;
+  const body = `{"id":"customer-service","version":1,"title":"Deep","body":[${node}]}`;
+  await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('too deeply nested');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
