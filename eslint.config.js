@@ -33,6 +33,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/widgets/rich-text/**'], rules: { 'no-restricted-syntax': 'off' } },
+  // Playwright fixtures call their callback `use`; it is not React's hook.
+  { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   layer(['src/expr/**'], ['../*', '!./*'], 'src/expr is pure: it imports nothing of ours.'),
   layer(['src/http/**', 'src/bridge/**', 'src/format/**', 'src/security/**'], ['**/render/**', '**/widgets/**', '**/shell/**', '**/actions/**'], 'Host modules do not know the renderer.'),
   layer(['src/actions/**'], ['**/widgets/**', '**/shell/**', '**/http/**', '**/bridge/**'], 'Actions reach HTTP and the bridge through the injected env.'),

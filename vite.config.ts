@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The app is served by the reference server (server/main.ts) from dist/. In `npm run dev` the
-// server proxies to Vite instead, so one origin serves layouts, API and app in both modes.
+// The app is served by the reference server (server/main.ts) from dist/, so one origin serves
+// the app, the layouts and the API, under the same CSP as in production.
 export default defineConfig({
   plugins: [react()],
   build: {

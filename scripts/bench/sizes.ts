@@ -67,7 +67,7 @@ export function routeSizes(root: string, pages: Record<string, { path: string; l
     const js = new Set(entryJs);
     const css = new Set(entryCss);
     closure(manifest, 'src/schema/generated/validators/app.js', js, css);
-    let doc: unknown = {};
+    let doc: unknown;
     try {
       doc = JSON.parse(readFileSync(join(root, 'layouts', `${page.layout}.json`), 'utf8'));
     } catch {

@@ -16,7 +16,6 @@ export type ImageUrlCheck = { ok: true; url: string } | { ok: false; reason: str
 
 /** Matches a scheme at the very start (RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"). */
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 // eslint-disable-next-line no-control-regex
 const EDGE_C0_OR_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
