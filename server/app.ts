@@ -83,7 +83,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   registerErrorHandling(app);
   securityHeaders(app);
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
+  // Only the API is limited: the app's own scripts and styles are static files a browser fetches
+  // dozens of at a time, and counting them would lock a borrower out of a page.
+  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', allowList: (req) => !req.url.startsWith('/vexed/'), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
   // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
   await app.register(multipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.

@@ -85,8 +85,11 @@ export function registerBank(app: FastifyInstance, ctx: ServerContext): void {
     const last = await ctx.db.selectFrom('bank_accounts').select('fields').where('user_id', '=', user.userId)
       .where('product_id', '=', body.product_id).orderBy('id', 'desc').limit(1).executeTakeFirst();
     const saved = last?.fields ?? {};
+    // An enum item's type is the option the page presets (spec 3): after a save, the saved option.
+    const isChoice = (cate: string) => cate === 'enum' || cate === 'citySelect';
     const items = (await formItems(ctx.db)).map((i) => ({
-      code: i.code, title: i.title, subtitle: i.subtitle, cate: i.cate, type: i.type,
+      code: i.code, title: i.title, subtitle: i.subtitle, cate: i.cate,
+      type: isChoice(i.cate) && saved[i.code] ? saved[i.code] : i.type,
       value: saved[i.code] ?? i.value, note: i.note, inputType: i.input_type,
       cardTypeMi: i.card_type_mi, channelNumber: i.channel_number, required: i.required,
     }));

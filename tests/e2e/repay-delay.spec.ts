@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test, type ApiRequest } from './support/fixtures';
-import { apiUrl, cacheAppAssets, DELAY, holdRequests, HTML_500, patchData, tapStorm, VCODE, type TapStorm } from './support/payFlow';
+import { apiUrl, DELAY, holdRequests, HTML_500, patchData, tapStorm, VCODE, type TapStorm } from './support/payFlow';
 
 const ORDER = { orderId: 'O174D', productId: 'P001' };
 
@@ -52,7 +52,6 @@ const reminder = (page: Page) => page.getByRole('dialog', { name: 'Repayment rem
 const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
 
 test.describe('rollover repayment /repayDelay', () => {
-  test.beforeEach(async ({ page }) => cacheAppAssets(page));
 
   test('shows the fee, fee lines, Repayment Plan, reminder and Rollover Amount in TZS; the request carries session query and headers', async ({ page, kopa }) => {
     const delay = await openDelay(page, kopa, { ...ORDER, building: 'b-9', gather: 'g-9' });

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test, type ApiRequest } from './support/fixtures';
-import { apiUrl, cacheAppAssets, holdRequests, HTML_500, patchData, PLAN, tapStorm, VCODE, type TapStorm } from './support/payFlow';
+import { apiUrl, holdRequests, HTML_500, patchData, PLAN, tapStorm, VCODE, type TapStorm } from './support/payFlow';
 
 const NOTICE_ORDER = { orderId: 'O180D', productId: 'P002' };
 const PAY_URL_ORDER = { orderId: 'O170', productId: 'P002' };
@@ -54,7 +54,6 @@ const reminder = (page: Page) => page.getByRole('dialog', { name: 'Repayment rem
 const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
 
 test.describe('installment repayment /repay', () => {
-  test.beforeEach(async ({ page }) => cacheAppAssets(page));
 
   test('shows the plan in TZS with only the first pending installment selected; request carries session query and headers', async ({ page, kopa }) => {
     const plan = await openRepay(page, kopa, { ...NOTICE_ORDER, building: 'b-123', gather: 'g-456' });

@@ -70,30 +70,4 @@ export async function tapStorm(page: Page, button: Locator, kind: TapStorm): Pro
   }
 }
 
-const LOCAL = new Set(['127.0.0.1', 'localhost']);
-const assetCache = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
-
-/**
- * Serves the app's hashed /assets/ files from memory after the first fetch in this worker.
- * Why: every test opens a fresh browser context (no HTTP cache), and a page load fetches some
- * thirty script and style chunks; a suite of fast tests then passes the server's global limit
- * of 600 requests a minute and the next index.html gets a 429 (a blank page). The files are
- * the server's own bytes and headers; only the repetition is saved.
- */
-export async function cacheAppAssets(page: Page): Promise<void> {
-  await page.route(
-    (url) => LOCAL.has(url.hostname) && url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/demo/'),
-    async (route) => {
-      const key = new URL(route.request().url()).pathname;
-      let hit = assetCache.get(key);
-      if (!hit) {
-        const response = await route.fetch();
-        hit = { status: response.status(), headers: response.headers(), body: await response.body() };
-        if (response.ok()) assetCache.set(key, hit);
-      }
-      await route.fulfill(hit);
-    },
-  );
-}
-
 export const HTML_500 = '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>';
