@@ -30,13 +30,14 @@ export async function throttledPage(browser: Browser, rate: number): Promise<{ p
  * exists and is enabled: the first interactive control.
  */
 export async function watchInteractive(page: Page, label: string): Promise<void> {
-  await page.addInitScript((text: string) => {
-    const w = window as unknown as { __interactiveAt?: number };
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.addInitScript(`(() => {
+    const text = ${JSON.stringify(label)};
     const check = () => {
-      if (w.__interactiveAt !== undefined) return;
-      for (const b of Array.from(document.querySelectorAll('button'))) {
-        if (!b.disabled && b.textContent?.trim() === text) {
-          w.__interactiveAt = performance.now();
+      if (window.__interactiveAt !== undefined) return;
+      for (const b of document.querySelectorAll('button')) {
+        if (!b.disabled && b.textContent.trim() === text) {
+          window.__interactiveAt = performance.now();
           observer.disconnect();
           return;
         }
@@ -47,7 +48,7 @@ export async function watchInteractive(page: Page, label: string): Promise<void>
       observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
       check();
     });
-  }, label);
+  })();`);
 }
 
 export function median(values: number[]): number {

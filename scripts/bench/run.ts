@@ -52,7 +52,7 @@ try {
   console.log(`  bare React page:      ${bare.median.toFixed(0)} ms   runs ${bare.runs.map((r) => r.toFixed(0)).join(', ')}`);
   console.log(`  ratio: ${ratio.toFixed(2)} (budget ${TTI_RATIO_BUDGET})${ratio > TTI_RATIO_BUDGET ? '  OVER BUDGET' : ''}`);
 
-  const list = await renderThousandRows(browser, `${address}/repay?${session}`, '[data-testid="installment-row"]');
+  const list = await renderThousandRows(browser, `${address}/repay?${session}`, '[data-node-id="installmentRow"]');
   console.log(`\nInstallment list of ${list.rows} rows (no throttling): in the DOM ${list.ms.toFixed(0)} ms after navigation start; JS heap ${list.heapMb.toFixed(1)} MB after GC`);
 } finally {
   await browser.close();

@@ -28,6 +28,25 @@ function asPlainEsm(code: string, file: string): string {
   return BANNER + UCS2LENGTH + out;
 }
 
+/** A schema without the keywords that only document it (they would be embedded in the code). */
+function withoutDocs(schema: unknown): Record<string, unknown> {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      // "properties" maps names to schemas: a property may itself be called "description".
+      if (key === 'properties' || key === 'definitions') {
+        out[key] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, s]) => [k, strip(s)]));
+      } else if (!['description', 'title', 'default', '$comment', 'examples', 'tsType'].includes(key)) {
+        out[key] = strip(v);
+      }
+    }
+    return out;
+  };
+  return strip(schema) as Record<string, unknown>;
+}
+
 const DTS_HEADER = `${BANNER}import type { ValidateFunction } from 'ajv';\n`;
 
 /**
@@ -52,7 +71,9 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
     .filter((f) => f.id !== 'node.schema.json' && f.id !== 'node-envelope.schema.json' && !f.id.startsWith('api/'))
     .map((f) => f.schema);
   appSchemas.push({ ...envelope.schema, $id: 'node.schema.json' });
-  const app = new Ajv({ ...AJV_OPTIONS, schemas: appSchemas });
+  // The app needs only the first error of a node, without ajv's message texts (it words its
+  // own), and none of the docs: this keeps the validators small enough to load on every page.
+  const app = new Ajv({ ...AJV_OPTIONS, allErrors: false, messages: false, inlineRefs: false, schemas: appSchemas.map(withoutDocs) });
   const widgets = widgetSchemas(schemas);
   const appExports: Record<string, string> = { validateLayoutOutline: 'layout.schema.json' };
   for (const w of widgets) appExports[`validate_${camel(w.type)}`] = w.id;

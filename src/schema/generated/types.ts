@@ -20,9 +20,33 @@ export type Action =
   | ReloadAction
   | WaitAction;
 /**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value = unknown;
+/**
+ * Store the response data at this state path.
+ */
+export type StatePath = string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions = Action[];
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text = string;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath1 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text1 = string;
+/**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition = boolean | string;
 /**
  * Agreements.
  *
@@ -42,6 +66,10 @@ export type ContractListResponse = {
  * PNG bytes.
  */
 export type GetCaptchaResponse = string;
+/**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition1 = boolean | string;
 /**
  * One node of a layout tree, chosen by its type. Add a widget: a schema in widgets/, a line here, npm run gen.
  */
@@ -71,6 +99,10 @@ export type LayoutNode =
   | SpinnerNode
   | EmptyStateNode;
 /**
+ * Identifier of the node (used by tests, dialogs and error reports).
+ */
+export type NodeId = string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions1 = Action[];
@@ -83,13 +115,33 @@ export type Nodes1 = LayoutNode[];
  */
 export type Actions2 = Action[];
 /**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition2 = boolean | string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions3 = Action[];
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text2 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text3 = string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions4 = Action[];
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text4 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text5 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -99,25 +151,169 @@ export type Actions5 = Action[];
  */
 export type Actions6 = Action[];
 /**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value1 = unknown;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value2 = unknown;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath2 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text6 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text7 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text8 = string;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value3 = unknown;
+/**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition3 = boolean | string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions7 = Action[];
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath3 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text9 = string;
+/**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition4 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions8 = Action[];
 /**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath4 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text10 = string;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value4 = unknown;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions9 = Action[];
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath5 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text11 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text12 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text13 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text14 = string;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value5 = unknown;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text15 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text16 = string;
+/**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition5 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions10 = Action[];
 /**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath6 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text17 = string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions11 = Action[];
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text18 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text19 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text20 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text21 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text22 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text23 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text24 = string;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath7 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text25 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text26 = string;
+/**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition6 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -127,21 +323,105 @@ export type Actions12 = Action[];
  */
 export type Actions13 = Action[];
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text27 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text28 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text29 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text30 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text31 = string;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath8 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text32 = string;
+/**
+ * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ */
+export type Condition7 = boolean | string;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath9 = string;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath10 = string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions14 = Action[];
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text33 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text34 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text35 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text36 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text37 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text38 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text39 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text40 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text41 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text42 = string;
 /**
  * Shown while loading (default: a spinner).
  */
 export type Nodes = LayoutNode[];
 /**
- * Shown when loading failed; scope has error.message (default: the message and a Retry button).
+ * Child nodes.
  */
 export type Nodes2 = LayoutNode[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions15 = Action[];
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text43 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -240,8 +520,16 @@ export interface KopaSchemaIndex {
   api_upload_problem_img_response_schema_json?: UploadProblemImgResponse;
   api_user_delete_request_schema_json?: UserDeleteRequest;
   api_user_delete_response_schema_json?: UserDeleteResponse;
-  common_schema_json?: Common;
   data_source_schema_json?: DataSource;
+  defs_actions_schema_json?: Actions;
+  defs_condition_schema_json?: Condition;
+  defs_node_id_schema_json?: NodeId;
+  defs_nodes_schema_json?: Nodes1;
+  defs_params_schema_json?: Params;
+  defs_state_path_schema_json?: StatePath1;
+  defs_style_schema_json?: Style;
+  defs_text_schema_json?: Text;
+  defs_value_schema_json?: Value;
   layout_schema_json?: LayoutDocument;
   node_envelope_schema_json?: NodeEnvelope;
   node_schema_json?: LayoutNode;
@@ -293,10 +581,7 @@ export interface HttpAction {
    * Toast the failure message (ignored when onError is given).
    */
   toastOnError?: boolean;
-  /**
-   * Store the response data at this state path.
-   */
-  saveAs?: string;
+  saveAs?: StatePath;
   onSuccess?: Actions;
   onError?: Actions;
 }
@@ -304,19 +589,13 @@ export interface HttpAction {
  * Named values (bindings allowed) sent with a call or a navigation.
  */
 export interface Params {
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  [k: string]: unknown | undefined;
+  [k: string]: Value | undefined;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
  */
 export interface Params1 {
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  [k: string]: unknown | undefined;
+  [k: string]: Value | undefined;
 }
 /**
  * Goes to another screen of the app by route key (config/routes.json) or same-origin path; the common session query string is carried along.
@@ -341,10 +620,7 @@ export interface NavigateAction {
  * Named values (bindings allowed) sent with a call or a navigation.
  */
 export interface Params2 {
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  [k: string]: unknown | undefined;
+  [k: string]: Value | undefined;
 }
 /**
  * Leaves for a link (for example a payment URL). Refused unless it is a same-origin path or an https URL whose host is on the configured allowlist.
@@ -386,20 +662,14 @@ export interface BridgeAction {
  * Named values (bindings allowed) sent with a call or a navigation.
  */
 export interface Params3 {
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  [k: string]: unknown | undefined;
+  [k: string]: Value | undefined;
 }
 /**
  * Shows a short message overlay that closes on tap (3 s default, 2 s info; 300 ms or less falls back to the default).
  */
 export interface ToastAction {
   type: 'toast';
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  message: string;
+  message: Text;
   kind?: 'default' | 'info';
   /**
    * Milliseconds.
@@ -431,38 +701,23 @@ export interface CloseDialogAction {
  */
 export interface SetStateAction {
   type: 'setState';
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  path: string;
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  value?: unknown;
+  path: StatePath1;
+  value?: Value;
 }
 /**
  * Copies text to the clipboard and toasts 'copy success'.
  */
 export interface CopyAction {
   type: 'copy';
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  text: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  successMessage?: string;
+  text: Text;
+  successMessage?: Text1;
 }
 /**
  * Runs then when the condition holds, else otherwise.
  */
 export interface IfAction {
   type: 'if';
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  when: boolean | string;
+  when: Condition;
   then: Actions;
   else?: Actions;
 }
@@ -471,10 +726,7 @@ export interface IfAction {
  */
 export interface CountdownAction {
   type: 'countdown';
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  path: string;
+  path: StatePath1;
   seconds: number;
 }
 /**
@@ -2410,12 +2662,6 @@ export interface UserDeleteResponse {
   deleted: boolean;
 }
 /**
- * Definitions shared by layouts, widgets and actions.
- */
-export interface Common {
-  [k: string]: unknown | undefined;
-}
-/**
  * An API call whose response data becomes data.<name> in bindings.
  */
 export interface DataSource {
@@ -2429,10 +2675,7 @@ export interface DataSource {
    * mount: load when the page opens; manual: only by a reload action.
    */
   load?: 'mount' | 'manual';
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  when?: boolean | string;
+  when?: Condition1;
   /**
    * The page body waits for this source; its loading and error states replace the body.
    */
@@ -2443,10 +2686,7 @@ export interface DataSource {
    * Shown instead of the body when `when` holds after loading.
    */
   empty?: {
-    /**
-     * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-     */
-    when: boolean | string;
+    when: Condition;
     body: Nodes1;
   };
   /**
@@ -2459,29 +2699,17 @@ export interface DataSource {
  * Named values (bindings allowed) sent with a call or a navigation.
  */
 export interface Params4 {
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  [k: string]: unknown | undefined;
+  [k: string]: Value | undefined;
 }
 /**
  * A paragraph or line of text. Always rendered as text, never as HTML.
  */
 export interface TextNode {
   type: 'text';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  text: string;
+  text: Text;
   /**
    * Semantic role (heading renders an h2).
    */
@@ -2546,14 +2774,8 @@ export interface Style {
  */
 export interface ContainerNode {
   type: 'container';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
   children: Nodes1;
   onTap?: Actions2;
@@ -2563,24 +2785,12 @@ export interface ContainerNode {
  */
 export interface ButtonNode {
   type: 'button';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label: string;
+  label: Text;
   variant?: 'primary' | 'secondary' | 'link';
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  disabled?: boolean | string;
+  disabled?: Condition2;
   onTap: Actions;
 }
 /**
@@ -2588,19 +2798,10 @@ export interface ButtonNode {
  */
 export interface DialogNode {
   type: 'dialog';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  title?: string;
+  title?: Text;
   children: Nodes1;
   /**
    * Tapping outside closes it (false for the rating dialog).
@@ -2613,23 +2814,11 @@ export interface DialogNode {
  */
 export interface PageHeaderNode {
   type: 'page-header';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  title: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  backLabel?: string;
+  title: Text2;
+  backLabel?: Text3;
   onBack?: Actions4;
 }
 /**
@@ -2637,23 +2826,11 @@ export interface PageHeaderNode {
  */
 export interface ImageNode {
   type: 'image';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  src: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  alt?: string;
+  src: Text4;
+  alt?: Text5;
   /**
    * How the image fills its box.
    */
@@ -2673,14 +2850,8 @@ export interface ImageNode {
  */
 export interface RowNode {
   type: 'row';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
   children: Nodes1;
   onTap?: Actions6;
@@ -2690,19 +2861,10 @@ export interface RowNode {
  */
 export interface RepeatNode {
   type: 'repeat';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  items: unknown;
+  items: Value1;
   template: Nodes1;
   /**
    * Name of the element in the template's scope (set it in a nested repeat to keep the outer item reachable). Scope names such as data or state are refused.
@@ -2723,19 +2885,10 @@ export interface RepeatNode {
  */
 export interface CellListNode {
   type: 'cell-list';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  items?: unknown;
+  items?: Value2;
   /**
    * Field of each item shown as the title ("text" for lists that use text/value).
    */
@@ -2757,49 +2910,22 @@ export interface CellListNode {
  * One static line.
  */
 export interface CellListRow {
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  title: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  value?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  title: Text;
+  value?: Text;
+  visible?: Condition;
 }
 /**
  * A single-line text field bound to a page-state path. Numeric, card and phone fields keep ASCII digits only; the state holds the digits without spaces.
  */
 export interface InputNode {
   type: 'input';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  bindKey?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  placeholder?: string;
+  bind: StatePath2;
+  bindKey?: Text6;
+  label?: Text7;
+  placeholder?: Text8;
   /**
    * numeric and tel keep digits only (pasted text included) and bring up the digit keyboard.
    */
@@ -2812,14 +2938,8 @@ export interface InputNode {
    * Most characters (digits, for card and phone) kept; extra input is ignored.
    */
   maxLength?: number;
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  max?: unknown;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  disabled?: boolean | string;
+  max?: Value3;
+  disabled?: Condition3;
   onChange?: Actions7;
 }
 /**
@@ -2827,28 +2947,13 @@ export interface InputNode {
  */
 export interface CheckboxNode {
   type: 'checkbox';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
+  bind: StatePath3;
+  label?: Text9;
   children?: Nodes1;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  disabled?: boolean | string;
+  disabled?: Condition4;
   onChange?: Actions8;
 }
 /**
@@ -2856,31 +2961,16 @@ export interface CheckboxNode {
  */
 export interface TabSwitchNode {
   type: 'tab-switch';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
+  bind: StatePath4;
+  label?: Text10;
   /**
    * Static tabs.
    */
   options?: TabSwitchOption[];
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  items?: unknown;
+  items?: Value4;
   /**
    * Field of each item shown as the tab label.
    */
@@ -2895,10 +2985,7 @@ export interface TabSwitchNode {
  * One tab.
  */
 export interface TabSwitchOption {
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label: string;
+  label: Text;
   /**
    * Written to the bound path when chosen.
    */
@@ -2909,39 +2996,15 @@ export interface TabSwitchOption {
  */
 export interface EnumPickerNode {
   type: 'enum-picker';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  bindKey?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  placeholder?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  title?: string;
-  /**
-   * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
-   */
-  options: unknown;
+  bind: StatePath5;
+  bindKey?: Text11;
+  label?: Text12;
+  placeholder?: Text13;
+  title?: Text14;
+  options: Value5;
   /**
    * Field of each option shown as its label.
    */
@@ -2950,18 +3013,9 @@ export interface EnumPickerNode {
    * Field of each option written to the bound path.
    */
   valueField?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  confirmLabel?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  cancelLabel?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  disabled?: boolean | string;
+  confirmLabel?: Text15;
+  cancelLabel?: Text16;
+  disabled?: Condition5;
   onConfirm?: Actions10;
 }
 /**
@@ -2969,14 +3023,8 @@ export interface EnumPickerNode {
  */
 export interface DividerNode {
   type: 'divider';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
   /**
    * Draw the line; false leaves only the space.
@@ -2992,23 +3040,11 @@ export interface DividerNode {
  */
 export interface StarRatingNode {
   type: 'star-rating';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
+  bind: StatePath6;
+  label?: Text17;
   /**
    * Show the stars without letting the user change them.
    */
@@ -3020,216 +3056,115 @@ export interface StarRatingNode {
  */
 export interface CodeCopyNode {
   type: 'code-copy';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  code: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  buttonLabel?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  successMessage?: string;
+  code: Text18;
+  label?: Text19;
+  buttonLabel?: Text20;
+  successMessage?: Text21;
 }
 /**
  * A QR code drawn as SVG for a value (error correction M), with an optional caption and a list of scan-and-pay tips.
  */
 export interface QrViewNode {
   type: 'qr-view';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  value: string;
+  value: Text22;
   /**
    * Width and height of the code in CSS pixels.
    */
   size?: number;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  caption?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  tipsTitle?: string;
+  caption?: Text23;
+  tipsTitle?: Text24;
   /**
    * Numbered scan-and-pay steps shown under the code.
    *
    * @maxItems 20
-   *
-   * Items: Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
    */
   tips?:
     | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [Text]
+    | [Text, Text]
+    | [Text, Text, Text]
+    | [Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
+    | [Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text, Text]
     | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text
       ]
     | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text
       ]
     | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text,
+        Text
       ];
 }
 /**
@@ -3237,32 +3172,14 @@ export interface QrViewNode {
  */
 export interface CountdownButtonNode {
   type: 'countdown-button';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  runningLabel: string;
+  bind: StatePath7;
+  label: Text25;
+  runningLabel: Text26;
   variant?: 'primary' | 'secondary' | 'link';
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  disabled?: boolean | string;
+  disabled?: Condition6;
   onTap: Actions12;
 }
 /**
@@ -3270,83 +3187,41 @@ export interface CountdownButtonNode {
  */
 export interface PullRefreshNode {
   type: 'pull-refresh';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
   children: Nodes1;
   onRefresh: Actions13;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  pullText?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  releaseText?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  loadingText?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  finishText?: string;
+  pullText?: Text27;
+  releaseText?: Text28;
+  loadingText?: Text29;
+  finishText?: Text30;
 }
 /**
  * Agreement and policy content. html is sanitised against an allowlist (paragraphs, headings, lists, tables, safe links and images; no scripts, handlers, styles, frames or forms) and built as elements, never injected; text is plain paragraphs split on blank lines. Give one of the two.
  */
 export interface RichTextNode {
   type: 'rich-text';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
   /**
    * HTML to show after sanitising; usually a binding to an API field (e.g. {{ data.agreement.content }}).
    */
   html?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  text?: string;
+  text?: Text31;
 }
 /**
  * A multi-line text field bound to the page state. Input beyond maxLength is ignored; counter shows n/maxLength (complaint text: 200).
  */
 export interface TextareaNode {
   type: 'textarea';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  placeholder?: string;
+  bind: StatePath8;
+  label?: Text32;
+  placeholder?: Text;
   /**
    * Most characters kept; further typing or pasted text is cut off.
    */
@@ -3359,33 +3234,18 @@ export interface TextareaNode {
    * Visible lines.
    */
   rows?: number;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  disabled?: boolean | string;
+  disabled?: Condition7;
 }
 /**
  * A grid of pictures (3 per row) bound to a list of URLs in the page state, with an add tile and a remove (x) button per picture. A chosen file is checked on the device first (not empty, at most maxBytes, PNG/JPEG/GIF/WebP by its first bytes, never SVG) and then uploaded at once: onSelect runs with file in scope and must store the server's answer at resultPath (an http action with saveAs, or onSuccess setState). When onSelect ends without stopping, the URL found at resultPath (a string, or an object's url) is appended to bind. Removal only deletes the URL from the list.
  */
 export interface ImageUploadNode {
   type: 'image-upload';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  bind: string;
-  /**
-   * A path into the page state, e.g. form.account or items[0].check.
-   */
-  resultPath?: string;
+  bind: StatePath9;
+  resultPath?: StatePath10;
   onSelect?: Actions14;
   /**
    * Most pictures; the add tile hides when reached (complaints: 9).
@@ -3395,10 +3255,7 @@ export interface ImageUploadNode {
    * Largest accepted file in bytes (the server accepts up to 5 MB).
    */
   maxBytes?: number;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  addLabel?: string;
+  addLabel?: Text33;
   /**
    * Only show the pictures (no add tile, no remove buttons).
    */
@@ -3407,26 +3264,11 @@ export interface ImageUploadNode {
    * Toasts for refused files (defaults in English).
    */
   messages?: {
-    /**
-     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-     */
-    empty?: string;
-    /**
-     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-     */
-    tooLarge?: string;
-    /**
-     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-     */
-    notImage?: string;
-    /**
-     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-     */
-    badName?: string;
-    /**
-     * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-     */
-    full?: string;
+    empty?: Text34;
+    tooLarge?: Text35;
+    notImage?: Text36;
+    badName?: Text37;
+    full?: Text38;
   };
 }
 /**
@@ -3434,46 +3276,22 @@ export interface ImageUploadNode {
  */
 export interface SpinnerNode {
   type: 'spinner';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  label?: string;
+  label?: Text39;
 }
 /**
  * Shown when a list has nothing in it: an optional picture, a message and an optional button.
  */
 export interface EmptyStateNode {
   type: 'empty-state';
-  /**
-   * Identifier of the node (used by tests, dialogs and error reports).
-   */
-  id?: string;
-  /**
-   * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
-   */
-  visible?: boolean | string;
+  id?: NodeId;
+  visible?: Condition;
   style?: Style;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  text: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  image?: string;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  buttonLabel?: string;
+  text: Text40;
+  image?: Text41;
+  buttonLabel?: Text42;
   onTap?: Actions;
 }
 /**
@@ -3489,10 +3307,7 @@ export interface LayoutDocument {
    * Bumped by operators on each change.
    */
   version: number;
-  /**
-   * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
-   */
-  title: string;
+  title: Text43;
   /**
    * Named API calls; the response data of source X is data.X in bindings.
    */
