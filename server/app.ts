@@ -14,6 +14,7 @@ import { openDb, type Db } from './db';
 import { seed } from './db/seed';
 import { registerErrorHandling } from './errorHandler';
 import { registerLayouts } from './layouts';
+import { createLayoutStore } from './layoutStore';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
@@ -104,7 +105,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerAccount(app, ctx);
   registerPromotion(app, ctx);
   if (testMode) registerTestOnly(app, ctx);
-  registerLayouts(app, resolve(opts.layoutsDir ?? join(ROOT, 'layouts')));
-  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'));
+  const layouts = createLayoutStore(resolve(opts.layoutsDir ?? join(ROOT, 'layouts')), app.log);
+  registerLayouts(app, layouts);
+  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'), layouts);
   return app;
 }

@@ -3,10 +3,11 @@
  * and the security headers every HTML response carries (SECURITY.md case 23).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createAppShell } from './appShell';
+import type { LayoutStore } from './layoutStore';
 
 export const CSP = [
   "default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'",
@@ -40,20 +41,21 @@ function wantsHtml(req: FastifyRequest): boolean {
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
-export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string): Promise<void> {
+export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string, layouts: LayoutStore): Promise<void> {
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
+  const shell = built ? createAppShell(distDir, layouts) : null;
   await app.register(fastifyStatic, { root: publicDir, prefix: '/assets/demo/', decorateReply: false, index: false });
   if (built) {
     await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: false });
   }
-  const sendApp = async (reply: FastifyReply) => {
-    if (!built) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
-    return reply.type('text/html; charset=utf-8').send(await readFile(index));
+  const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!shell) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
+    return reply.type('text/html; charset=utf-8').send(await shell.html(req.url.split('?')[0] ?? '/'));
   };
-  app.get('/', async (_req, reply) => sendApp(reply));
+  app.get('/', async (req, reply) => sendApp(req, reply));
   app.setNotFoundHandler(async (req, reply) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(req.url) && wantsHtml(req)) return sendApp(reply);
+    if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(req.url) && wantsHtml(req)) return sendApp(req, reply);
     return reply.code(404).send({ code: '404', message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
   });
 }

@@ -25,6 +25,24 @@ function jsonDepth(value: unknown): number {
  */
 export async function loadLayout(name: string, signal: AbortSignal): Promise<LayoutLoad> {
   const validators = loadValidators();
+  const inline = takeInlineLayout(name);
+  const fetched = inline !== null ? { status: 200, text: inline } : await fetchLayout(name, signal);
+  if ('message' in fetched) return fetched;
+  return checkLayout(fetched, validators);
+}
+
+/**
+ * The server puts the first screen's layout in the page (a JSON data block) so it needs no
+ * request of its own. Used once: later navigation and Retry fetch the current version.
+ */
+function takeInlineLayout(name: string): string | null {
+  const block = document.getElementById('kopa-layout');
+  if (!block || block.getAttribute('type') !== 'application/json') return null;
+  block.remove();
+  return block.dataset.name === name ? (block.textContent ?? '') : null;
+}
+
+async function fetchLayout(name: string, signal: AbortSignal): Promise<{ status: number; text: string } | { ok: false; message: string }> {
   let text: string;
   let status: number;
   try {
@@ -35,6 +53,13 @@ export async function loadLayout(name: string, signal: AbortSignal): Promise<Lay
     if (signal.aborted) return { ok: false, message: 'aborted' };
     return { ok: false, message: 'The page could not be loaded. Check your connection and try again.' };
   }
+  return { status, text };
+}
+
+async function checkLayout(
+  { status, text }: { status: number; text: string },
+  validators: ReturnType<typeof loadValidators>,
+): Promise<LayoutLoad> {
   if (status !== 200) return { ok: false, message: `The page could not be loaded (HTTP ${status}). Please try again.` };
   let doc: unknown;
   try {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import routes from '../../config/routes.json' with { type: 'json' };
-import { expect, test } from './support/fixtures';
+import { expect, fetchLayoutsOverNetwork, test } from './support/fixtures';
 
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 
@@ -50,6 +50,7 @@ const layout = (body: unknown[]) => JSON.stringify({ id: 'customer-service', ver
 
 test('a malformed layout (HTML error page with status 200, then not JSON) shows an error with Retry that recovers (SECURITY 8)', async ({ page }) => {
   let answer = '<html><body>Bad gateway</body></html>';
+  await fetchLayoutsOverNetwork(page);
   await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: answer }));
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('could not be read');
@@ -59,6 +60,7 @@ test('a malformed layout (HTML error page with status 200, then not JSON) shows 
 });
 
 test('a layout with wrong field types shows an error screen naming where', async ({ page }) => {
+  await fetchLayoutsOverNetwork(page);
   await page.route('**/layouts/customer-service.json', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 'customer-service', version: 'one', title: 'x', body: [] }) }),
   );
@@ -68,6 +70,7 @@ test('a layout with wrong field types shows an error screen naming where', async
 });
 
 test('an unknown widget falls back alone while its siblings render, reported once (SECURITY 7)', async ({ page, kopa }) => {
+  await fetchLayoutsOverNetwork(page);
   await page.route('**/layouts/customer-service.json', (route) =>
     route.fulfill({
       status: 200,
@@ -94,8 +97,26 @@ test('a 5,000-deep layout is refused with a bounded error and the page stays ali
   // Written as text: JSON.stringify itself would run out of stack on 5,000 levels.
   const node = `${'{"type":"container","children":['.repeat(5000)}{"type":"text","text":"deep"}${']}'.repeat(5000)}`;
   const body = `{"id":"customer-service","version":1,"title":"Deep","body":[${node}]}`;
+  await fetchLayoutsOverNetwork(page);
   await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('too deeply nested');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('the first screen uses the layout the server put in the page; a later screen fetches its own', async ({ page }) => {
+  const layoutRequests: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/layouts/')) layoutRequests.push(new URL(r.url()).pathname);
+  });
+  const response = await page.goto('/complainDetails?userId=10001&sessionId=demo-session&problemId=2');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('id="kopa-layout"');
+  expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/);
+  await expect(page.getByText('Problem type')).toBeVisible();
+  expect(layoutRequests).toEqual([]);
+  await page.getByRole('button', { name: 'Back to my complaints' }).click();
+  await expect(page).toHaveURL(/\/complaintList\?/);
+  await expect(page.locator('main.k-state--loading')).toHaveCount(0);
+  expect(layoutRequests).toEqual(['/layouts/complaint-list.json']);
 });

@@ -118,6 +118,22 @@ export const test = base.extend<{ kopa: Kopa; withBridge: boolean }>({
 
 export { expect };
 
+/**
+ * Makes the page fetch its layout (so a test can answer /layouts/... itself) instead of using
+ * the copy the server puts in the HTML.
+ */
+export async function fetchLayoutsOverNetwork(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/vexed/') && !url.pathname.startsWith('/layouts/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script type="application\/json" id="kopa-layout"[^>]*>[\s\S]*?<\/script>/, '');
+      await route.fulfill({ response, body: html });
+    },
+  );
+}
+
 /** Latest SMS code the test-only route knows for a phone (NODE_ENV=test only). */
 export async function smsCodeFor(page: Page, phone: string): Promise<string> {
   const response = await page.request.get(`/__test/sms-codes?phone=${encodeURIComponent(phone)}`);

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createAppShell } from '../../server/appShell';
+import { createLayoutStore } from '../../server/layoutStore';
+
+function fixture(customer: unknown) {
+  const dist = mkdtempSync(join(tmpdir(), 'kopa-shell-'));
+  const layouts = mkdtempSync(join(tmpdir(), 'kopa-layouts-'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      'src/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
+      'src/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
+      '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
+      'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
+    }),
+  );
+  writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(customer));
+  return createAppShell(dist, createLayoutStore(layouts, Fastify().log));
+}
+
+describe('app shell', () => {
+  const layout = { id: 'customer-service', version: 1, title: 'Online service', body: [{ type: 'text', text: '</script><script>alert(1)</script><!--' }] };
+
+  it('puts the layout in the page as inert JSON that no text can close, and preloads its chunks', async () => {
+    const html = await fixture(layout).html('/customerService');
+    const block = /<script type="application\/json" id="kopa-layout" data-name="customer-service"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    expect(block?.[1]).not.toContain('<');
+    expect(JSON.parse(block?.[1] ?? '')).toEqual(layout);
+    // The widget used (text) and its shared chunk, plus the validators; not the entry's own chunks, not unused widgets.
+    expect(html).toContain('<link rel="modulepreload" href="/assets/Text-1.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/binding-1.js">');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/app-1.js">');
+    expect(html).not.toContain('Button-1.js');
+    expect(html).not.toContain('href="/assets/react-1.js"');
+  });
+
+  it('serves the plain page for paths without a layout and for a layout that never was valid', async () => {
+    expect(await fixture(layout).html('/no/such/page')).not.toContain('kopa-layout');
+    expect(await fixture({ id: 'customer-service', version: 'x' }).html('/customerService')).not.toContain('kopa-layout');
+  });
+});
