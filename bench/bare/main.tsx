@@ -1,7 +1,8 @@
 /**
- * Baseline for npm run bench: the installment repayment screen written by hand in React, with
- * the same data call, the same stylesheet and the same first interactive control (Pay Now), so
- * the ratio measures only what the server-driven runtime costs.
+ * Baseline for npm run bench: the installment repayment screen (layouts/repay.json) written by
+ * hand in React: the same data call, the same sections and controls, the same stylesheet and
+ * the same first interactive control (Pay Now), so the ratio measures what the server-driven
+ * runtime costs and nothing else.
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,12 +13,18 @@ interface Installment {
   totalAmount: number;
   dueTime: string;
   canClick: number;
+  statusText: string;
+  periodStatus: number;
 }
 interface Plan {
   productName: string;
   amountMax: number;
+  amountMin: number;
+  note: string;
+  telephone: string;
+  bankCardInfo: { bankName: string; cardNo: string };
   bankList: { name: string; type: string }[];
-  repayPlanDetail: { repayWaitDetail: Installment[]; repayYetDetail: Installment[] };
+  repayPlanDetail: { repayWaitCount: number; repayWaitDetail: Installment[]; repayYetDetail: Installment[] };
 }
 
 function money(cents: number): string {
@@ -27,43 +34,91 @@ function money(cents: number): string {
 
 function App() {
   const [plan, setPlan] = useState<Plan | null>(null);
-  const [all, setAll] = useState(false);
+  const [selectAll, setSelectAll] = useState(false);
+  const [firstSelected, setFirstSelected] = useState(true);
+  const [editing, setEditing] = useState(false);
+  const [amount, setAmount] = useState('');
   const [account, setAccount] = useState('');
+  const [showPaid, setShowPaid] = useState(false);
   useEffect(() => {
     const q = new URLSearchParams(location.search);
     void fetch(`/vexed/v3/installment/loan-play-detail-yd?${q}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', building: '', gather: '' },
       body: JSON.stringify({ productId: q.get('productId'), orderId: q.get('orderId') }),
     })
       .then((r) => r.json())
       .then((body: { data: Plan }) => setPlan(body.data));
   }, []);
+  useEffect(() => {
+    document.title = 'Repayment Details';
+  }, []);
   if (!plan) return <main className="k-page k-state">Loading...</main>;
   const pending = plan.repayPlanDetail.repayWaitDetail;
-  const selected = all ? pending : pending.slice(0, 1);
-  const total = selected.reduce((s, i) => s + i.totalAmount, 0);
+  const paid = plan.repayPlanDetail.repayYetDetail;
+  const total = firstSelected ? (selectAll ? pending : pending.slice(0, 1)).reduce((s, i) => s + i.totalAmount, 0) : 0;
   return (
     <main className="k-page">
-      <div className="k-container k-surface-primary">
-        <p className="k-text">Repayment amount</p>
-        <p className="k-text k-size-xxl">TZS {money(total)}</p>
+      <header className="k-container k-surface-primary"><h1>Repayment Details</h1></header>
+      <div className="k-container k-surface-card k-gap-s">
+        <p className="k-text k-text--label">Repayment amount</p>
+        {editing ? (
+          <label>
+            Repayment amount (TZS)
+            <input inputMode="numeric" placeholder={`${money(plan.amountMin)} - ${money(plan.amountMax)}`} value={amount}
+              onChange={(e) => setAmount(String(Math.min(Number(e.target.value.replace(/\D/g, '')), Math.floor(plan.amountMax / 100))))} />
+          </label>
+        ) : (
+          <>
+            <div className="k-container"><p className="k-text k-size-xxl k-weight-bold">{money(total)}</p><p className="k-text">TZS</p></div>
+            <button type="button" className="k-text k-text--link" onClick={() => { setAmount(''); setEditing(true); }}>Modify amount</button>
+          </>
+        )}
+        <p className="k-text k-tone-muted">{plan.productName}</p>
       </div>
-      <div className="k-container k-surface-card">
-        <select aria-label="Wallet">{plan.bankList.map((b) => <option key={b.type}>{b.name}</option>)}</select>
-        <input aria-label="Account number" inputMode="numeric" value={account} onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))} />
+      <div className="k-container k-surface-card k-gap-s">
+        <h2 className="k-text k-text--heading">Payment account</h2>
+        {plan.bankCardInfo.cardNo ? <p className="k-text k-tone-muted">Bound account: {plan.bankCardInfo.bankName} {plan.bankCardInfo.cardNo}</p> : null}
+        <button type="button" className="k-button k-button--secondary">Wallet {plan.bankList[0]?.name}</button>
+        <label>Account number<input inputMode="numeric" placeholder="Enter the wallet account number" value={account} onChange={(e) => setAccount(e.target.value.replace(/\D/g, ''))} /></label>
       </div>
-      <div className="k-container k-surface-card">
-        <label><input type="checkbox" checked={all} onChange={() => setAll(!all)} /> Select all</label>
+      <div className="k-container k-surface-card k-gap-s">
+        <h2 className="k-text k-text--heading">Pending installments ({plan.repayPlanDetail.repayWaitCount})</h2>
         {pending.map((item, i) => (
-          <div key={item.periodNo} className="k-container" data-testid="installment-row">
-            <p className="k-text">Period {item.periodNo} · {item.dueTime.slice(0, 10)}</p>
-            <p className="k-text">TZS {money(item.totalAmount)} {i === 0 || all ? '✓' : ''}</p>
+          <div key={item.periodNo} className="k-container k-padding-s" data-testid="installment-row">
+            <div className="k-container k-align-between">
+              <label>
+                <input type="checkbox" checked={i === 0 ? firstSelected : selectAll} disabled={i > 0 || item.canClick !== 1}
+                  onChange={() => { setFirstSelected(!firstSelected); if (firstSelected) setSelectAll(false); }} />
+                Period {item.periodNo}
+              </label>
+              <p className="k-text k-weight-bold">{money(item.totalAmount)} TZS</p>
+            </div>
+            <div className="k-container">
+              <p className="k-text k-tone-muted">Due {item.dueTime.slice(0, 10)}</p>
+              <p className={`k-text ${item.periodStatus === 2 ? 'k-tone-danger' : 'k-tone-muted'}`}>{item.statusText}</p>
+            </div>
           </div>
         ))}
       </div>
-      <div className="k-sticky-bottom">
-        <button type="button" className="k-button k-button--primary">Pay Now</button>
+      {paid.length > 0 ? (
+        <div className="k-container k-surface-card k-gap-s">
+          <button type="button" className="k-text k-text--link" onClick={() => setShowPaid(!showPaid)}>
+            Paid installments ({paid.length}) {showPaid ? 'Hide' : 'Show'}
+          </button>
+          {showPaid ? paid.map((item) => <p key={item.periodNo} className="k-text">Period {item.periodNo} · {item.statusText} · {money(item.totalAmount)} TZS</p>) : null}
+        </div>
+      ) : null}
+      <div className="k-container k-padding-m">
+        {plan.note ? <p className="k-text k-tone-muted">{plan.note}</p> : null}
+        <p className="k-text k-tone-muted">Service phone: {plan.telephone || '+255 700 000 000'}</p>
+      </div>
+      <div className="k-container k-sticky-bottom k-gap-s">
+        <div className="k-container k-align-between">
+          <label><input type="checkbox" checked={selectAll} onChange={() => { setSelectAll(!selectAll); setFirstSelected(true); }} /> Select all</label>
+          <p className="k-text k-weight-bold">Total: {money(total)} TZS</p>
+        </div>
+        <button type="button" className="k-button k-button--primary" disabled={editing ? !(Number(amount) > 0) : !firstSelected || pending.length === 0}>Pay Now</button>
       </div>
     </main>
   );

@@ -57,6 +57,8 @@ export function routeSizes(root: string, pages: Record<string, { path: string; l
   const entryJs = new Set<string>();
   const entryCss = new Set<string>();
   closure(manifest, 'index.html', entryJs, entryCss);
+  // With one stylesheet (cssCodeSplit: false) the manifest lists it on its own key.
+  for (const [key, entry] of Object.entries(manifest)) if (key.endsWith('.css')) entryCss.add(entry.file);
   const measure = (route: string, layout: string, js: Set<string>, css: Set<string>): RouteSize => {
     const j = sizeOf(dist, js);
     const c = sizeOf(dist, css);

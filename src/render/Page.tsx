@@ -1,11 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
-import { runActions } from '../actions/run';
 import { LocalScopeContext, RuntimeContext } from './contexts';
 import type { RuntimeEnv } from './env';
-import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
-import { createPageRuntime } from './pageRuntime';
-import { buildScope } from './scope';
+import { createPageRuntime, type OwnedPageRuntime } from './pageRuntime';
 import { PageBody } from './PageBody';
 import { useText } from './useBinding';
 import { watchKeyboard } from './keyboardWatch';
@@ -13,31 +10,27 @@ import { watchKeyboard } from './keyboardWatch';
 interface Props {
   layout: LayoutDocument;
   env: RuntimeEnv;
+  /** A runtime already started (its data loading while the widgets load); made here if absent. */
+  runtime?: OwnedPageRuntime;
 }
 
 /**
  * One screen: its store, its data sources and its lifetime. Leaving the page aborts its
  * requests and timers, so a late response changes nothing (SECURITY 17).
  */
-export function Page({ layout, env }: Props) {
-  const runtime = useMemo(() => createPageRuntime(layout, env), [layout, env]);
+export function Page({ layout, env, runtime: prepared }: Props) {
+  const runtime = useMemo(() => prepared ?? createPageRuntime(layout, env), [prepared, layout, env]);
 
   useEffect(() => {
-    // The controller is made here, not with the runtime: React may run an effect, clean it up
-    // and run it again (StrictMode), and the second run must not start out aborted.
-    runtime.begin();
-    const blocking = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(runtime, name, s));
-    void Promise.all(blocking.map(([name, s]) => loadSource(runtime, name, s))).then(() => {
-      if (runtime.signal.aborted || !layout.onLoad) return;
-      const read = () => buildScope(runtime.store.getSnapshot(), env, {});
-      void runActions(layout.onLoad, runtime, read, '/onLoad');
-    });
+    // Started here too: React may run an effect, clean it up (which ends the lifetime) and run
+    // it again (StrictMode); the second run then starts a fresh lifetime.
+    runtime.start();
     const stopKeyboardWatch = watchKeyboard(runtime.store);
     return () => {
       stopKeyboardWatch();
       runtime.end();
     };
-  }, [runtime, layout, env]);
+  }, [runtime]);
 
   return (
     <RuntimeContext.Provider value={runtime}>

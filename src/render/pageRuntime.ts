@@ -2,17 +2,24 @@ import type { LayoutDocument } from '../schema/generated/types';
 import type { PageRuntime } from './contexts';
 import type { RuntimeEnv } from './env';
 import { createPageStore } from './pageStore';
-import { loadSource, sourcesOf } from './dataSources';
+import { runActions } from '../actions/run';
+import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
+import { buildScope } from './scope';
 
 export interface OwnedPageRuntime extends PageRuntime {
-  /** Starts a lifetime: a fresh abort signal for requests and timers. */
-  begin(): void;
+  /**
+   * Starts a lifetime, once: a fresh abort signal, the data sources that load on mount, then
+   * onLoad. Calling it again while that lifetime runs does nothing, so the page can be started
+   * before its widgets have loaded and again when it mounts.
+   */
+  start(): void;
   /** Ends it: pending requests are aborted, timers cleared, late answers ignored. */
   end(): void;
 }
 
 export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): OwnedPageRuntime {
   let controller = new AbortController();
+  let started = false;
   const store = createPageStore((layout.state ?? {}) as Record<string, unknown>);
   const sources = new Map(sourcesOf(layout));
   const runtime: OwnedPageRuntime = {
@@ -22,8 +29,16 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
     get signal() {
       return controller.signal;
     },
-    begin() {
+    start() {
+      if (started && !controller.signal.aborted) return;
       if (controller.signal.aborted) controller = new AbortController();
+      started = true;
+      const signal = controller.signal;
+      const mount = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(runtime, name, s));
+      void Promise.all(mount.map(([name, s]) => loadSource(runtime, name, s))).then(() => {
+        if (signal.aborted || !layout.onLoad) return;
+        void runActions(layout.onLoad, runtime, () => buildScope(store.getSnapshot(), env, {}), '/onLoad');
+      });
     },
     end() {
       controller.abort();

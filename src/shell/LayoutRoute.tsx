@@ -1,26 +1,24 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import type { LayoutDocument } from '../schema/generated/types';
 import { Page } from '../render/Page';
+import { createPageRuntime, type OwnedPageRuntime } from '../render/pageRuntime';
 import type { ToastStore } from '../render/toast/toastStore';
 import { createRuntimeEnv } from './createEnv';
-import { loadLayout, type LayoutLoad } from './loadLayout';
+import { loadLayout, WIDGETS_FAILED } from './loadLayout';
 import { StatusScreen } from './StatusScreen';
 
-/** A route whose screen is a server layout: load it, then render it with a fresh page runtime. */
+type Screen = { ok: true; layout: LayoutDocument; runtime: OwnedPageRuntime } | { ok: false; message: string } | null;
+
+/**
+ * A route whose screen is a server layout. As soon as the layout is checked, its page runtime
+ * starts loading the data while the widget chunks load, so the two waits overlap.
+ */
 export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts: ToastStore }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<LayoutLoad | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad(null);
-    void loadLayout(layoutName, controller.signal).then((result) => {
-      if (!controller.signal.aborted) setLoad(result);
-    });
-    return () => controller.abort();
-  }, [layoutName, attempt]);
+  const [screen, setScreen] = useState<Screen>(null);
 
   const env = useMemo(
     () => createRuntimeEnv({ navigate: (path, options) => navigate(path, options), toasts, layoutId: layoutName }),
@@ -28,9 +26,36 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [layoutName, location.key, toasts],
   );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let runtime: OwnedPageRuntime | null = null;
+    setScreen(null);
+    const startEarly = (doc: LayoutDocument) => {
+      runtime = createPageRuntime(doc, env);
+      runtime.start();
+    };
+    void loadLayout(layoutName, controller.signal, startEarly).then(async (result) => {
+      if (controller.signal.aborted) return;
+      if (!result.ok) {
+        runtime?.end(); // the layout was refused after all: drop what it started
+        return setScreen(result);
+      }
+      if (!runtime) startEarly(result.layout);
+      if (!runtime) return;
+      const widgetsLoaded = await result.widgets;
+      if (controller.signal.aborted) return;
+      setScreen(widgetsLoaded ? { ok: true, layout: result.layout, runtime } : { ok: false, message: WIDGETS_FAILED });
+    });
+    return () => {
+      controller.abort();
+      runtime?.end();
+    };
+  }, [layoutName, attempt, env]);
+
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (!load) return <StatusScreen kind="loading" message="Loading..." />;
-  if (!load.ok) return <StatusScreen kind="error" message={load.message} onRetry={retry} />;
-  return <Page key={location.key} layout={load.layout} env={env} />;
+  if (!screen) return <StatusScreen kind="loading" message="Loading..." />;
+  if (!screen.ok) return <StatusScreen kind="error" message={screen.message} onRetry={retry} />;
+  return <Page key={location.key} layout={screen.layout} env={env} runtime={screen.runtime} />;
 }

@@ -5,7 +5,10 @@ import { collectTypes, preloadWidgets } from '../render/widgetCache';
 /** How deep a layout's JSON may nest; deeper is refused before React sees it (SECURITY 6). */
 export const MAX_LAYOUT_DEPTH = 200;
 
-export type LayoutLoad = { ok: true; layout: LayoutDocument } | { ok: false; message: string };
+/** A checked layout, and the loading of its widget chunks (false when one could not be fetched). */
+export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<boolean> } | { ok: false; message: string };
+
+export const WIDGETS_FAILED = 'Parts of the page could not be loaded. Check your connection and try again.';
 
 function jsonDepth(value: unknown): number {
   let max = 0;
@@ -20,15 +23,23 @@ function jsonDepth(value: unknown): number {
 }
 
 /**
- * Fetches, parses and checks a layout, and loads the widgets it uses. Every failure is a value
+ * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value
  * with a message for the error screen: never a blank page (SECURITY 8).
  */
-export async function loadLayout(name: string, signal: AbortSignal): Promise<LayoutLoad> {
+export async function loadLayout(name: string, signal: AbortSignal, onParsed?: (doc: LayoutDocument) => void): Promise<LayoutLoad> {
   const validators = loadValidators();
   const inline = takeInlineLayout(name);
   const fetched = inline !== null ? { status: 200, text: inline } : await fetchLayout(name, signal);
   if ('message' in fetched) return fetched;
-  return checkLayout(fetched, validators);
+  return checkLayout(fetched, validators, onParsed);
+}
+
+/** Enough shape to start the data sources before the full check (which may still refuse the layout). */
+function looksLikeLayout(doc: unknown): doc is LayoutDocument {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return false;
+  const sources = (doc as { dataSources?: unknown }).dataSources;
+  if (sources === undefined) return true;
+  return sources !== null && typeof sources === 'object' && Object.values(sources).every((s) => s !== null && typeof s === 'object' && typeof (s as { endpoint?: unknown }).endpoint === 'string');
 }
 
 /**
@@ -59,6 +70,7 @@ async function fetchLayout(name: string, signal: AbortSignal): Promise<{ status:
 async function checkLayout(
   { status, text }: { status: number; text: string },
   validators: ReturnType<typeof loadValidators>,
+  onParsed?: (doc: LayoutDocument) => void,
 ): Promise<LayoutLoad> {
   if (status !== 200) return { ok: false, message: `The page could not be loaded (HTTP ${status}). Please try again.` };
   let doc: unknown;
@@ -68,15 +80,16 @@ async function checkLayout(
     return { ok: false, message: 'The page layout could not be read. Please try again later.' };
   }
   if (jsonDepth(doc) > MAX_LAYOUT_DEPTH) return { ok: false, message: 'The page layout is too deeply nested.' };
+  // The data requests go out now, while the validators and widget chunks load.
+  if (onParsed && looksLikeLayout(doc)) onParsed(doc);
   const { validateLayoutOutline } = await validators;
   if (!validateLayoutOutline?.(doc)) {
     const first = validateLayoutOutline?.errors?.[0];
     return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
   }
-  try {
-    await preloadWidgets(collectTypes(doc));
-  } catch {
-    return { ok: false, message: 'Parts of the page could not be loaded. Check your connection and try again.' };
-  }
-  return { ok: true, layout: doc as LayoutDocument };
+  const widgets = preloadWidgets(collectTypes(doc)).then(
+    () => true,
+    () => false,
+  );
+  return { ok: true, layout: doc as LayoutDocument, widgets };
 }
