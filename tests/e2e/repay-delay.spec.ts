@@ -5,8 +5,10 @@
  * deferred and pays by NOTICE; the PAY_URL case rewrites the server's answer on its way in.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test, type ApiRequest } from './support/fixtures';
-import { apiUrl, DELAY, holdRequests, HTML_500, patchData, tapStorm, VCODE, type TapStorm } from './support/payFlow';
+import { expect, test } from './support/fixtures';
+import {
+  apiUrl, byId, DELAY, expectSessionCall, holdRequests, HTML_500, patchData, payNow, reminder, tapStorm, toast, tzs, VCODE, type TapStorm,
+} from './support/payFlow';
 
 const ORDER = { orderId: 'O174D', productId: 'P001' };
 
@@ -23,12 +25,6 @@ interface DelayDetail {
   bankList: { name: string; type: string }[];
 }
 
-/** Contract 3, written out independently of the app: 1234567 cents -> '12.345,67'. */
-function tzs(cents: number): string {
-  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${whole},${String(cents % 100).padStart(2, '0')}`;
-}
-
 async function openDelay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string> = ORDER): Promise<DelayDetail> {
   const detail = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${DELAY}`);
   await kopa.open('/repayDelay', query);
@@ -36,20 +32,6 @@ async function openDelay(page: Page, kopa: { open(path: string, q?: Record<strin
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
   return body.data;
 }
-
-function expectSessionCall(request: ApiRequest | undefined, headers: Record<string, string> = { building: '', gather: '' }) {
-  expect(request).toBeDefined();
-  expect(request?.method).toBe('POST');
-  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, orderId: ORDER.orderId, productId: ORDER.productId });
-  expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
-  expect(request?.headers['content-type']).toContain('application/json');
-  for (const [name, value] of Object.entries(headers)) expect(request?.headers[name] ?? '', name).toBe(value);
-}
-
-const byId = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
-const payNow = (page: Page) => page.getByRole('button', { name: 'Pay Now' });
-const reminder = (page: Page) => page.getByRole('dialog', { name: 'Repayment reminder' });
-const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
 
 test.describe('rollover repayment /repayDelay', () => {
 
@@ -75,7 +57,7 @@ test.describe('rollover repayment /repayDelay', () => {
 
     const calls = kopa.apiTo(DELAY);
     expect(calls).toHaveLength(1);
-    expectSessionCall(calls[0], { building: 'b-9', gather: 'g-9' });
+    expectSessionCall(calls[0], ORDER, { building: 'b-9', gather: 'g-9' });
     expect(calls[0]?.body).toEqual({ productId: 'P001', orderId: 'O174D' });
     expect(kopa.apiTo(VCODE)).toHaveLength(0);
 
@@ -115,7 +97,7 @@ test.describe('rollover repayment /repayDelay', () => {
 
     const calls = kopa.apiTo(VCODE);
     expect(calls).toHaveLength(1);
-    expectSessionCall(calls[0]);
+    expectSessionCall(calls[0], ORDER);
     expect(calls[0]?.body).toEqual({
       product_id: 'P001', orderId: 'O174D', amount: delay.delayShouldPayAmount, cardNo: '0755123456', bankCode: delay.bankList[2]!.type, isDelay: 1,
     });

@@ -1,57 +1,11 @@
 /**
  * Installment repayment, /repay (issue 4; spec 2 "Installment repayment", 3 "Installment plan
- * response", 4 "Installment selection" and "Pay flow", 5 "Account number" and "Edited amount",
- * 7, 8 "Pay dialog"; SECURITY 14 and 16), in Chromium against the reference server.
- * Demo orders: O180D (one paid and two pending installments, NOTICE), O170 (PAY_URL).
+ * response", 4 "Installment selection", 5 "Account number" and "Edited amount"), in Chromium
+ * against the reference server: the plan, the selection, the amount and the account. The Pay
+ * Now flow is in repay-pay.spec.ts. Demo order: O180D (one paid and two pending installments, NOTICE).
  */
-import type { Page } from '@playwright/test';
-import { DEMO, expect, test, type ApiRequest } from './support/fixtures';
-import { apiUrl, holdRequests, HTML_500, patchData, PLAN, tapStorm, VCODE, type TapStorm } from './support/payFlow';
-
-const NOTICE_ORDER = { orderId: 'O180D', productId: 'P002' };
-const PAY_URL_ORDER = { orderId: 'O170', productId: 'P002' };
-
-interface Installment {
-  periodNo: number;
-  totalAmount: number;
-}
-interface Plan {
-  amountMax: number;
-  amountMin: number;
-  telephone: string;
-  bankList: { name: string; type: string }[];
-  repayPlanDetail: { repayWaitDetail: Installment[]; repayYetDetail: Installment[] };
-}
-
-/** Contract 3, written out independently of the app: 1234567 cents -> '12.345,67'. */
-function tzs(cents: number): string {
-  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${whole},${String(cents % 100).padStart(2, '0')}`;
-}
-
-/** Opens /repay and returns the plan the server sent (the demo data other tests may have paid into). */
-async function openRepay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string>): Promise<Plan> {
-  const planResponse = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PLAN}`);
-  await kopa.open('/repay', query);
-  const body = (await (await planResponse).json()) as { data: Plan };
-  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-  return body.data;
-}
-
-/** Every API call carries the common session parameters in its query and the JSON client headers. */
-function expectSessionCall(request: ApiRequest | undefined, order: Record<string, string>, headers: Record<string, string> = { building: '', gather: '' }) {
-  expect(request).toBeDefined();
-  expect(request?.method).toBe('POST');
-  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, orderId: order.orderId, productId: order.productId });
-  expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
-  expect(request?.headers['content-type']).toContain('application/json');
-  for (const [name, value] of Object.entries(headers)) expect(request?.headers[name] ?? '', name).toBe(value);
-}
-
-const byId = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
-const payNow = (page: Page) => page.getByRole('button', { name: 'Pay Now' });
-const reminder = (page: Page) => page.getByRole('dialog', { name: 'Repayment reminder' });
-const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
+import { expect, test } from './support/fixtures';
+import { byId, expectSessionCall, NOTICE_ORDER, openRepay, patchData, PLAN, payNow, reminder, tzs, VCODE } from './support/payFlow';
 
 test.describe('installment repayment /repay', () => {
 
@@ -222,126 +176,6 @@ test.describe('installment repayment /repay', () => {
     await payNow(page).click();
     await expect(reminder(page)).toBeVisible();
     expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ cardNo: '2550712345678', bankCode: wallets[1]!.type, isDelay: 0 });
-  });
-
-  test('NOTICE: the Repayment reminder dialog shows the server notice and TradeNo', async ({ page, kopa }) => {
-    const plan = await openRepay(page, kopa, NOTICE_ORDER);
-    const vcode = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${VCODE}`);
-    await payNow(page).click();
-    const answer = (await (await vcode).json()) as { code: number; data: { repayType: string; notice: string; tradeNo: string } };
-    expect(answer.data.repayType).toBe('NOTICE');
-    const dialog = reminder(page);
-    await expect(dialog).toBeVisible();
-    await expect(dialog.locator('[data-node-id="payNotice"]')).toHaveText(answer.data.notice);
-    await expect(dialog.locator('[data-node-id="payTradeNo"]')).toHaveText(`TradeNo: ${answer.data.tradeNo}`);
-    expect(answer.data.notice).toContain(tzs(plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount));
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(payNow(page)).toBeEnabled();
-  });
-
-  test('PAY_URL: Pay Now leaves for the payUrl (allowlisted host) with the installment amount', async ({ page, kopa }) => {
-    const visited: string[] = [];
-    await page.route('https://pay.kopa.example/**', (route) => {
-      visited.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>Kopa Pay</title><h1>Kopa Pay checkout</h1>' });
-    });
-    // The page leaves at once, so the answer is read on its way in (passed on unchanged).
-    let answer: { data: Record<string, unknown> } = { data: {} };
-    await patchData(page, VCODE, (data) => {
-      answer = { data: { ...data } };
-    });
-    const plan = await openRepay(page, kopa, PAY_URL_ORDER);
-    await payNow(page).click();
-    await page.waitForURL(/^https:\/\/pay\.kopa\.example\//);
-    expect(answer.data.repayType).toBe('PAY_URL');
-    expect(page.url()).toBe(answer.data.payUrl);
-    await expect(page.getByRole('heading', { name: 'Kopa Pay checkout' })).toBeVisible();
-    expect(visited).toEqual([answer.data.payUrl]);
-    expect(new URL(String(answer.data.payUrl)).searchParams.get('tradeNo')).toBe(answer.data.tradeNo);
-
-    const calls = kopa.apiTo(VCODE);
-    expect(calls).toHaveLength(1);
-    expectSessionCall(calls[0], PAY_URL_ORDER);
-    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O170', amount: plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount, cardNo: '', bankCode: plan.bankList[0]!.type, isDelay: 0 });
-  });
-
-  test('PAY_URL to a host off the redirect allowlist is refused and the page stays', async ({ page, kopa }) => {
-    const evil: string[] = [];
-    await page.route('https://evil.example/**', (route) => {
-      evil.push(route.request().url());
-      return route.abort();
-    });
-    await patchData(page, VCODE, (data) => {
-      data.repayType = 'PAY_URL';
-      data.payUrl = 'https://evil.example/steal?x=1';
-    });
-    await openRepay(page, kopa, PAY_URL_ORDER);
-    await payNow(page).click();
-    await expect(toast(page)).toContainText('This link cannot be opened.');
-    await expect(page).toHaveURL(/\/repay\?/);
-    await expect(payNow(page)).toBeEnabled();
-    expect(evil).toEqual([]);
-  });
-
-  for (const kind of ['double click', '10 fast taps', 'Enter plus click'] as TapStorm[]) {
-    test(`Pay Now: ${kind} sends exactly one generate-vcode request, the button disabled while it is pending (SECURITY 14)`, async ({ page, kopa }) => {
-      await openRepay(page, kopa, NOTICE_ORDER);
-      const hold = await holdRequests(page, VCODE);
-      const button = payNow(page);
-      await tapStorm(page, button, kind);
-      await expect(button).toBeDisabled();
-      await expect(button).toHaveAttribute('aria-busy', 'true');
-      // Give any stray second request time to show up before counting.
-      await page.waitForTimeout(400);
-      expect(hold.held()).toBe(1);
-      expect(kopa.apiTo(VCODE)).toHaveLength(1);
-      hold.release();
-      await expect(reminder(page)).toBeVisible();
-      await expect(button).toBeEnabled();
-      expect(kopa.apiTo(VCODE)).toHaveLength(1);
-    });
-  }
-
-  test('a 500 with an HTML body shows a clear message and Pay Now works again (SECURITY 16)', async ({ page, kopa }) => {
-    await openRepay(page, kopa, NOTICE_ORDER);
-    const vcode = apiUrl(VCODE);
-    await page.route(vcode, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: HTML_500 }));
-    await payNow(page).click();
-    await expect(toast(page)).toHaveText('The server sent an unexpected response. Please try again.');
-    await expect(payNow(page)).toBeEnabled();
-    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
-    await expect(reminder(page)).toHaveCount(0);
-
-    await page.unroute(vcode);
-    await payNow(page).click();
-    await expect(reminder(page)).toBeVisible();
-    expect(kopa.apiTo(VCODE)).toHaveLength(2);
-  });
-
-  test('a dropped connection shows a clear message and Pay Now works again (SECURITY 16)', async ({ page, kopa }) => {
-    await openRepay(page, kopa, NOTICE_ORDER);
-    const vcode = apiUrl(VCODE);
-    await page.route(vcode, (route) => route.abort('connectionreset'));
-    await payNow(page).click();
-    await expect(toast(page)).toHaveText('Network error. Check your connection and try again.');
-    await expect(payNow(page)).toBeEnabled();
-    await expect(reminder(page)).toHaveCount(0);
-
-    await page.unroute(vcode);
-    await payNow(page).click();
-    await expect(reminder(page)).toBeVisible();
-    expect(kopa.apiTo(VCODE)).toHaveLength(2);
-    expect(kopa.pageErrors).toEqual([]);
-  });
-
-  test('a refusal from the server is toasted with its message', async ({ page, kopa }) => {
-    await openRepay(page, kopa, NOTICE_ORDER);
-    await page.route(apiUrl(VCODE), (route) => route.fulfill({ status: 200, json: { code: 800001, message: 'This order has nothing to repay.', data: null } }));
-    await payNow(page).click();
-    await expect(toast(page)).toHaveText('This order has nothing to repay.');
-    await expect(payNow(page)).toBeEnabled();
-    await expect(reminder(page)).toHaveCount(0);
   });
 
   test("the server's telephone overrides the configured service phone", async ({ page, kopa }) => {

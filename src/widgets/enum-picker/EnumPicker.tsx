@@ -3,36 +3,10 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useCondition, useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { useStatePath } from '../../render/useStatePath';
-import { toDisplayText } from '../../render/resolve';
 import { styleClass } from '../styleClass';
 import { useBoundPath } from '../boundPath';
+import { sameValue, toChoices } from '../choices';
 import './enum-picker.css';
-
-interface Choice {
-  label: string;
-  value: unknown;
-  option: unknown;
-}
-
-function field(item: unknown, name: string): unknown {
-  if (item === null || typeof item !== 'object' || !Object.hasOwn(item, name)) return undefined;
-  return (item as Record<string, unknown>)[name];
-}
-
-/** Option values come as strings or numbers by whim of the API; compare them as text. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === undefined || a === null || b === undefined || b === null) return false;
-  return String(a) === String(b);
-}
-
-function toChoices(list: unknown, labelField: string, valueField: string): Choice[] {
-  if (!Array.isArray(list)) return [];
-  return list.map((item: unknown) => ({
-    label: toDisplayText(field(item, labelField)),
-    value: field(item, valueField),
-    option: item,
-  }));
-}
 
 /**
  * A single-choice picker (spec: "single-choice pickers with Confirm and Cancel"). Tapping an

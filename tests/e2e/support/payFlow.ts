@@ -1,8 +1,10 @@
 /**
  * Helpers shared by the repayment screens' tests (/repay, /repayDelay): hold, patch or break
- * the API answers the page waits for, and tap Pay Now in the ways a real thumb does.
+ * the API answers the page waits for, tap Pay Now in the ways a real thumb does, find the
+ * page's parts and check the requests it sends.
  */
 import type { Locator, Page, Route } from '@playwright/test';
+import { DEMO, expect, type ApiRequest } from './fixtures';
 
 export const PLAN = '/v3/installment/loan-play-detail-yd';
 export const DELAY = '/v3/loan-details/delay-detail-yd';
@@ -71,3 +73,50 @@ export async function tapStorm(page: Page, button: Locator, kind: TapStorm): Pro
 }
 
 export const HTML_500 = '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>';
+
+/** Contract 3, written out independently of the app: 1234567 cents -> '12.345,67'. */
+export function tzs(cents: number): string {
+  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** Every API call carries the common session parameters in its query and the JSON client headers. */
+export function expectSessionCall(request: ApiRequest | undefined, order: Record<string, string>, headers: Record<string, string> = { building: '', gather: '' }) {
+  expect(request).toBeDefined();
+  expect(request?.method).toBe('POST');
+  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, orderId: order.orderId, productId: order.productId });
+  expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
+  expect(request?.headers['content-type']).toContain('application/json');
+  for (const [name, value] of Object.entries(headers)) expect(request?.headers[name] ?? '', name).toBe(value);
+}
+
+export const byId = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
+export const payNow = (page: Page) => page.getByRole('button', { name: 'Pay Now' });
+export const reminder = (page: Page) => page.getByRole('dialog', { name: 'Repayment reminder' });
+export const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
+
+/* /repay (installments). Demo orders: O180D (one paid and two pending installments, NOTICE), O170 (PAY_URL). */
+
+export const NOTICE_ORDER = { orderId: 'O180D', productId: 'P002' };
+export const PAY_URL_ORDER = { orderId: 'O170', productId: 'P002' };
+
+interface Installment {
+  periodNo: number;
+  totalAmount: number;
+}
+export interface Plan {
+  amountMax: number;
+  amountMin: number;
+  telephone: string;
+  bankList: { name: string; type: string }[];
+  repayPlanDetail: { repayWaitDetail: Installment[]; repayYetDetail: Installment[] };
+}
+
+/** Opens /repay and returns the plan the server sent (the demo data other tests may have paid into). */
+export async function openRepay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string>): Promise<Plan> {
+  const planResponse = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PLAN}`);
+  await kopa.open('/repay', query);
+  const body = (await (await planResponse).json()) as { data: Plan };
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  return body.data;
+}
