@@ -29,7 +29,7 @@ export default defineConfig({
   webServer: {
     command: `npx tsx tests/e2e/support/serve.ts`,
     url: `http://127.0.0.1:${PORT}/`,
-    env: { E2E_PORT: String(PORT), NODE_ENV: 'test' },
+    env: { E2E_PORT: String(PORT), NODE_ENV: 'test', E2E_DIST: process.env.E2E_DIST ?? 'dist' },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

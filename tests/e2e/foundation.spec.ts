@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import routes from '../../config/routes.json' with { type: 'json' };
 import { expect, fetchLayoutsOverNetwork, test } from './support/fixtures';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
+const DIST = join(import.meta.dirname, '..', '..', process.env.E2E_DIST ?? 'dist');
 
 test('every route renders something under the strict CSP, with no violation and no page error (SECURITY 4, 8)', async ({ page, kopa }) => {
   test.setTimeout(120_000);

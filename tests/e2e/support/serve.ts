@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { buildServer } from '../../../server/app';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+// E2E_DIST lets parallel runs test their own build (vite build --outDir ...) without racing on dist/.
+const DIST = join(ROOT, process.env.E2E_DIST ?? 'dist');
+if (!existsSync(join(DIST, 'index.html'))) {
   console.error('dist/ is missing: npm run test:e2e builds the app first (npm run build).');
   process.exit(1);
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'kopa-e2e-'));
-const app = await buildServer({ dataDir, distDir: join(ROOT, 'dist'), layoutsDir: join(ROOT, 'layouts'), databaseUrl: process.env.E2E_DATABASE_URL });
+const app = await buildServer({ dataDir, distDir: DIST, layoutsDir: join(ROOT, 'layouts'), databaseUrl: process.env.E2E_DATABASE_URL });
 await app.listen({ port: Number(process.env.E2E_PORT ?? 4317), host: '127.0.0.1' });
 console.log(`e2e server on ${process.env.E2E_PORT ?? 4317}, data in ${dataDir}`);
