@@ -1,13 +1,24 @@
-/** Routes that exist only when NODE_ENV=test: tests read "sent" SMS codes and captcha texts. */
+/** Routes that exist only when NODE_ENV=test: tests read "sent" SMS codes and captcha texts, and add borrowers. */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
+import { randomId } from '../lib/tokens';
 
 export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { phone?: string } }>('/__test/sms-codes', async (req) => {
     const entry = ctx.sms.latest(String(req.query.phone ?? ''));
     if (!entry) throw notFound('No code sent to this phone.');
     return { code: 0, message: 'success', data: { phone: entry.phone, purpose: entry.purpose, code: entry.code, at: entry.at.toISOString() } };
+  });
+  // A fresh borrower with one live session, for flows that end every session (account deletion).
+  app.post<{ Body: { phone?: string } }>('/__test/users', async (req) => {
+    const phone = String(req.body?.phone ?? '');
+    if (!/^[0-9]{9,15}$/.test(phone)) throw badRequest('phone: 9 to 15 digits');
+    const userId = randomId('U', 8);
+    const sessionId = randomId('test-session-', 12);
+    await ctx.db.insertInto('users').values({ id: userId, phone, name: 'Test Borrower', deleted_at: null }).execute();
+    await ctx.db.insertInto('sessions').values({ id: sessionId, user_id: userId, revoked_at: null }).execute();
+    return { code: 0, message: 'success', data: { userId, sessionId, phone } };
   });
   app.get<{ Querystring: { sid?: string } }>('/__test/captcha', async (req) => {
     const row = await ctx.db.selectFrom('captchas').select('text').where('sid', '=', String(req.query.sid ?? '')).executeTakeFirst();

@@ -210,6 +210,8 @@ const table: Record<string, ExprFunction> = {
     const unwanted = keySet(keys);
     return objectFrom(entriesOf(obj).filter(([k]) => !unwanted.has(k)));
   },
+  // A map from the server (channel heading -> items) becomes a list a repeat can walk, in key order.
+  entries: (obj) => entriesOf(obj).map(([key, value]) => ({ key, value })),
 };
 
 /**

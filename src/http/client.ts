@@ -95,9 +95,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const path = substituteProvider(wire.path(logical, spec.path), config.provider);
     const q = new URLSearchParams();
     for (const [k, v] of new URLSearchParams(commonQueryString(session))) q.append(wire.fieldToWire(k), v);
+    // A GET payload field that is also a session parameter (orderId, productId) replaces it:
+    // appending would send it twice, which the server reads as a list and refuses.
     for (const [k, v] of extra) {
       const text = queryText(v);
-      if (text !== null) q.append(wire.fieldToWire(k), text);
+      if (text !== null) q.set(wire.fieldToWire(k), text);
     }
     const qs = q.toString();
     return `${config.apiPrefix}${path}${qs === '' ? '' : `?${qs}`}`;

@@ -12,7 +12,7 @@ describe('baseFunctions', () => {
     expect([...baseFunctionNames].sort()).toEqual(
       [
         'abs', 'contains', 'count', 'default', 'filter', 'first', 'isEmpty', 'join', 'last', 'len', 'lower', 'map', 'max', 'min', 'not', 'number', 'round', 'slice', 'string', 'sum', 'trim', 'upper',
-        'filterIn', 'toObject', 'merge', 'pick', 'omit',
+        'filterIn', 'toObject', 'merge', 'pick', 'omit', 'entries',
       ].sort(),
     );
     expect(Object.getPrototypeOf(baseFunctions)).toBeNull();
@@ -100,6 +100,11 @@ describe('baseFunctions', () => {
     expect(ev('omit(form, ["cardType", "bank"])', { form })).toEqual({ phone: '0712', name: 'Ann' });
     expect(ev('pick(5, ["a"])')).toEqual({});
     expect(ev('omit(form, 5)', { form })).toEqual(form);
+    const notice = { 'Mobile money': [{ name: 'M-Pesa' }], Bank: [] };
+    expect(ev('entries(notice)', { notice })).toEqual([{ key: 'Mobile money', value: [{ name: 'M-Pesa' }] }, { key: 'Bank', value: [] }]);
+    expect(ev('map(entries(notice), "key")', { notice })).toEqual(['Mobile money', 'Bank']);
+    expect(ev('entries([1, 2])')).toEqual([]);
+    expect(ev('entries(null)')).toEqual([]);
   });
 
   it('never lets an object helper reach or set a prototype', () => {
@@ -109,6 +114,7 @@ describe('baseFunctions', () => {
     expect(merged).toEqual({ ok: 1, g: undefined, b: 2 });
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
     expect(ev('pick(hostile, ["__proto__", "ok"])', { hostile })).toEqual({ ok: 1 });
+    expect(ev('entries(hostile)', { hostile })).toEqual([{ key: 'ok', value: 1 }, { key: 'g', value: undefined }]);
     expect(getter).not.toHaveBeenCalled();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const fromList = ev('toObject(list, "k", "v")', { list: JSON.parse('[{"k": "__proto__", "v": {"polluted": 1}}, {"k": "prototype", "v": 1}]') as unknown });

@@ -45,10 +45,20 @@ describe('request shape', () => {
     const { fetch, requests } = recordingFetch();
     await client(fetch).call('contractList', { productId: 'p9', scene: 3 }, { query: { position: 2, skip: undefined } });
     const req = requests[0];
-    expect(req?.url).toBe(`/vexed/v3/contract/contract?${SESSION_QS}&productId=p9&scene=3&position=2`);
+    // productId is already a session parameter: sent once, not twice.
+    expect(req?.url).toBe(`/vexed/v3/contract/contract?${SESSION_QS}&scene=3&position=2`);
     expect(req?.init.method).toBe('GET');
     expect(req?.init.body).toBeUndefined();
     expect(headersOf(req)).toEqual({ 'X-Requested-With': 'XMLHttpRequest', building: 'B1', gather: 'G1' });
+  });
+
+  it('GET: a payload field that is also a session parameter replaces it (one value, never a list)', async () => {
+    const { fetch, requests } = recordingFetch();
+    await client(fetch).call('contractList', { productId: 'p10', orderId: 'o7' });
+    const url = new URL(requests[0]?.url ?? '', 'http://x');
+    expect(url.searchParams.getAll('productId')).toEqual(['p10']);
+    expect(url.searchParams.getAll('orderId')).toEqual(['o7']);
+    expect(url.searchParams.getAll('userId')).toEqual(['u1']);
   });
 
   it('POST with a query variant (problem-init ?orderId=)', async () => {
