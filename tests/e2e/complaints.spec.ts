@@ -166,6 +166,8 @@ test.describe('complaint form', () => {
     await expect(page.getByText('Pictures (1/9)')).toBeVisible();
 
     await page.getByLabel('Description').fill('They call me at 2 am.');
+    await page.clock.runFor(3100); // let the upload toasts close before the screenshot
+    await expect(page.getByText('Upload succeeded!')).toHaveCount(0);
     await kopa.screenshot('complain-page-next');
     await page.getByRole('button', { name: 'Send' }).click();
     const modal = page.getByRole('dialog', { name: 'Submitted successfully' });

@@ -1,0 +1,29 @@
+/** The test-only /__test/users route: a borrower of its own for flows that end every session. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectSuccess, smsCode, startServer, type TestServer } from './helpers';
+
+let s: TestServer;
+beforeAll(async () => { s = await startServer(); });
+afterAll(async () => { await s.close(); });
+
+describe('/__test/users', () => {
+  it('makes a borrower with a live session whose deletion leaves the demo borrower alone', async () => {
+    const made = await s.inject({ method: 'POST', url: '/__test/users', payload: { phone: '0755000111' } });
+    expect(made.statusCode).toBe(200);
+    const b = made.json().data as { userId: string; sessionId: string; phone: string };
+    expect(b.phone).toBe('0755000111');
+    const qs = `userId=${b.userId}&sessionId=${b.sessionId}`;
+    expectSuccess('sendSmsCodeNew', await s.call('sendSmsCodeNew', { phone: b.phone, type: 'del' }, { qs }));
+    const code = await smsCode(s, b.phone);
+    expect(code).toMatch(/^[0-9]{4}$/);
+    expectSuccess('userDelete', await s.call('userDelete', { phone: b.phone, code }, { qs }));
+    expect((await s.call('sendSmsCodeNew', { phone: b.phone, type: 'del' }, { qs })).status).toBe(401);
+    // The seeded borrower's session is untouched.
+    expectSuccess('repaymentCodeInfo', await s.call('repaymentCodeInfo', { orderId: 'O180D', productId: 'P002' }));
+  });
+
+  it('refuses a phone that is not 9 to 15 digits', async () => {
+    const res = await s.inject({ method: 'POST', url: '/__test/users', payload: { phone: '12ab' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
