@@ -157,5 +157,6 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
   const ctx: Ctx = { file, issues, catalogue, routes, sources, dialogs, locals: new Map(), ids: new Map() };
   for (const key of ['title', 'dataSources', 'state', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
+  walk(ctx, doc.onBack, '/onBack', true, 0);
   return issues;
 }

@@ -6,6 +6,8 @@ import { createPageRuntime, type OwnedPageRuntime } from './pageRuntime';
 import { PageBody } from './PageBody';
 import { useText } from './useBinding';
 import { watchKeyboard } from './keyboardWatch';
+import { runActions } from '../actions/run';
+import { buildScope } from './scope';
 
 interface Props {
   layout: LayoutDocument;
@@ -31,6 +33,15 @@ export function Page({ layout, env, runtime: prepared }: Props) {
       runtime.end();
     };
   }, [runtime]);
+
+  const onBack = layout.onBack;
+  useEffect(() => {
+    if (!onBack || onBack.length === 0) return;
+    // The back signal reads the scope as it is when the host calls, like any tap.
+    return env.onHostBack(() => {
+      void runActions(onBack, runtime, () => buildScope(runtime.store.getSnapshot(), env, {}), '/onBack');
+    });
+  }, [onBack, runtime, env]);
 
   return (
     <RuntimeContext.Provider value={runtime}>

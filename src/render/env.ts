@@ -43,10 +43,17 @@ export interface RuntimeEnv {
   routePath(key: string): string | undefined;
   /** Checks a link against the redirect allowlist. */
   checkUrl(raw: string): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
+  /** URL of an image endpoint (client image, e.g. the captcha) with params and the session query; null for an unknown or non-GET endpoint. */
+  imageUrl(endpoint: string, params: Record<string, unknown>): string | null;
   /** Checks an image source (same-origin path, https, data:image); null when refused. */
   checkImageUrl(raw: string): string | null;
   /** Values exposed to bindings as config.* (currency label, service phone, ...). */
   config: Readonly<Record<string, unknown>>;
   /** Shows development diagnostics (fallback boxes name the node and the error). */
   dev: boolean;
+  /**
+   * Subscribes to the native host's back signal (the host calls window.KopaHost.back(), see
+   * src/bridge/README.md). The latest subscriber handles it; returns the unsubscribe.
+   */
+  onHostBack(handler: () => void): () => void;
 }

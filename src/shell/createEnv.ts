@@ -59,6 +59,7 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     commonQuery: () => commonQueryString(currentSession(), { withHeaderSources: true }),
     routePath,
     checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
+    imageUrl: (endpoint, params) => api.urlFor(endpoint, params as Record<string, string | number | boolean | null | undefined>),
     checkImageUrl: (raw) => {
       const checked = checkImageUrl(raw, origin);
       return checked.ok ? checked.url : null;

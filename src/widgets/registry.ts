@@ -29,4 +29,5 @@ export const widgetLoaders: WidgetLoaders = {
   'image-upload': () => import('./image-upload/ImageUpload'),
   spinner: () => import('./spinner/Spinner'),
   'empty-state': () => import('./empty-state/EmptyState'),
+  'web-frame': () => import('./web-frame/WebFrame'),
 };

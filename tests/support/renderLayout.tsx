@@ -84,6 +84,7 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): { env: Runtime
     routePath: (key) => routes[key],
     // The real URL checks: what a layout may open is part of what these tests prove.
     checkUrl: (raw) => checkNavigationUrl(raw, options.allowHosts ?? ['pay.kopa.example'], ORIGIN),
+    imageUrl: (endpoint, params) => `/fake-image/${endpoint}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
     checkImageUrl(raw) {
       const checked = checkImageUrl(raw, ORIGIN);
       if (checked.ok) return checked.url;

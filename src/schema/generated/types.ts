@@ -97,7 +97,8 @@ export type LayoutNode =
   | TextareaNode
   | ImageUploadNode
   | SpinnerNode
-  | EmptyStateNode;
+  | EmptyStateNode
+  | CarouselNode;
 /**
  * Identifier of the node (used by tests, dialogs and error reports).
  */
@@ -407,13 +408,21 @@ export type Text41 = string;
  */
 export type Text42 = string;
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text43 = string;
+/**
+ * Child nodes.
+ */
+export type Nodes2 = LayoutNode[];
+/**
  * Shown while loading (default: a spinner).
  */
 export type Nodes = LayoutNode[];
 /**
  * Child nodes.
  */
-export type Nodes2 = LayoutNode[];
+export type Nodes3 = LayoutNode[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -421,7 +430,7 @@ export type Actions15 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text43 = string;
+export type Text44 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -429,7 +438,7 @@ export type Actions16 = Action[];
 /**
  * Child nodes.
  */
-export type Nodes3 = LayoutNode[];
+export type Nodes4 = LayoutNode[];
 
 export interface KopaSchemaIndex {
   action_schema_json?: Action;
@@ -534,6 +543,7 @@ export interface KopaSchemaIndex {
   node_envelope_schema_json?: NodeEnvelope;
   node_schema_json?: LayoutNode;
   widgets_button_schema_json?: ButtonNode;
+  widgets_carousel_schema_json?: CarouselNode;
   widgets_cell_list_schema_json?: CellListNode;
   widgets_checkbox_schema_json?: CheckboxNode;
   widgets_code_copy_schema_json?: CodeCopyNode;
@@ -2681,7 +2691,7 @@ export interface DataSource {
    */
   blocking?: boolean;
   loading?: Nodes;
-  error?: Nodes2;
+  error?: Nodes3;
   /**
    * Shown instead of the body when `when` holds after loading.
    */
@@ -2822,14 +2832,19 @@ export interface PageHeaderNode {
   onBack?: Actions4;
 }
 /**
- * An image. The source is checked (same-origin path, https, raster data URL); a refused source renders nothing and is reported.
+ * An image. The source is checked (same-origin path, https, raster data URL); a refused source renders nothing and is reported. Give src, or endpoint (+ params) for an image served by the API such as the registration captcha.
  */
 export interface ImageNode {
   type: 'image';
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  src: Text4;
+  src?: Text4;
+  /**
+   * Logical name of an image endpoint of schemas/api/endpoints.json (client image, e.g. getCaptcha): the source is its URL with params and the session query. A new URL (a param changed) loads a new image.
+   */
+  endpoint?: string;
+  params?: Params5;
   alt?: Text5;
   /**
    * How the image fills its box.
@@ -2844,6 +2859,12 @@ export interface ImageNode {
    */
   zoomable?: boolean;
   onTap?: Actions5;
+}
+/**
+ * Named values (bindings allowed) sent with a call or a navigation.
+ */
+export interface Params5 {
+  [k: string]: Value | undefined;
 }
 /**
  * A horizontal group of children; style.align "between" puts a title on the left and a value on the right.
@@ -3295,6 +3316,25 @@ export interface EmptyStateNode {
   onTap?: Actions;
 }
 /**
+ * Banners shown one at a time that move on by themselves every interval milliseconds (the official site rotates every 3 s), with dots to pick one. The timer stops when the page is left.
+ */
+export interface CarouselNode {
+  type: 'carousel';
+  id?: NodeId;
+  visible?: Condition;
+  style?: Style;
+  label?: Text43;
+  slides: Nodes2;
+  /**
+   * Milliseconds each slide stays before the next one; after the last comes the first.
+   */
+  interval?: number;
+  /**
+   * Show one dot per slide; tapping a dot shows that slide.
+   */
+  indicators?: boolean;
+}
+/**
  * One screen of Kopa: data sources, initial state, the node tree and dialogs.
  */
 export interface LayoutDocument {
@@ -3307,7 +3347,7 @@ export interface LayoutDocument {
    * Bumped by operators on each change.
    */
   version: number;
-  title: Text43;
+  title: Text44;
   /**
    * Named API calls; the response data of source X is data.X in bindings.
    */
@@ -3319,7 +3359,7 @@ export interface LayoutDocument {
    */
   state?: {};
   onLoad?: Actions16;
-  body: Nodes3;
+  body: Nodes4;
   /**
    * Dialogs opened by openDialog actions.
    */

@@ -1,10 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { usePageRuntime } from '../../render/contexts';
-import { useText } from '../../render/useBinding';
+import type { RuntimeEnv } from '../../render/env';
+import { useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
 import './image.css';
+
+/**
+ * The URL of an image endpoint (the captcha) for the resolved params; '' (nothing shown) while a
+ * param is still empty, e.g. before the captcha session id has loaded.
+ */
+const NO_PARAMS = Object.freeze({});
+
+function endpointSource(env: RuntimeEnv, endpoint: string | undefined, paramsKey: string): string {
+  if (endpoint === undefined) return '';
+  const params = JSON.parse(paramsKey) as Record<string, unknown>;
+  if (Object.values(params).some((v) => v === undefined || v === null || v === '')) return '';
+  return env.imageUrl(endpoint, params) ?? '';
+}
 
 /**
  * An image whose source went through env.checkImageUrl: a layout or API value such as
@@ -13,7 +27,12 @@ import './image.css';
  */
 export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
   const { env } = usePageRuntime();
-  const raw = useText(node.src, `${pointer}/src`).trim();
+  const fromSrc = useText(node.src, `${pointer}/src`).trim();
+  const params = useValue(node.params ?? NO_PARAMS, `${pointer}/params`);
+  // undefined kept as null, so a param that has not resolved yet still counts as missing.
+  const paramsKey = JSON.stringify(params ?? {}, (_key, v: unknown) => (v === undefined ? null : v));
+  const fromEndpoint = useMemo(() => endpointSource(env, node.endpoint, paramsKey), [env, node.endpoint, paramsKey]);
+  const raw = node.endpoint === undefined ? fromSrc : fromEndpoint;
   const alt = useText(node.alt, `${pointer}/alt`);
   const { run } = useActionRunner(pointer);
   const [zoomed, setZoomed] = useState(false);

@@ -3,6 +3,7 @@
 import type { ValidateFunction } from 'ajv';
 export const validateLayoutOutline: ValidateFunction;
 export const validate_button: ValidateFunction;
+export const validate_carousel: ValidateFunction;
 export const validate_cellList: ValidateFunction;
 export const validate_checkbox: ValidateFunction;
 export const validate_codeCopy: ValidateFunction;
