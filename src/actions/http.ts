@@ -1,5 +1,5 @@
 import { getAtPath, parseStatePath, setAtPathDraft } from '../expr';
-import type { CallResult } from '../render/env';
+import { callError, type CallResult } from '../render/env';
 import { paramsIn } from './resolveIn';
 import type { ActionHandler, ActionOf } from './types';
 
@@ -44,7 +44,7 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
     }
     return ctx.runNested(action.onSuccess, `${ctx.pointer}/onSuccess`, { response: result.data });
   }
-  const error = { code: 'code' in result ? result.code : result.kind, message: result.message };
+  const error = callError(result);
   if (action.onError) {
     await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });
   } else if (action.toastOnError !== false) {

@@ -9,8 +9,12 @@ import type { SuccessCode } from './catalogue';
 export type TransportFailureKind = 'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint';
 
 export type ApiSuccess<T> = { ok: true; data: T; code: string; message: string };
-/** The envelope's code was not the endpoint's success code, or a 4xx/5xx came with an envelope. */
-export type ApiServerFailure = { ok: false; kind: 'server'; code: string; message: string; data?: unknown; status: number };
+/**
+ * The envelope's code was not the endpoint's success code, or a 4xx/5xx came with an envelope.
+ * `message` is never empty (a generic text stands in); `serverMessage` is the envelope's own
+ * message, '' when it sent none, so a screen can choose its own fallback wording.
+ */
+export type ApiServerFailure = { ok: false; kind: 'server'; code: string; message: string; serverMessage: string; data?: unknown; status: number };
 /**
  * The call never produced an envelope. `bad-response`: a body that is not a JSON envelope (an HTML
  * error page with 200 or 502, an empty body). `unknown-endpoint`: the name is not in the
@@ -84,6 +88,7 @@ export function interpretResponse<T>(
     kind: 'server',
     code,
     message: serverMessage.trim() !== '' ? serverMessage : MESSAGES.server,
+    serverMessage: serverMessage.trim(),
     status,
   };
   if (env.data !== undefined) failure.data = data;

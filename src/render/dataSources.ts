@@ -1,6 +1,7 @@
 import type { DataSource, LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
 import type { PageRuntime } from './contexts';
+import { callError } from './env';
 import { buildScope } from './scope';
 import { isTruthy, resolveValue, type ResolveProblem } from './resolve';
 
@@ -23,7 +24,7 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
   const result = await env.call(source.endpoint, params, { signal, query });
   if (signal.aborted) return false;
   if (!result.ok) {
-    const error = { code: 'code' in result ? result.code : result.kind, message: result.message };
+    const error = callError(result);
     store.update((d) => {
       d.sources[name] = { status: 'error', error };
     });

@@ -4,8 +4,18 @@
  */
 export type CallResult =
   | { ok: true; data: unknown; code: string; message: string }
-  | { ok: false; kind: 'server'; code: string; message: string; data?: unknown; status: number }
+  | { ok: false; kind: 'server'; code: string; message: string; serverMessage?: string; data?: unknown; status: number }
   | { ok: false; kind: 'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint'; message: string; status?: number };
+
+/**
+ * The error a layout sees (onError scope, a data source's error nodes): code (the server's code or
+ * the transport kind: timeout, network, bad-response, ...), message (never empty) and
+ * serverMessage (the server's own message, '' when it sent none or never answered).
+ */
+export function callError(result: Exclude<CallResult, { ok: true }>): { code: string; message: string; serverMessage: string } {
+  if (result.kind === 'server') return { code: result.code, message: result.message, serverMessage: result.serverMessage ?? result.message };
+  return { code: result.kind, message: result.message, serverMessage: '' };
+}
 
 export interface CallOptions {
   signal?: AbortSignal;

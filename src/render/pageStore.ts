@@ -4,7 +4,7 @@ export type SourceStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface SourceState {
   status: SourceStatus;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; serverMessage: string };
 }
 
 export interface PageSnapshot {

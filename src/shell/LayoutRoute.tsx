@@ -55,7 +55,10 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (!screen) return <StatusScreen kind="loading" message="Loading..." />;
+  // After an in-app navigation this component is reused: until the effect has loaded the new
+  // screen, the old one (made for the previous location) must not mount again, or its data
+  // sources would be re-sent with the new page's query.
+  if (!screen || (screen.ok && screen.runtime.env !== env)) return <StatusScreen kind="loading" message="Loading..." />;
   if (!screen.ok) return <StatusScreen kind="error" message={screen.message} onRetry={retry} />;
   return <Page key={location.key} layout={screen.layout} env={env} runtime={screen.runtime} />;
 }

@@ -5,6 +5,7 @@ import type { ToastStore } from '../render/toast/toastStore';
 import { checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
 import { copyText } from './copyText';
+import { onHostBack } from './hostApi';
 import { report } from './reporter';
 
 interface EnvDeps {
@@ -71,5 +72,6 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
       deepLinkScheme: appConfig.deepLinkScheme,
     },
     dev: import.meta.env.DEV,
+    onHostBack,
   };
 }

@@ -5,10 +5,13 @@ import { createToastStore } from '../render/toast/toastStore';
 import { App } from './App';
 import { appConfig, routePath, routeTable } from './appConfig';
 import { legacyHashTarget } from './legacyHash';
+import { installHostApi } from './hostApi';
 import './app.css';
 
 const legacy = legacyHashTarget(window.location.hash, window.location.search, routeTable.legacyHash, routePath);
 if (legacy) window.history.replaceState(null, '', legacy);
+
+installHostApi(window);
 
 for (const [name, value] of Object.entries(appConfig.theme)) {
   document.documentElement.style.setProperty(`--k-${name}`, value);

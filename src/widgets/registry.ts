@@ -29,5 +29,6 @@ export const widgetLoaders: WidgetLoaders = {
   'image-upload': () => import('./image-upload/ImageUpload'),
   spinner: () => import('./spinner/Spinner'),
   'empty-state': () => import('./empty-state/EmptyState'),
+  carousel: () => import('./carousel/Carousel'),
   'web-frame': () => import('./web-frame/WebFrame'),
 };

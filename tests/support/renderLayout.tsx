@@ -45,11 +45,17 @@ export function serverError(message: string, code = '1'): CallResult {
 }
 
 /** A RuntimeEnv that records everything a layout asks of its host. */
-export function createFakeEnv(options: RenderLayoutOptions = {}): { env: RuntimeEnv; recorded: Recorded; toastStore: ReturnType<typeof createToastStore> } {
+export function createFakeEnv(options: RenderLayoutOptions = {}): {
+  env: RuntimeEnv;
+  recorded: Recorded;
+  toastStore: ReturnType<typeof createToastStore>;
+  hostBack: () => boolean;
+} {
   const recorded: Recorded = { calls: [], bridge: [], navigations: [], leaves: [], toasts: [], reports: [], copied: [] };
   const toastStore = createToastStore();
   const routes = options.routes ?? { repay: '/repay', order: '/order', confirm: '/confirm', complaint: '/complainPage', complaintList: '/complaintList' };
   let keyCounter = 0;
+  const backHandlers: (() => void)[] = [];
   const env: RuntimeEnv = {
     async call(endpoint, params, callOptions) {
       recorded.calls.push({ endpoint, params, options: callOptions });
@@ -93,8 +99,21 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): { env: Runtime
     },
     config: { currencyLabel: 'TZS', servicePhone: '+255 700 000 000' },
     dev: options.dev ?? true,
+    onHostBack(handler) {
+      backHandlers.push(handler);
+      return () => {
+        const at = backHandlers.indexOf(handler);
+        if (at >= 0) backHandlers.splice(at, 1);
+      };
+    },
   };
-  return { env, recorded, toastStore };
+  /** What window.KopaHost.back() does in the app: the latest page handles it (true), else false. */
+  const hostBack = (): boolean => {
+    const handler = backHandlers[backHandlers.length - 1];
+    handler?.();
+    return handler !== undefined;
+  };
+  return { env, recorded, toastStore, hostBack };
 }
 
 /**
@@ -104,10 +123,10 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): { env: Runtime
 export async function renderLayout(
   layout: LayoutDocument | Record<string, unknown>,
   options: RenderLayoutOptions = {},
-): Promise<RenderResult & { recorded: Recorded; user: ReturnType<typeof userEvent.setup>; env: RuntimeEnv }> {
+): Promise<RenderResult & { recorded: Recorded; user: ReturnType<typeof userEvent.setup>; env: RuntimeEnv; hostBack: () => boolean }> {
   await loadValidators();
   await preloadWidgets(collectTypes(layout));
-  const { env, recorded, toastStore } = createFakeEnv(options);
+  const { env, recorded, toastStore, hostBack } = createFakeEnv(options);
   const user = userEvent.setup();
   let result!: RenderResult;
   await act(async () => {
@@ -118,7 +137,7 @@ export async function renderLayout(
       </>,
     );
   });
-  return { ...result, recorded, user, env };
+  return { ...result, recorded, user, env, hostBack };
 }
 
 /** A minimal layout around some nodes. */

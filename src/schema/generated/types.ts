@@ -98,7 +98,8 @@ export type LayoutNode =
   | ImageUploadNode
   | SpinnerNode
   | EmptyStateNode
-  | CarouselNode;
+  | CarouselNode
+  | WebFrameNode;
 /**
  * Identifier of the node (used by tests, dialogs and error reports).
  */
@@ -416,6 +417,14 @@ export type Text43 = string;
  */
 export type Nodes2 = LayoutNode[];
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text44 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text45 = string;
+/**
  * Shown while loading (default: a spinner).
  */
 export type Nodes = LayoutNode[];
@@ -430,11 +439,15 @@ export type Actions15 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text44 = string;
+export type Text46 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions16 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions17 = Action[];
 /**
  * Child nodes.
  */
@@ -567,9 +580,10 @@ export interface KopaSchemaIndex {
   widgets_tab_switch_schema_json?: TabSwitchNode;
   widgets_text_schema_json?: TextNode;
   widgets_textarea_schema_json?: TextareaNode;
+  widgets_web_frame_schema_json?: WebFrameNode;
 }
 /**
- * Calls a logical endpoint. onSuccess runs with response (the data) in scope; onError with error.code and error.message. Without onError the server message is toasted.
+ * Calls a logical endpoint. onSuccess runs with response (the data) in scope; onError with error.code (the server's code, or the transport kind: timeout, network, bad-response), error.message (never empty) and error.serverMessage (the server's own message, '' when it sent none or never answered). Without onError the server message is toasted.
  */
 export interface HttpAction {
   type: 'http';
@@ -3335,6 +3349,25 @@ export interface CarouselNode {
   indicators?: boolean;
 }
 /**
+ * An embedded page (iframe), for example an agreement shown in a modal. The source passes the same check as a redirect (a same-origin /path, or an https URL whose host is on the configured allowlist); a refused or empty source renders nothing and a refusal is reported. The frame is always sandboxed: only the listed sandbox tokens are granted.
+ */
+export interface WebFrameNode {
+  type: 'web-frame';
+  id?: NodeId;
+  visible?: Condition;
+  style?: Style;
+  src: Text44;
+  title: Text45;
+  /**
+   * Sandbox tokens granted to the framed page; none by default (no scripts, opaque origin). Top navigation and modals are never grantable. A same-origin page that renders with scripts (an app screen) needs allow-scripts and allow-same-origin: it is then as trusted as this page, which is why only same-origin paths and allowlisted hosts load at all.
+   */
+  sandbox?: ('allow-scripts' | 'allow-same-origin' | 'allow-forms' | 'allow-popups')[];
+  /**
+   * Frame height: s 160px, m 50% of the viewport, l 70% of the viewport.
+   */
+  height?: 's' | 'm' | 'l';
+}
+/**
  * One screen of Kopa: data sources, initial state, the node tree and dialogs.
  */
 export interface LayoutDocument {
@@ -3347,7 +3380,7 @@ export interface LayoutDocument {
    * Bumped by operators on each change.
    */
   version: number;
-  title: Text44;
+  title: Text46;
   /**
    * Named API calls; the response data of source X is data.X in bindings.
    */
@@ -3359,6 +3392,7 @@ export interface LayoutDocument {
    */
   state?: {};
   onLoad?: Actions16;
+  onBack?: Actions17;
   body: Nodes4;
   /**
    * Dialogs opened by openDialog actions.

@@ -119,17 +119,17 @@ describe('envelope and success codes', () => {
     const r = await client(fetch).call(endpoint);
     expect(r.ok).toBe(ok);
     if (r.ok) expect(r).toEqual({ ok: true, code: String(code), message: 'server says', data: { a: 1 } });
-    else expect(r).toEqual({ ok: false, kind: 'server', code: String(code), message: 'server says', data: { a: 1 }, status: 200 });
+    else expect(r).toEqual({ ok: false, kind: 'server', code: String(code), message: 'server says', serverMessage: 'server says', data: { a: 1 }, status: 200 });
   });
 
   it('server failure without a message gets a generic one', async () => {
     const { fetch } = recordingFetch(() => json(200, { code: '800006' }));
-    expect(await client(fetch).call('saveScore')).toEqual({ ok: false, kind: 'server', code: '800006', message: MESSAGES.server, status: 200 });
+    expect(await client(fetch).call('saveScore')).toEqual({ ok: false, kind: 'server', code: '800006', message: MESSAGES.server, serverMessage: '', status: 200 });
   });
 
   it('4xx/5xx with an envelope is a server failure carrying the status', async () => {
     const { fetch } = recordingFetch(() => json(401, { code: 401, message: 'Please log in again.' }));
-    expect(await client(fetch).call('delayDetail')).toEqual({ ok: false, kind: 'server', code: '401', message: 'Please log in again.', status: 401 });
+    expect(await client(fetch).call('delayDetail')).toEqual({ ok: false, kind: 'server', code: '401', message: 'Please log in again.', serverMessage: 'Please log in again.', status: 401 });
     const { fetch: f500 } = recordingFetch(() => json(500, { code: 0, message: 'odd' }));
     expect(await client(f500).call('delayDetail')).toMatchObject({ ok: false, kind: 'server', status: 500 });
   });

@@ -27,3 +27,4 @@ export const validate_starRating: ValidateFunction;
 export const validate_tabSwitch: ValidateFunction;
 export const validate_text: ValidateFunction;
 export const validate_textarea: ValidateFunction;
+export const validate_webFrame: ValidateFunction;
