@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { badRequest, notFound } from '../errors';
 import { randomId } from '../lib/tokens';
+import { sql } from 'kysely';
+import { seed } from '../db/seed';
 
 export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { phone?: string } }>('/__test/sms-codes', async (req) => {
@@ -19,6 +21,17 @@ export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void
     await ctx.db.insertInto('users').values({ id: userId, phone, name: 'Test Borrower', deleted_at: null }).execute();
     await ctx.db.insertInto('sessions').values({ id: sessionId, user_id: userId, revoked_at: null }).execute();
     return { code: 0, message: 'success', data: { userId, sessionId, phone } };
+  });
+  // Back to the demo data: every table emptied and seeded again, so each browser test file starts
+  // from the same state whatever the files before it repaid, deleted or saved.
+  app.post('/__test/reset', async () => {
+    const tables = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' and table_name not like 'kysely_%'`.execute(ctx.db);
+    const list = tables.rows.map((t) => sql.id(t.name));
+    if (list.length > 0) await sql`truncate table ${sql.join(list)} restart identity cascade`.execute(ctx.db);
+    await seed(ctx.db);
+    return { code: 0, message: 'success', data: { tables: tables.rows.length } };
   });
   app.get<{ Querystring: { sid?: string } }>('/__test/captcha', async (req) => {
     const row = await ctx.db.selectFrom('captchas').select('text').where('sid', '=', String(req.query.sid ?? '')).executeTakeFirst();

@@ -27,3 +27,15 @@ describe('/__test/users', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('/__test/reset', () => {
+  it('brings back the demo data: the deleted demo borrower can call the API again', async () => {
+    const demoPhone = '0712345678';
+    expectSuccess('sendSmsCodeNew', await s.call('sendSmsCodeNew', { phone: demoPhone, type: 'del' }));
+    expectSuccess('userDelete', await s.call('userDelete', { phone: demoPhone, code: await smsCode(s, demoPhone) }));
+    expect((await s.call('repaymentCodeInfo', { orderId: 'O180D', productId: 'P002' })).status).toBe(401);
+    const reset = await s.inject({ method: 'POST', url: '/__test/reset' });
+    expect(reset.statusCode).toBe(200);
+    expectSuccess('repaymentCodeInfo', await s.call('repaymentCodeInfo', { orderId: 'O180D', productId: 'P002' }));
+  });
+});
