@@ -47,7 +47,7 @@ test('home: navigation, footer, banners that move on every 3 seconds and wrap ar
   expect(await kopa.cspViolations()).toEqual([]);
 });
 
-test('navigation goes to each tab; Privacy shows the AML policy and Loan the loan agreement', async ({ page, kopa }) => {
+test('navigation goes to each tab; Privacy embeds the AML policy page and Loan the loan agreement page', async ({ page, kopa }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'About us' }).click();
   await expect(page).toHaveURL(/\/About$/);
@@ -56,13 +56,18 @@ test('navigation goes to each tab; Privacy shows the AML policy and Loan the loa
 
   await page.getByRole('button', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/Policy$/);
-  await expect(page.getByRole('heading', { name: '1. Customer due diligence (Know Your Customer)' })).toBeVisible();
-  await expect(page.getByText(/committed to preventing money laundering/)).toBeVisible();
+  // Spec: the Privacy tab embeds the AML policy page (the page itself, in a frame).
+  await expect(page.locator('iframe[title="AML policy"]')).toHaveAttribute('src', '/amlPolicy');
+  const aml = page.frameLocator('iframe[title="AML policy"]');
+  await expect(aml.getByRole('heading', { name: '1. Customer due diligence (Know Your Customer)' })).toBeVisible();
+  await expect(aml.getByText(/committed to preventing money laundering/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Loan terms and conditions' }).click();
   await expect(page).toHaveURL(/\/Loan$/);
-  await expect(page.getByRole('heading', { name: '6. Late payment' })).toBeVisible();
-  await expect(page.getByText(/10% per month on the outstanding amount/)).toBeVisible();
+  await expect(page.locator('iframe[title="Loan agreement"]')).toHaveAttribute('src', '/loanAgreement');
+  const agreement = page.frameLocator('iframe[title="Loan agreement"]');
+  await expect(agreement.getByRole('heading', { name: '6. Late payment' })).toBeVisible();
+  await expect(agreement.getByText(/10% per month on the outstanding amount/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/Contact$/);
