@@ -3,14 +3,19 @@
 # anywhere else (`npx playwright install` is not used): apt-get only, and only as root.
 set -euo pipefail
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# Some messages are Chinese (spec section 5): without a CJK font the screenshots show boxes.
+CJK_FONT=fonts-wqy-microhei
 if [ -x "$CHROMIUM" ]; then
+  if [ "$(id -u)" -eq 0 ] && ! dpkg -s "$CJK_FONT" >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$CJK_FONT" >/dev/null 2>&1 || echo "note: $CJK_FONT not installed (screenshots only)" >&2
+  fi
   exit 0
 fi
 if [ "$(id -u)" -eq 0 ]; then
   echo "Chromium not found at $CHROMIUM: installing Debian's chromium package..."
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
+  apt-get install -y -qq chromium "$CJK_FONT" >/dev/null
   [ -x "$CHROMIUM" ] && exit 0
   echo "apt-get installed chromium, but $CHROMIUM is still missing; set CHROMIUM_PATH." >&2
   exit 1
