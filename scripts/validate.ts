@@ -19,8 +19,8 @@ function defaultFiles(): string[] {
   return [...list('layouts'), ...list('layouts/_examples')];
 }
 
-/** Line of the JSON text where a pointer's value starts, for editors that jump to file:line. */
-export function validateFile(path: string): LayoutIssue[] {
+/** The issues of one layout file; a file that is not JSON is one issue too. */
+function validateFile(path: string): LayoutIssue[] {
   const file = relative(ROOT, path) || path;
   let doc: unknown;
   try {

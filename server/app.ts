@@ -16,6 +16,7 @@ import { registerErrorHandling } from './errorHandler';
 import { registerLayouts } from './layouts';
 import { createLayoutStore } from './layoutStore';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
+import { serverSecret } from './lib/tokens';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
 import { registerComplaints } from './routes/complaints';
@@ -68,18 +69,21 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const cfg = loadAppConfig();
   const db = await openDb({ dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   if (opts.seed !== false) await seed(db);
+  const secret = await serverSecret(db);
   app.decorate('kopaDb', db);
   app.addHook('onClose', async () => { await db.destroy(); });
 
   const now = opts.now ?? (() => new Date());
   const sms = new SmsService({
     db, now, limits: { ...DEFAULT_SMS_LIMITS, ...opts.smsLimits },
+    // Plaintext codes stay in memory only for the test-only route (or beside the development log).
+    outbox: testMode,
     // Development: the code goes to the log instead of a phone. Never in production or tests.
     onSend: devMode ? (e) => app.log.warn(`[sms] ${e.purpose} code for ${e.phone}: ${e.code}`) : undefined,
   });
   const ctx: ServerContext = {
     db, cfg, catalogue: loadCatalogue(cfg.provider), validators: loadValidators(), wire: createWireMapper(loadWireNames()),
-    sms, now, dataDir, uploadsDir, log: app.log, testMode,
+    sms, now, secret, dataDir, uploadsDir, log: app.log, testMode,
   };
 
   registerErrorHandling(app);

@@ -56,6 +56,9 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     if (m?.[1]) widgetKeys.set(m[1], key);
   }
 
+  /** Built page per layout name, for the layout version with that ETag. */
+  const built = new Map<string, { etag: string; html: string }>();
+
   return {
     async html(pathname) {
       const name = layoutByPath.get(pathname);
@@ -67,6 +70,8 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         return index; // the app fetches the layout itself and shows the error with Retry
       }
       if (!good) return index;
+      const cached = built.get(name);
+      if (cached?.etag === good.etag) return cached.html;
       const files = new Set<string>();
       closure(VALIDATORS, files);
       for (const type of collectTypes(good.doc)) {
@@ -78,7 +83,9 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
         .join('');
       const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}">${scriptSafeJson(good.body)}</script>`;
-      return index.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+      const html = index.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+      built.set(name, { etag: good.etag, html });
+      return html;
     },
   };
 }

@@ -14,6 +14,8 @@ export interface ServerContext {
   wire: WireMapper;
   sms: SmsService;
   now: () => Date;
+  /** HMAC key of repayTokens: lib/tokens serverSecret, read (or created) once at start. */
+  secret: string;
   dataDir: string;
   uploadsDir: string;
   log: FastifyBaseLogger;

@@ -22,7 +22,9 @@ export interface LayoutStore {
 }
 
 interface Entry {
+  /** Stamp (mtime:size) of the newest file version seen, and the one read of it, shared by concurrent requests. */
   stamp: string;
+  pending: Promise<GoodLayout | null>;
   good: GoodLayout | null;
 }
 
@@ -33,6 +35,36 @@ export function createLayoutStore(layoutsDir: string, log: FastifyBaseLogger): L
 
   function failNoGood(name: string): never {
     throw new ApiError(503, '503', `Layout "${name}" is invalid and no previous valid version is available.`);
+  }
+
+  /** Reads and validates the file version `stamp`: the new good version, else the last good one. */
+  async function read(name: string, file: string, entry: Entry, stamp: string): Promise<GoodLayout | null> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      // Gone or unreadable between stat and read: the last good version, else "no such layout";
+      // forget the stamp so the next request looks again.
+      if (entry.stamp === stamp) entry.stamp = '';
+      log.warn({ layout: name, reason: (e as Error).message }, 'layout could not be read; serving the last good version');
+      return entry.good;
+    }
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch (e) {
+      log.error({ layout: name, reason: (e as Error).message }, 'layout is not valid JSON; serving the last good version');
+      return entry.good ?? failNoGood(name);
+    }
+    const errors = validateLayoutDocument(doc, `layouts/${name}.json`).filter((i) => i.severity === 'error');
+    if (errors.length > 0) {
+      log.error({ layout: name, issues: errors.slice(0, 10) }, 'layout failed validation; serving the last good version');
+      return entry.good ?? failNoGood(name);
+    }
+    const good = { body: text, doc, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
+    // A slow read of an older version must not replace a newer one read in the meantime.
+    if (entry.stamp === stamp || !entry.good) entry.good = good;
+    return good;
   }
 
   return {
@@ -47,25 +79,19 @@ export function createLayoutStore(layoutsDir: string, log: FastifyBaseLogger): L
         return null;
       }
       const stamp = `${st.mtimeMs}:${st.size}`;
-      const entry = cache.get(name) ?? { stamp: '', good: null };
-      if (entry.stamp === stamp) return entry.good ?? failNoGood(name);
+      let entry = cache.get(name);
+      // Same file version: await its one read (in flight or done), so no request sees the new stamp
+      // before that version has been read and validated.
+      if (entry?.stamp === stamp) return entry.pending;
+      if (!entry) {
+        entry = { stamp, good: null, pending: Promise.resolve(null) };
+        cache.set(name, entry);
+      }
       entry.stamp = stamp;
-      cache.set(name, entry);
-      const text = await readFile(file, 'utf8');
-      let doc: unknown;
-      try {
-        doc = JSON.parse(text);
-      } catch (e) {
-        log.error({ layout: name, reason: (e as Error).message }, 'layout is not valid JSON; serving the last good version');
-        return entry.good ?? failNoGood(name);
-      }
-      const errors = validateLayoutDocument(doc, `layouts/${name}.json`).filter((i) => i.severity === 'error');
-      if (errors.length > 0) {
-        log.error({ layout: name, issues: errors.slice(0, 10) }, 'layout failed validation; serving the last good version');
-        return entry.good ?? failNoGood(name);
-      }
-      entry.good = { body: text, doc, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
-      return entry.good;
+      const pending = read(name, file, entry, stamp);
+      pending.catch(() => undefined); // the 503 reaches every caller that awaits it; never unhandled
+      entry.pending = pending;
+      return pending;
     },
   };
 }

@@ -1,4 +1,5 @@
 /** Idempotent demo seed: runs once per database (marker row), and every insert tolerates reruns. */
+import { delayFee } from '../lib/orders';
 import type { Db } from './index';
 import { CONTRACTS, DEMO, FORM_ITEMS, ORDERS, PROBLEM_TYPES, PROBLEMS, PRODUCTS, SETTINGS } from './seedData';
 
@@ -29,7 +30,7 @@ export async function seed(db: Db): Promise<void> {
       const paid = o.plan.filter((p) => p[2]).reduce((s, p) => s + p[0], 0);
       await trx.insertInto('orders').values({
         id: o.id, user_id: o.user, product_id: o.product, status: o.status, is_delay: o.isDelay, amount: o.amount, paid_amount: paid,
-        delay_fee: Math.round(o.amount * 0.05), periods: o.periods, term_unit: o.termUnit, pay_mode: o.payMode, code_type: o.codeType,
+        delay_fee: delayFee(o.amount), periods: o.periods, term_unit: o.termUnit, pay_mode: o.payMode, code_type: o.codeType,
         pay_code: `KP${o.id.toUpperCase()}7731`, is_score: o.isScore ?? 0, card_need_pop: o.cardNeedPop ?? 0, created_at: new Date(now - o.ageDays * DAY),
       }).onConflict((oc) => oc.column('id').doNothing()).execute();
       for (const [i, [amount, dueIn, isPaid]] of o.plan.entries()) {

@@ -1,22 +1,27 @@
-/** Display formatting of contract section 3 (amounts in cents -> "12.345,67", dates). */
+/**
+ * Display formatting of contract section 3 (amounts in cents -> "12.345,67", dates), done by the
+ * client's own formatters (src/format) so server-built texts and client-formatted numbers agree.
+ */
+import { formatDate as formatIsoDate, formatDateTime as formatIsoDateTime } from '../../src/format/date';
+import { formatMoney as formatCents } from '../../src/format/money';
+
+/** Cents -> "12.345,67", rounded like the client (half away from zero). */
 export function formatAmount(cents: number): string {
-  const neg = cents < 0;
-  const abs = Math.abs(Math.trunc(cents));
-  const whole = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const frac = String(abs % 100).padStart(2, '0');
-  return `${neg ? '-' : ''}${whole},${frac}`;
+  return formatCents(cents);
 }
 
 export function formatMoney(cents: number, label = 'TZS'): string {
-  return `${label} ${formatAmount(cents)}`;
+  return `${label} ${formatCents(cents)}`;
 }
 
+/** "YYYY-MM-DD" of the instant in UTC (the server writes times with `Z`). */
 export function formatDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
+  return formatIsoDate(d.toISOString());
 }
 
+/** "YYYY-MM-DD HH:MM:SS" of the instant in UTC. */
 export function formatDateTime(d: Date): string {
-  return d.toISOString().slice(0, 19).replace('T', ' ');
+  return formatIsoDateTime(d.toISOString());
 }
 
 export function addDays(d: Date, days: number): Date {

@@ -2,6 +2,13 @@
 import type { Db } from '../db';
 import type { Order } from '../db/types';
 
+/** Deferral ("delay") fee of an order: 5% of the principal, fixed when the order is created. */
+export const DELAY_FEE_RATE = 0.05;
+
+export function delayFee(amount: number): number {
+  return Math.round(amount * DELAY_FEE_RATE);
+}
+
 /** Statuses with money to repay (spec section 4: Repayment buttons). */
 export const REPAYABLE = new Set([170, 174, 180]);
 

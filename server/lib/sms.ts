@@ -1,6 +1,7 @@
 /**
- * SMS codes. Nothing is ever sent: the "gateway" is an in-memory outbox that development mode
- * logs and the test-only route reads. The database keeps a hash (no plaintext codes in dumps),
+ * SMS codes. Nothing is ever sent: the "gateway" is an in-memory outbox that the test-only route
+ * reads (test mode) and a logger that development mode passes as onSend. In production neither is
+ * set and no plaintext code is kept anywhere. The database keeps a hash (no plaintext codes in dumps),
  * the purpose, expiry, use and tries, so limits survive restarts.
  */
 import { createHash, randomInt } from 'node:crypto';
@@ -31,7 +32,13 @@ export interface SmsDeps {
   limits: SmsLimits;
   /** Called with each issued code (development logs it). */
   onSend?: (entry: OutboxEntry) => void;
+  /** Keep the latest code per phone in memory for latest() (test mode; also on when onSend is set). */
+  outbox?: boolean;
+  /** Most phones the outbox holds; the oldest is dropped first. */
+  outboxLimit?: number;
 }
+
+export const DEFAULT_OUTBOX_LIMIT = 1000;
 
 function hash(phone: string, purpose: string, code: string): string {
   return createHash('sha256').update(`${purpose}|${phone}|${code}`).digest('hex');
@@ -41,7 +48,7 @@ export class SmsService {
   private readonly outbox = new Map<string, OutboxEntry>();
   constructor(private readonly deps: SmsDeps) {}
 
-  /** Latest code sent to a phone (test route only). */
+  /** Latest code sent to a phone (test route only; undefined when the outbox is off). */
   latest(phone: string): OutboxEntry | undefined {
     return this.outbox.get(phone);
   }
@@ -76,8 +83,18 @@ export class SmsService {
       created_at: at, expires_at: new Date(at.getTime() + SMS_TTL_MS), used_at: null,
     }).execute();
     const entry = { phone, purpose, code, at };
-    this.outbox.set(phone, entry);
+    if (this.deps.outbox || this.deps.onSend) this.remember(entry);
     this.deps.onSend?.(entry);
+  }
+
+  private remember(entry: OutboxEntry): void {
+    this.outbox.delete(entry.phone); // re-inserted last: the Map's order is oldest first
+    this.outbox.set(entry.phone, entry);
+    const limit = this.deps.outboxLimit ?? DEFAULT_OUTBOX_LIMIT;
+    for (const phone of this.outbox.keys()) {
+      if (this.outbox.size <= limit) break;
+      this.outbox.delete(phone);
+    }
   }
 
   /**

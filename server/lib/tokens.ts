@@ -6,7 +6,10 @@ export function randomId(prefix: string, bytes = 8): string {
   return `${prefix}${randomBytes(bytes).toString('hex')}`;
 }
 
-/** The server secret lives in the database so tokens survive restarts (created once). */
+/**
+ * The server secret lives in the database so tokens survive restarts (created once). Read at
+ * start by buildServer (ctx.secret), not per request.
+ */
 export async function serverSecret(db: Db): Promise<string> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'secret').executeTakeFirst();
   if (row && typeof row.value === 'string') return row.value;

@@ -3,6 +3,7 @@
  * info calls: contact-kf-info and union-error-info.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ContactKfInfoRequest } from '../../src/schema/generated/types';
 import type { ServerContext } from '../context';
 import { publicEndpoint, userEndpoint, withMessage } from '../endpoint';
 import { BusinessError } from '../errors';
@@ -40,7 +41,7 @@ export function registerAccount(app: FastifyInstance, ctx: ServerContext): void 
     return withMessage({ deleted: true }, 'Your account has been deleted!');
   });
 
-  publicEndpoint<{ overall: number }>(app, ctx, 'contactKfInfo', async () => {
+  publicEndpoint<ContactKfInfoRequest>(app, ctx, 'contactKfInfo', async () => {
     const c = await getSetting(ctx.db, 'contact');
     return { email: c.email, smWa: c.smWa, telephone: c.telephone };
   });

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { userEndpoint } from '../endpoint';
 import { badRequest, notFound } from '../errors';
-import { addDays, formatAmount, formatDateTime, formatMoney, maskCardNo } from '../lib/format';
-import { installmentsOf, outstanding, REPAYABLE, statusText } from '../lib/orders';
+import { addDays, formatAmount, formatDate, formatDateTime, formatMoney, maskCardNo } from '../lib/format';
+import { delayFee, installmentsOf, outstanding, REPAYABLE, statusText } from '../lib/orders';
 import { recommendedProducts } from '../lib/products';
 import { getSetting, latestCard } from '../lib/settings';
 import { randomId } from '../lib/tokens';
@@ -22,6 +22,10 @@ interface EventBody { productId: string; moduleId: number; positionId: number }
 /** Interest + service fee of the demo products: 10% of the principal, as one fee line. */
 const FEE_RATE = 0.1;
 
+function serviceFee(amount: number): number {
+  return Math.round(amount * FEE_RATE);
+}
+
 async function product(db: Db, id: string) {
   const p = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   if (!p) throw notFound('Product not found.');
@@ -30,8 +34,7 @@ async function product(db: Db, id: string) {
 
 /** Due dates of a loan: one per period (months) or a single one after N days. */
 function schedule(amount: number, periods: number, termUnit: number, start: Date) {
-  const fee = Math.round(amount * FEE_RATE);
-  const total = amount + fee;
+  const total = amount + serviceFee(amount);
   if (termUnit === 1) return [{ no: 1, amount: total, due: addDays(start, periods) }];
   const each = Math.floor(total / periods);
   return Array.from({ length: periods }, (_, i) => ({
@@ -46,7 +49,7 @@ export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {
     const p = await product(ctx.db, body.productId);
     const card = await latestCard(ctx.db, user.userId);
     const plan = schedule(p.amount_max, p.periods, p.term_unit, ctx.now());
-    const fee = Math.round(p.amount_max * FEE_RATE);
+    const fee = serviceFee(p.amount_max);
     const first = plan[0];
     return {
       productLogo: p.logo, productName: p.name, amount: p.amount_max,
@@ -58,7 +61,7 @@ export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {
         { text: 'Amount received', value: formatMoney(p.amount_max, label) },
         { text: 'Total to repay', value: formatMoney(p.amount_max + fee, label) },
       ],
-      repay_plans: plan.map((x) => ({ title: `Period ${x.no}`, description: `Due ${formatDateTime(x.due).slice(0, 10)}`, amount: x.amount, pay_time: x.due.toISOString() })),
+      repay_plans: plan.map((x) => ({ title: `Period ${x.no}`, description: `Due ${formatDate(x.due)}`, amount: x.amount, pay_time: x.due.toISOString() })),
       firstPayTime: (first?.due ?? ctx.now()).toISOString(),
       firstPeriodDay: p.term_unit === 1 ? p.periods : 30,
       pRateDsc: p.rate_desc, currencySymbol: label, currencyFlag: 0, sendSms: 0,
@@ -81,7 +84,7 @@ export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {
     await ctx.db.transaction().execute(async (trx) => {
       await trx.insertInto('orders').values({
         id: orderId, user_id: user.userId, product_id: p.id, status: 21, is_delay: 0, amount: body.amount,
-        delay_fee: Math.round(body.amount * 0.05), periods, term_unit: termUnit, pay_mode: 'NOTICE', code_type: 1,
+        delay_fee: delayFee(body.amount), periods, term_unit: termUnit, pay_mode: 'NOTICE', code_type: 1,
         pay_code: orderId.toUpperCase(), is_score: 0, card_need_pop: 0,
       }).execute();
       for (const x of plan) {
@@ -107,7 +110,7 @@ export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {
     ];
     if (REPAYABLE.has(order.status)) {
       detail.push({ text: 'Amount due', value: formatMoney(due, label) });
-      if (nextDue) detail.push({ text: 'Due date', value: formatDateTime(nextDue).slice(0, 10) });
+      if (nextDue) detail.push({ text: 'Due date', value: formatDate(nextDue) });
     }
     return {
       orderId: order.id, productId: p.id, orderStatus: order.status,

@@ -8,7 +8,7 @@ import { userEndpoint } from '../endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../errors';
 import { maskCardNo } from '../lib/format';
 import { applyPayment, installmentsOf, outstanding, REPAYABLE } from '../lib/orders';
-import { randomId, repayToken, sameToken, serverSecret } from '../lib/tokens';
+import { randomId, repayToken, sameToken } from '../lib/tokens';
 import { SMS_TTL_MS } from '../lib/sms';
 import { requireOrder, type SessionUser } from '../session';
 import type { Order } from '../db/types';
@@ -35,10 +35,9 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
   userEndpoint<Record<string, never>>(app, ctx, 'repaymentWay', async ({ query, user }) => {
     const order = await requireOrder(ctx, user, query.orderId);
     const cards = await ctx.db.selectFrom('cards').selectAll().where('user_id', '=', user.userId).orderBy('created_at').execute();
-    const secret = await serverSecret(ctx.db);
     return {
       alipay: 1,
-      repayToken: repayToken(secret, user.userId, order.id),
+      repayToken: repayToken(ctx.secret, user.userId, order.id),
       bankCards: cards.map((c) => ({ id: c.id, bankName: c.bank_name, cardNo: maskCardNo(c.card_no), bankCode: c.bank_code })),
       amount: REPAYABLE.has(order.status) ? outstanding(order, await installmentsOf(ctx.db, order.id)) : 0,
     };
@@ -55,8 +54,7 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     checkAmount(body.amount, await repayableAmount(ctx, order));
     const card = await ctx.db.selectFrom('cards').select('id').where('id', '=', body.cardId).where('user_id', '=', user.userId).executeTakeFirst();
     if (!card) throw badRequest('cardId: unknown card; choose one of your cards.');
-    const secret = await serverSecret(ctx.db);
-    if (!sameToken(body.repayToken, repayToken(secret, user.userId, order.id))) throw badRequest('repayToken: invalid for this order; reload the page.');
+    if (!sameToken(body.repayToken, repayToken(ctx.secret, user.userId, order.id))) throw badRequest('repayToken: invalid for this order; reload the page.');
     const needValid = body.sendMsg === 1 ? 1 : 0;
     // A pending repayment whose SMS code expired is abandoned; it must not block the order forever.
     await ctx.db.updateTable('repayments').set({ status: 'expired' }).where('order_id', '=', order.id).where('status', '=', 'pending')

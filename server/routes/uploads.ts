@@ -3,8 +3,7 @@
  * The client's name is never used as a path: files are stored under a random hex name with the
  * extension of the type found by magic bytes.
  */
-import { createReadStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
@@ -42,21 +41,29 @@ export function registerUploads(app: FastifyInstance, ctx: ServerContext): void 
     const kind = sniffImage(buf);
     if (!kind) throw badRequest('Not an image: only JPEG, PNG, GIF or WebP files are accepted.');
     const name = `${randomId('', 16)}.${kind.ext}`;
-    await mkdir(ctx.uploadsDir, { recursive: true });
     await writeFile(join(ctx.uploadsDir, name), buf, { flag: 'wx' });
     await ctx.db.insertInto('uploads').values({ name, user_id: user.userId, mime: kind.mime, size: buf.length }).execute();
     return { url: `/uploads/${name}` };
   }, { rawBody: true });
 
+  // Deliberately no session check: the app shows these images with a plain <img src>, which
+  // carries no session parameters. The 128-bit random name is the capability; it is only ever
+  // given to the uploader and to the complaint it is attached to.
   app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
     const m = NAME_RE.exec(req.params.name);
     if (!m) throw notFound('No such upload.');
     const row = await ctx.db.selectFrom('uploads').select('name').where('name', '=', req.params.name).executeTakeFirst();
     if (!row) throw notFound('No such upload.');
+    let file;
+    try {
+      file = await open(join(ctx.uploadsDir, row.name), 'r');
+    } catch {
+      throw notFound('No such upload.'); // recorded, but the file is gone from disk
+    }
     return reply
       .header('Content-Type', MIME_BY_EXT[m[1] ?? ''] ?? 'application/octet-stream')
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .header('Cache-Control', 'private, max-age=86400')
-      .send(createReadStream(join(ctx.uploadsDir, row.name)));
+      .send(file.createReadStream());
   });
 }

@@ -22,15 +22,18 @@ export const countdownAction: ActionHandler<'countdown'> = async (action, ctx) =
   const write = (value: number) => runtime.store.update((d) => setAtPathDraft(d.state, path.segments, value));
   write(left);
   if (left <= 0) return 'continue';
+  const signal = runtime.signal;
+  const stop = () => clearInterval(timer);
   const timer = setInterval(() => {
     left -= 1;
     write(left);
     if (left <= 0) {
       clearInterval(timer);
       timers.delete(action.path);
+      signal.removeEventListener('abort', stop);
     }
   }, 1000);
   timers.set(action.path, timer);
-  runtime.signal.addEventListener('abort', () => clearInterval(timer));
+  signal.addEventListener('abort', stop, { once: true });
   return 'continue';
 };

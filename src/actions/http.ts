@@ -1,4 +1,4 @@
-import { getAtPath, parseStatePath, setAtPathDraft } from '../expr';
+import { parseStatePath, setAtPathDraft } from '../expr';
 import { callError, type CallResult } from '../render/env';
 import { paramsIn } from './resolveIn';
 import type { ActionHandler, ActionOf } from './types';
@@ -41,6 +41,7 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
     if (action.saveAs) {
       const path = parseStatePath(action.saveAs);
       if (path.ok) store.update((d) => setAtPathDraft(d.state, path.segments, result.data));
+      else env.report({ pointer: `${ctx.pointer}/saveAs`, message: path.error, kind: 'state-path' });
     }
     return ctx.runNested(action.onSuccess, `${ctx.pointer}/onSuccess`, { response: result.data });
   }
@@ -52,6 +53,3 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   }
   return 'stop';
 };
-
-// Re-exported for tests that check the key is kept across a lost response.
-export const _internal = { pendingKeys, getAtPath };

@@ -41,7 +41,8 @@ export async function runActions(
   return 'continue';
 }
 
-function withLocals(read: () => Record<string, unknown>, locals: Record<string, unknown>): () => Record<string, unknown> {
+/** A scope reader with extra local names (response, error, item...) on top of the page's. */
+export function withLocals(read: () => Record<string, unknown>, locals: Record<string, unknown>): () => Record<string, unknown> {
   return () => {
     const scope = read();
     for (const key of Object.keys(locals)) scope[key] = locals[key];

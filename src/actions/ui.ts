@@ -51,9 +51,13 @@ export const waitAction: ActionHandler<'wait'> = (action, ctx) =>
   new Promise((resolve) => {
     const { signal } = ctx.runtime;
     if (signal.aborted) return resolve('stop');
-    const timer = setTimeout(() => resolve(signal.aborted ? 'stop' : 'continue'), action.ms);
-    signal.addEventListener('abort', () => {
+    const onAbort = () => {
       clearTimeout(timer);
       resolve('stop');
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(signal.aborted ? 'stop' : 'continue');
+    }, action.ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });

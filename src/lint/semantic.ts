@@ -2,6 +2,7 @@ import { analyzeTemplate, hasBindings } from '../expr';
 import { exprFunctions } from '../render/exprFunctions';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { LAYOUT_MESSAGES } from './messages';
+import { escapePointer } from '../render/resolve';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
 
 export interface RouteInfo {
@@ -29,7 +30,8 @@ interface Ctx {
 /** Names a binding may start with; widgets add locals of their own (item, option, file, ...). */
 const SCOPE_NAMES = new Set(['data', 'state', 'query', 'config', 'dialogs', 'sources', 'item', 'index', 'response', 'error', 'file', 'option', 'seconds', 'value', 'screen']);
 const FUNCTIONS = new Set(Object.keys(exprFunctions));
-const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
+/** Layout keys that hold action lists: event handlers are named on*, an if has then/else. */
+export const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
 
 function add(ctx: Ctx, pointer: string, code: keyof typeof LAYOUT_MESSAGES, message: string, severity: 'error' | 'warning' = 'error') {
   ctx.issues.push({ file: ctx.file, pointer, code, message, severity });
@@ -135,9 +137,9 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
     else ctx.ids.set(obj.id, pointer);
   }
   for (const [key, v] of Object.entries(obj)) {
-    const ptr = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const ptr = `${pointer}/${escapePointer(key)}`;
     const childCtx = key === 'items' && obj.type === 'repeat' ? ctx : here;
-    walk(childCtx, v, ptr, ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params' ? inActions : false, depth + 1);
+    walk(childCtx, v, ptr, ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params', depth + 1);
   }
 }
 

@@ -50,9 +50,10 @@ export function PageBody({ layout }: { layout: LayoutDocument }) {
 }
 
 function ReadyBody({ layout }: { layout: LayoutDocument }) {
-  const empty = sourcesOf(layout).find(([, s]) => s.empty)?.[1].empty;
-  const isEmpty = useCondition(empty?.when, '/dataSources/empty/when', false);
-  if (empty && isEmpty) return <Nodes nodes={empty.body} pointer="/dataSources/empty/body" />;
+  const [name, source] = sourcesOf(layout).find(([, s]) => s.empty) ?? [];
+  const empty = source?.empty;
+  const isEmpty = useCondition(empty?.when, `/dataSources/${name ?? ''}/empty/when`, false);
+  if (empty && isEmpty) return <Nodes nodes={empty.body} pointer={`/dataSources/${name ?? ''}/empty/body`} />;
   return <Nodes nodes={layout.body} pointer="/body" />;
 }
 

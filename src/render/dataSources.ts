@@ -36,7 +36,7 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
     d.sources[name] = { status: 'ready' };
   });
   if (source.onSuccess) {
-    const read = () => ({ ...buildScope(store.getSnapshot(), env, {}), response: result.data });
+    const read = () => buildScope(store.getSnapshot(), env, { response: result.data });
     await runActions(source.onSuccess, runtime, read, `${pointer}/onSuccess`);
   }
   return true;

@@ -42,7 +42,7 @@ export interface RuntimeEnv {
   leave(url: string, options?: { replace?: boolean }): void;
   toast(message: string, options?: ToastOptions): () => void;
   copyText(text: string): Promise<boolean>;
-  /** Report a problem once (console in development, a collector in production). */
+  /** Report a problem (the shell logs each distinct one once and keeps it in window.__kopaReports). */
   report(problem: { pointer: string; message: string; kind: string }): void;
   newIdempotencyKey(): string;
   /** The page's own query string values (session parameters included). */

@@ -13,13 +13,14 @@ export interface OwnedPageRuntime extends PageRuntime {
    * before its widgets have loaded and again when it mounts.
    */
   start(): void;
-  /** Ends it: pending requests are aborted, timers cleared, late answers ignored. */
+  /** Ends it (a microtask later): pending requests are aborted, timers cleared, late answers ignored. */
   end(): void;
 }
 
 export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): OwnedPageRuntime {
   let controller = new AbortController();
   let started = false;
+  let ending = false;
   const store = createPageStore((layout.state ?? {}) as Record<string, unknown>);
   const sources = new Map(sourcesOf(layout));
   const runtime: OwnedPageRuntime = {
@@ -30,6 +31,9 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
       return controller.signal;
     },
     start() {
+      // React's StrictMode unmounts and mounts again at once: the lifetime simply goes on, so
+      // widgets that took the signal when they mounted keep a live one.
+      ending = false;
       if (started && !controller.signal.aborted) return;
       if (controller.signal.aborted) controller = new AbortController();
       started = true;
@@ -41,7 +45,14 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
       });
     },
     end() {
-      controller.abort();
+      // Ends after the current synchronous work (a microtask), unless start() comes first.
+      if (ending || controller.signal.aborted) return;
+      ending = true;
+      queueMicrotask(() => {
+        if (!ending) return;
+        ending = false;
+        controller.abort();
+      });
     },
     async reloadSource(name) {
       const source = sources.get(name);

@@ -8,6 +8,22 @@ export interface ResolveProblem {
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** Layout objects and arrays that hold no binding and no forbidden key, so they are their own value. */
+const staticCache = new WeakMap<object, boolean>();
+
+function isStatic(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !hasBindings(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (depth > 100) return false;
+  const known = staticCache.get(value);
+  if (known !== undefined) return known;
+  const result = Array.isArray(value)
+    ? value.every((v) => isStatic(v, depth + 1))
+    : Object.keys(value).every((k) => !FORBIDDEN_KEYS.has(k) && isStatic((value as Record<string, unknown>)[k], depth + 1));
+  staticCache.set(value, result);
+  return result;
+}
+
 /**
  * Evaluates every binding in a layout value: strings are templates, arrays and objects are
  * walked (own keys only; keys that could reach a prototype are dropped), the rest is literal.
@@ -15,7 +31,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  */
 export function resolveValue(
   value: unknown,
-  scope: Record<string, unknown>,
+  scope: Readonly<Record<string, unknown>>,
   pointer: string,
   problems: ResolveProblem[],
 ): unknown {
@@ -26,6 +42,9 @@ export function resolveValue(
     problems.push({ pointer: result.error.pointer || pointer, message: result.error.message });
     return undefined;
   }
+  // A value with nothing to evaluate is returned as it is: the same reference on every render,
+  // so a widget bound to it does not re-render when unrelated state changes.
+  if (isStatic(value)) return value;
   if (Array.isArray(value)) return value.map((v, i) => resolveValue(v, scope, `${pointer}/${i}`, problems));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};

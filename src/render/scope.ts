@@ -18,3 +18,24 @@ export function buildScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: Loca
   for (const key of Object.keys(locals)) scope[key] = locals[key];
   return scope;
 }
+
+const shared = new WeakMap<PageSnapshot, WeakMap<LocalScope, Record<string, unknown>>>();
+
+/**
+ * The same scope, frozen and shared by every binding that reads one snapshot with the same
+ * locals: a 1000-row list then builds one scope per row per change, not one per binding.
+ * Actions use buildScope: they may add names of their own.
+ */
+export function sharedScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: LocalScope): Readonly<Record<string, unknown>> {
+  let byLocals = shared.get(snapshot);
+  if (!byLocals) {
+    byLocals = new WeakMap();
+    shared.set(snapshot, byLocals);
+  }
+  let scope = byLocals.get(locals);
+  if (!scope) {
+    scope = Object.freeze(buildScope(snapshot, env, locals));
+    byLocals.set(locals, scope);
+  }
+  return scope;
+}

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Action } from '../schema/generated/types';
-import { runActions } from '../actions/run';
+import { runActions, withLocals } from '../actions/run';
 import type { ActionOutcome } from '../actions/types';
 import { usePageRuntime } from './contexts';
 import { useScopeReader } from './useBinding';
@@ -23,13 +23,7 @@ export function useActionRunner(pointer: string): ActionRunner {
       if (busy.current) return 'stop';
       busy.current = true;
       setPending(true);
-      const read = locals
-        ? () => {
-            const scope = readScope();
-            for (const key of Object.keys(locals)) scope[key] = locals[key];
-            return scope;
-          }
-        : readScope;
+      const read = locals ? withLocals(readScope, locals) : readScope;
       try {
         return await runActions(actions, runtime, read, `${pointer}/${field}`);
       } finally {

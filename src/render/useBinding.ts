@@ -1,6 +1,6 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { LocalScopeContext, usePageRuntime } from './contexts';
-import { buildScope } from './scope';
+import { buildScope, sharedScope } from './scope';
 import { isTruthy, resolveValue, toDisplayText, type ResolveProblem } from './resolve';
 import type { PageSnapshot } from './pageStore';
 
@@ -45,7 +45,7 @@ export function useValue(value: unknown, pointer: string): unknown {
   return useSelector(
     (snapshot) => {
       const problems: ResolveProblem[] = [];
-      const resolved = resolveValue(value, buildScope(snapshot, env, locals), pointer, problems);
+      const resolved = resolveValue(value, sharedScope(snapshot, env, locals), pointer, problems);
       for (const p of problems) {
         const key = `${p.pointer}|${p.message}`;
         if (reported.current.has(key)) continue;

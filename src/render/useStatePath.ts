@@ -42,3 +42,12 @@ export function useDialogOpen(id: string): [boolean, (open: boolean) => void] {
   );
   return [open, set];
 }
+
+/** Reads a state path as it is at the moment of the call (after actions ran), not as last rendered. */
+export function useStateReader(): (path: string) => unknown {
+  const { store } = usePageRuntime();
+  return useCallback((path: string) => {
+    const parsed = parseStatePath(path);
+    return parsed.ok ? getAtPath(store.getSnapshot().state, parsed.segments) : undefined;
+  }, [store]);
+}

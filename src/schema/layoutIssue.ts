@@ -4,7 +4,7 @@ export interface LayoutIssue {
   file: string;
   /** JSON pointer (RFC 6901) of the offending value inside the layout. */
   pointer: string;
-  /** Stable code from the message catalogue (src/schema/issueCatalogue.ts). */
+  /** Stable code from the message catalogue (src/lint/messages.ts). */
   code: string;
   message: string;
   severity: 'error' | 'warning';

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import routes from '../../config/routes.json';
 import { LAYOUT_MESSAGES } from '../lint/messages';
 import { loadApiCatalogue, type ApiCatalogue } from '../lint/responseSchemas';
-import { semanticIssues, type RouteInfo } from '../lint/semantic';
+import { ACTION_LIST_KEY, semanticIssues, type RouteInfo } from '../lint/semantic';
 import { validateLayoutStrict } from './generated/validators/strict.js';
 import type { LayoutIssue } from './layoutIssue';
 
@@ -13,9 +13,7 @@ const routeInfo: RouteInfo = {
   paths: new Set(Object.values(routes.pages).map((p) => p.path)),
 };
 
-const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
-
-/** One ajv error as an issue with a stable code; unknown widget/action types get their own. */
+/** The value a JSON pointer names in a document (own properties only). */
 function valueAt(doc: unknown, pointer: string): unknown {
   let v = doc;
   for (const raw of pointer.split('/').slice(1)) {
@@ -25,6 +23,7 @@ function valueAt(doc: unknown, pointer: string): unknown {
   return v;
 }
 
+/** One ajv error as an issue with a stable code; unknown widget/action types get their own. */
 function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
   const pointer = error.instancePath || '/';
   const base = { file, pointer, severity: 'error' as const };

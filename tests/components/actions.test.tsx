@@ -68,6 +68,7 @@ describe('actions', () => {
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(recorded.calls[0]?.options?.signal?.aborted).toBe(false);
     unmount();
+    await act(async () => undefined); // the page's lifetime ends a microtask after unmounting
     expect(recorded.calls[0]?.options?.signal?.aborted).toBe(true);
     await act(async () => resolve(ok({})));
     expect(recorded.navigations).toEqual([]);

@@ -2,16 +2,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { layoutOf, ok, renderLayout } from '../support/renderLayout';
+import { layoutOf, ok, renderLayout, type RenderLayoutOptions } from '../support/renderLayout';
 import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/rich-text.json';
+import { sanitizeHtml, type LinkCheck } from '../../src/widgets/rich-text/sanitizeHtml';
 
-async function renderHtml(html: string) {
+async function renderHtml(html: string, options: Pick<RenderLayoutOptions, 'allowHosts'> = {}) {
   return renderLayout(
     layoutOf([{ type: 'rich-text', id: 'terms', html: '{{ data.agreement.content }}' }], {
       dataSources: { agreement: { endpoint: 'contractJump' } },
     }),
-    { responses: { contractJump: ok({ content: html }) } },
+    { ...options, responses: { contractJump: ok({ content: html }) } },
   );
 }
 
@@ -29,6 +30,7 @@ describe('rich-text', () => {
         '<table><tr><th>Fee</th><td colspan="2">TZS 1.000</td></tr></table>' +
         '<p><a href="https://kopa.example/terms">terms</a> <a href="/Policy">policy</a></p>' +
         '<img src="https://cdn.kopa.example/sign.png" alt="signature">',
+      { allowHosts: ['kopa.example'] },
     );
     expect(await screen.findByRole('heading', { name: 'Loan agreement' })).toBeTruthy();
     expect(body().querySelector('b')?.textContent).toBe('10%');
@@ -78,6 +80,73 @@ describe('rich-text', () => {
   ])('refuses the link %j', async (href) => {
     await renderHtml(`<a href="${href.replace(/"/g, '&quot;')}">bad</a>`);
     expect((await screen.findByText('bad')).getAttribute('href')).toBeNull();
+  });
+
+  // The runtime's env.checkUrl decides (src/security/url.ts): control characters anywhere, hosts
+  // off the allowlist (default here: pay.kopa.example) and over-long URLs are all refused.
+  it.each([
+    ['NUL inside the scheme', 'java\u0000script:alert(1)'],
+    ['NUL inside the host', 'https://pay.kopa.example\u0000.evil.tld'],
+    ['C0 control inside the host', 'https://pay.kopa.example\u0001.evil.tld'],
+    ['C0 control inside a path', '/Policy\u0001/x'],
+    ['C1 control inside a path', '/Policy\u0085'],
+    ['a host off the allowlist', 'https://evil.tld/pay'],
+    ['an allowlisted name as userinfo', 'https://pay.kopa.example@evil.tld/'],
+    ['a fragment-only link', '#section'],
+    ['a 9,000-character URL', `https://pay.kopa.example/${'a'.repeat(9000)}`],
+    ['a 9,000-character path', `/${'a'.repeat(9000)}`],
+  ])('refuses a link with %s, keeping its text', async (_label, href) => {
+    await renderHtml(`<p>before <a href="${href.replace(/"/g, '&quot;')}" title="t">bad</a> after</p>`);
+    const link = await screen.findByText('bad');
+    expect(link.localName).toBe('a');
+    expect(link.getAttribute('href')).toBeNull();
+    expect(link.getAttribute('target')).toBeNull();
+    expect(body().querySelector('p')?.textContent).toBe('before bad after');
+  });
+
+  it('opens allowlisted hosts in a new tab and keeps same-origin links in the app', async () => {
+    await renderHtml(
+      '<p><a href="https://pay.kopa.example/repay?x=1">pay</a> <a href="http://localhost:3000/Policy#top">own</a> ' +
+        `<a href="https://pay.kopa.example/${'a'.repeat(8000)}">long but within the cap</a></p>`,
+    );
+    const pay = await screen.findByRole('link', { name: 'pay' });
+    expect(pay.getAttribute('href')).toBe('https://pay.kopa.example/repay?x=1');
+    expect(pay.getAttribute('target')).toBe('_blank');
+    expect(pay.getAttribute('rel')).toBe('noopener noreferrer');
+    const own = screen.getByRole('link', { name: 'own' });
+    expect(own.getAttribute('href')).toBe('/Policy#top');
+    expect(own.getAttribute('target')).toBeNull();
+    expect(own.getAttribute('rel')).toBeNull();
+    expect(screen.getByRole('link', { name: 'long but within the cap' }).getAttribute('target')).toBe('_blank');
+  });
+
+  it('sanitizeHtml leaves every URL decision to the checks it is given', () => {
+    const links: string[] = [];
+    const images: string[] = [];
+    const checkLink = (raw: string): LinkCheck => {
+      links.push(raw);
+      if (raw === 'ext') return { ok: true, url: 'https://x.example/', external: true };
+      if (raw === 'int') return { ok: true, url: '/in', external: false };
+      return { ok: false, reason: 'no' };
+    };
+    const checkImage = (raw: string) => {
+      images.push(raw);
+      return raw === 'good' ? '/img.png' : null;
+    };
+    const tree = sanitizeHtml(
+      '<a href="ext">e</a><a href="int">i</a><a href="/ab">c</a><a>none</a><img src="good" alt="g"><img src="bad"><img alt="nosrc">',
+      { checkLink, checkImage },
+    );
+    // The raw attribute values, untouched: no private pre-filter runs before the checks.
+    expect(links).toEqual(['ext', 'int', '/ab']);
+    expect(images).toEqual(['good', 'bad']);
+    expect(tree).toEqual([
+      { tag: 'a', attrs: { href: 'https://x.example/', target: '_blank', rel: 'noopener noreferrer' }, children: ['e'] },
+      { tag: 'a', attrs: { href: '/in' }, children: ['i'] },
+      { tag: 'a', attrs: {}, children: ['c'] },
+      { tag: 'a', attrs: {}, children: ['none'] },
+      { tag: 'img', attrs: { src: '/img.png', alt: 'g' }, children: [] },
+    ]);
   });
 
   it.each(['x', 'http://cdn.kopa.example/a.png', 'data:image/svg+xml,<svg onload=alert(1)>', 'javascript:alert(1)', '//evil.tld/a.png'])(

@@ -2,9 +2,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAppShell } from '../../server/appShell';
 import { createLayoutStore } from '../../server/layoutStore';
+import { collectTypes } from '../../src/schema/collectTypes';
+
+vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/schema/collectTypes')>();
+  return { ...real, collectTypes: vi.fn(real.collectTypes) };
+});
 
 function fixture(customer: unknown) {
   const dist = mkdtempSync(join(tmpdir(), 'kopa-shell-'));
@@ -23,7 +29,7 @@ function fixture(customer: unknown) {
     }),
   );
   writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(customer));
-  return createAppShell(dist, createLayoutStore(layouts, Fastify().log));
+  return Object.assign(createAppShell(dist, createLayoutStore(layouts, Fastify().log)), { layoutsDir: layouts });
 }
 
 describe('app shell', () => {
@@ -46,5 +52,18 @@ describe('app shell', () => {
   it('serves the plain page for paths without a layout and for a layout that never was valid', async () => {
     expect(await fixture(layout).html('/no/such/page')).not.toContain('kopa-layout');
     expect(await fixture({ id: 'customer-service', version: 'x' }).html('/customerService')).not.toContain('kopa-layout');
+  });
+
+  it('builds the page once per layout version (name + ETag) and rebuilds when the layout changes', async () => {
+    const shell = fixture(layout);
+    vi.mocked(collectTypes).mockClear();
+    const first = await shell.html('/customerService');
+    expect(await shell.html('/customerService')).toBe(first);
+    expect(collectTypes).toHaveBeenCalledTimes(1);
+    const changed = { ...layout, title: 'Changed title, longer than before' };
+    writeFileSync(join(shell.layoutsDir, 'customer-service.json'), JSON.stringify(changed));
+    const second = await shell.html('/customerService');
+    expect(second).toContain('Changed title');
+    expect(collectTypes).toHaveBeenCalledTimes(2);
   });
 });

@@ -17,6 +17,19 @@ const commit = (orderId: string, repayToken: string, key: string, amount: number
 
 const repaymentRows = (orderId: string) => s.db.selectFrom('repayments').selectAll().where('order_id', '=', orderId).execute();
 
+describe('repayToken key', () => {
+  it('is read once at start, not from the database on every request', async () => {
+    const t = await token('O170');
+    const row = await s.db.selectFrom('settings').select('value').where('key', '=', 'secret').executeTakeFirstOrThrow();
+    await s.db.updateTable('settings').set({ value: JSON.stringify('changed-behind-the-servers-back') }).where('key', '=', 'secret').execute();
+    try {
+      expect(await token('O170')).toBe(t);
+    } finally {
+      await s.db.updateTable('settings').set({ value: JSON.stringify(row.value) }).where('key', '=', 'secret').execute();
+    }
+  });
+});
+
 describe('repayment commit idempotency', () => {
   it('requires an Idempotency-Key header', async () => {
     const t = await token('O170');

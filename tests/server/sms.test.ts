@@ -1,5 +1,6 @@
 /** SECURITY.md 20-21: SMS limits, expiry, single use, 5 tries, purpose; deletion ends sessions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmsService } from '../../server/lib/sms';
 import { expectSuccess, fakeClock, smsCode, startServer, USER, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -111,5 +112,30 @@ describe('account deletion', () => {
       expect(after.status).toBe(401);
     }
     expect((await del(code)).status).toBe(401);
+  });
+});
+
+describe('SMS outbox (plaintext codes in memory)', () => {
+  const limits = { phonePerMinute: 100, phonePerHour: 100, ipPerMinute: 100, ipPerHour: 100 };
+
+  it('is empty unless test mode or a development logger asks for it', async () => {
+    const prod = new SmsService({ db: s.db, now: clock.now, limits });
+    await prod.issue('15500000001', 'login', '10.9.0.1', 6);
+    expect(prod.latest('15500000001')).toBeUndefined();
+    const logged: string[] = [];
+    const dev = new SmsService({ db: s.db, now: clock.now, limits, onSend: (e) => logged.push(e.code) });
+    await dev.issue('15500000002', 'login', '10.9.0.2', 6);
+    expect(dev.latest('15500000002')?.code).toBe(logged[0]);
+    const test = new SmsService({ db: s.db, now: clock.now, limits, outbox: true });
+    await test.issue('15500000003', 'login', '10.9.0.3', 6);
+    expect(test.latest('15500000003')?.code).toMatch(/^\d{6}$/);
+  });
+
+  it('keeps at most outboxLimit phones, dropping the oldest', async () => {
+    const sms = new SmsService({ db: s.db, now: clock.now, limits, outbox: true, outboxLimit: 2 });
+    for (const phone of ['15600000001', '15600000002', '15600000003']) await sms.issue(phone, 'login', '10.9.1.1', 6);
+    expect(sms.latest('15600000001')).toBeUndefined();
+    expect(sms.latest('15600000002')).toBeDefined();
+    expect(sms.latest('15600000003')).toBeDefined();
   });
 });

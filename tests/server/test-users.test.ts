@@ -38,4 +38,14 @@ describe('/__test/reset', () => {
     expect(reset.statusCode).toBe(200);
     expectSuccess('repaymentCodeInfo', await s.call('repaymentCodeInfo', { orderId: 'O180D', productId: 'P002' }));
   });
+
+  it('keeps the repayToken key, in memory and stored (a restart after a reset keeps tokens valid)', async () => {
+    const way = () => s.call('repaymentWay', {}, { qs: 'userId=10001&sessionId=demo-session&orderId=O170' });
+    const before = (expectSuccess('repaymentWay', await way()) as { repayToken: string }).repayToken;
+    const stored = await s.db.selectFrom('settings').select('value').where('key', '=', 'secret').executeTakeFirstOrThrow();
+    expect((await s.inject({ method: 'POST', url: '/__test/reset' })).statusCode).toBe(200);
+    expect((expectSuccess('repaymentWay', await way()) as { repayToken: string }).repayToken).toBe(before);
+    const after = await s.db.selectFrom('settings').select('value').where('key', '=', 'secret').executeTakeFirstOrThrow();
+    expect(after.value).toEqual(stored.value);
+  });
 });

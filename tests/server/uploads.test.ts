@@ -1,4 +1,6 @@
 /** SECURITY.md 19 and 22: uploads checked on the server; complaint text limited and kept as text. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSuccess, multipart, PNG_1PX, SESSION_QS, startServer, type TestServer } from './helpers';
 
@@ -51,6 +53,15 @@ describe('complaint image upload', () => {
   it('unknown or malformed upload names are 404', async () => {
     expect((await s.inject({ method: 'GET', url: '/uploads/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
     expect((await s.inject({ method: 'GET', url: `/uploads/${'a'.repeat(32)}.png` })).statusCode).toBe(404);
+  });
+
+  it('a recorded upload whose file is gone from disk is a 404 envelope, not a 500', async () => {
+    const res = await upload('gone.png', PNG_1PX);
+    const { url } = expectSuccess('uploadProblemImg', { status: res.statusCode, body: res.json() }) as { url: string };
+    rmSync(join(s.dataDir, url)); // dataDir/uploads/<name>
+    const back = await s.inject({ method: 'GET', url });
+    expect(back.statusCode).toBe(404);
+    expect(back.json()).toMatchObject({ code: '404' });
   });
 });
 

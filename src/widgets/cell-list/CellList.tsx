@@ -2,15 +2,10 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useCondition, useText, useValue } from '../../render/useBinding';
 import { toDisplayText } from '../../render/resolve';
 import { styleClass } from '../styleClass';
+import { field } from '../choices';
 import './cell-list.css';
 
 type StaticRow = NonNullable<NodeOf<'cell-list'>['rows']>[number];
-
-/** An own field of an API object; inherited names such as constructor read as nothing. */
-function field(item: unknown, name: string): unknown {
-  if (item === null || typeof item !== 'object' || !Object.hasOwn(item, name)) return undefined;
-  return (item as Record<string, unknown>)[name];
-}
 
 function Line({ title, value }: { title: string; value: string }) {
   return (

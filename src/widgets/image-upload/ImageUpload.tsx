@@ -1,10 +1,9 @@
 import type { ChangeEvent } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { usePageRuntime } from '../../render/contexts';
-import { useScopeReader, useText } from '../../render/useBinding';
+import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
-import { useStatePath } from '../../render/useStatePath';
-import { resolveValue } from '../../render/resolve';
+import { useStatePath, useStateReader } from '../../render/useStatePath';
 import { styleClass } from '../styleClass';
 import { ACCEPT, checkImageFile, type FileRefusal } from './checkImageFile';
 import './image-upload.css';
@@ -29,7 +28,6 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
   const { env, signal } = usePageRuntime();
   const [rawList, setList] = useStatePath(node.bind, `${pointer}/bind`);
   const [, setResult] = useStatePath(node.resultPath, `${pointer}/resultPath`);
-  const readScope = useScopeReader();
   const { run, pending } = useActionRunner(pointer);
   const maxCount = node.maxCount ?? 9;
   const messages: Record<FileRefusal | 'full', string> = {
@@ -43,12 +41,7 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
   const urls = urlsOf(rawList);
   const readOnly = node.readOnly === true;
 
-  /**
-   * Reads a state path as it is now, after the actions ran (the rendered value is a render
-   * behind). The path matched the statePath pattern when the node was validated, so
-   * "state." + path is a plain member chain for the expression evaluator.
-   */
-  const readState = (path: string): unknown => resolveValue(`{{ state.${path} }}`, readScope(), pointer, []);
+  const readState = useStateReader();
 
   const upload = async (file: File) => {
     if (urls.length >= maxCount) {

@@ -24,7 +24,7 @@ export default function RichText({ node, pointer }: WidgetProps<NodeOf<'rich-tex
   const html = useText(node.html, `${pointer}/html`);
   const text = useText(node.text, `${pointer}/text`);
   const content = useMemo(() => {
-    if (html) return toReact(sanitizeHtml(html, { checkImage: (src) => env.checkImageUrl(src) }));
+    if (html) return toReact(sanitizeHtml(html, { checkLink: (raw) => env.checkUrl(raw), checkImage: (raw) => env.checkImageUrl(raw) }));
     return textParagraphs(text).map((lines, i) => (
       <p key={i}>
         {lines.map((line, j) => (

@@ -4,15 +4,27 @@
  * HTML is parsed in an inert document (DOMParser: no script runs, no image loads) and walked
  * against an allowlist into a plain tree of tags, vetted attributes and text. RichText builds
  * React elements from that tree, so no HTML string is ever handed back to the browser:
- * there is no innerHTML sink at all, and so no parse-serialise-reparse (mutation XSS) gap.
+ * there is no innerHTML sink at all (no dangerouslySetInnerHTML either, so this folder needs no
+ * exemption from the lint rule against it), and so no parse-serialise-reparse (mutation XSS) gap.
+ * Link and image URLs are judged by the checks the caller passes in, never by rules of our own.
  */
 
 export type SafeElement = { tag: string; attrs: Record<string, string>; children: SafeNode[] };
 export type SafeNode = string | SafeElement;
 
+/** What a link check answers: the shape of the runtime's env.checkUrl. */
+export type LinkCheck = { ok: true; url: string; external: boolean } | { ok: false; reason: string };
+
+/**
+ * The URL rules are not this module's: the runtime's checks decide (src/security/url.ts, with its
+ * normalisation, control-character refusal and length cap). RichText passes env.checkUrl and
+ * env.checkImageUrl; there is deliberately no default, so no caller can forget them.
+ */
 export interface SanitizeOptions {
-  /** An extra check for image sources (the host's env.checkImageUrl); null refuses. */
-  checkImage?: (src: string) => string | null;
+  /** Navigation links (env.checkUrl): a refused link keeps its text but loses its href. */
+  checkLink: (raw: string) => LinkCheck;
+  /** Image sources (env.checkImageUrl): the URL to use, or null to drop the image. */
+  checkImage: (raw: string) => string | null;
 }
 
 /** Kept with their content (minus anything not allowed inside). */
@@ -59,56 +71,16 @@ function cutDeepNesting(html: string): string {
 
 const DIGITS = /^[0-9]{1,4}$/;
 
-/**
- * The URL parser removes tab/CR/LF anywhere and trims C0 controls and spaces, so
- * "java\tscript:" is "javascript:" and "/\t/evil.tld" is "//evil.tld". Check what it will see.
- */
-function normalise(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  return raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
-}
-
-/** Same-origin absolute path: one slash, not followed by a slash or backslash (//host, /\host). */
-function isSameOriginPath(v: string): boolean {
-  return /^\/(?![/\\])/.test(v);
-}
-
-export function safeHref(raw: string): string | null {
-  const v = normalise(raw);
-  if (isSameOriginPath(v)) return v;
-  if (/^#[A-Za-z0-9_-]*$/.test(v)) return v;
-  try {
-    const url = new URL(v);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null; // relative paths such as "page.html" or "javascript:..." that did not parse
-  }
-}
-
-export function safeImageSrc(raw: string, check?: (src: string) => string | null): string | null {
-  const v = normalise(raw);
-  let src: string | null = null;
-  if (isSameOriginPath(v)) src = v;
-  else {
-    try {
-      const url = new URL(v);
-      if (url.protocol === 'https:' && !url.username && !url.password) src = url.href;
-    } catch {
-      src = null;
-    }
-  }
-  return src !== null && check ? check(src) : src;
-}
-
 function attributesOf(el: Element, tag: string, options: SanitizeOptions): Record<string, string> | null {
   const attrs: Record<string, string> = {};
   const get = (name: string) => el.getAttribute(name);
   if (tag === 'a') {
-    const href = safeHref(get('href') ?? '');
-    if (href !== null) {
-      attrs.href = href;
-      // A new tab with no opener and no referrer: the session query string stays here.
-      if (!href.startsWith('#')) {
+    const raw = get('href');
+    const link = raw === null ? null : options.checkLink(raw);
+    if (link?.ok) {
+      attrs.href = link.url;
+      // Off-site: a new tab with no opener and no referrer, so the session query string stays here.
+      if (link.external) {
         attrs.target = '_blank';
         attrs.rel = 'noopener noreferrer';
       }
@@ -116,7 +88,8 @@ function attributesOf(el: Element, tag: string, options: SanitizeOptions): Recor
     const title = get('title');
     if (title) attrs.title = title;
   } else if (tag === 'img') {
-    const src = safeImageSrc(get('src') ?? '', options.checkImage);
+    const raw = get('src');
+    const src = raw === null ? null : options.checkImage(raw);
     if (src === null) return null; // an image that may not load is no image at all
     attrs.src = src;
     attrs.alt = get('alt') ?? '';
@@ -170,7 +143,7 @@ function walkChildren(parent: Node, parentTag: string, depth: number, walk: Walk
 }
 
 /** Parses and filters HTML into a safe tree. Input past the size limit is cut, not refused. */
-export function sanitizeHtml(html: string, options: SanitizeOptions = {}): SafeNode[] {
+export function sanitizeHtml(html: string, options: SanitizeOptions): SafeNode[] {
   if (!html) return [];
   const doc = new DOMParser().parseFromString(cutDeepNesting(html.slice(0, HTML_LIMITS.maxChars)), 'text/html');
   return walkChildren(doc.body, 'div', 0, { nodes: 0, options });

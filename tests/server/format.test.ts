@@ -1,0 +1,30 @@
+/** Server display texts use the client's formatters: same rounding of amounts, same dates. */
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../server/lib/format';
+import { delayFee, DELAY_FEE_RATE } from '../../server/lib/orders';
+import { formatMoney as clientMoney } from '../../src/format/money';
+
+describe('server formatting', () => {
+  it.each([0, 1, 99.5, 100, 1234567, -1234, 12345.5, -0.4, 999_999.6])('amount %s is shown exactly as the client shows it', (cents) => {
+    expect(formatAmount(cents)).toBe(clientMoney(cents));
+    expect(formatMoney(cents, 'TZS')).toBe(`TZS ${clientMoney(cents)}`);
+  });
+
+  it('rounds fractions of a cent (half away from zero) instead of cutting them', () => {
+    expect(formatMoney(12345.5)).toBe('TZS 123,46');
+    expect(formatAmount(-99.5)).toBe('-1,00');
+  });
+
+  it('dates: formatDate is the date part of formatDateTime, in UTC', () => {
+    const d = new Date('2024-05-01T23:30:05.123Z');
+    expect(formatDateTime(d)).toBe('2024-05-01 23:30:05');
+    expect(formatDate(d)).toBe('2024-05-01');
+    expect(formatDate(d)).toBe(formatDateTime(d).slice(0, 10));
+  });
+
+  it('the deferral fee is one rate, rounded to whole cents', () => {
+    expect(DELAY_FEE_RATE).toBe(0.05);
+    expect(delayFee(1_000_000)).toBe(50_000);
+    expect(delayFee(1_234_567)).toBe(61_728);
+  });
+});
