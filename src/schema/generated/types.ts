@@ -513,6 +513,8 @@ export interface KopaSchemaIndex {
   api_problem_save_response_schema_json?: ProblemSaveResponse;
   api_register_request_schema_json?: RegisterRequest;
   api_register_response_schema_json?: RegisterResponse;
+  api_repayment_cancel_request_schema_json?: RepaymentCancelRequest;
+  api_repayment_cancel_response_schema_json?: RepaymentCancelResponse;
   api_repayment_code_info_request_schema_json?: RepaymentCodeInfoRequest;
   api_repayment_code_info_response_schema_json?: RepaymentCodeInfoResponse;
   api_repayment_commit_request_schema_json?: RepaymentCommitRequest;
@@ -521,6 +523,8 @@ export interface KopaSchemaIndex {
   api_repayment_confirm_response_schema_json?: RepaymentConfirmResponse;
   api_repayment_huichao_request_schema_json?: RepaymentHuichaoRequest;
   api_repayment_huichao_response_schema_json?: RepaymentHuichaoResponse;
+  api_repayment_resend_request_schema_json?: RepaymentResendRequest;
+  api_repayment_resend_response_schema_json?: RepaymentResendResponse;
   api_repayment_way_request_schema_json?: RepaymentWayRequest;
   api_repayment_way_response_schema_json?: RepaymentWayResponse;
   api_save_bank_info_request_schema_json?: SaveBankInfoRequest;
@@ -2088,6 +2092,32 @@ export interface RegisterResponse {
   userId: string;
 }
 /**
+ * POST .../service/loan/repayment-cancel (form-encoded). Voids the order's pending repayment record: nothing is booked and the order may be committed again at once. A record already cancelled or expired answers success with its status; a paid one gives 800007.
+ */
+export interface RepaymentCancelRequest {
+  /**
+   * Order id.
+   */
+  orderId: string;
+  /**
+   * Record id from repayment-commit.
+   */
+  repaymentRecordId: string;
+}
+/**
+ * The record is void (success code "00").
+ */
+export interface RepaymentCancelResponse {
+  /**
+   * The voided repayment record id.
+   */
+  repayRecordId: string;
+  /**
+   * Record status after the call.
+   */
+  status: 'cancelled' | 'expired';
+}
+/**
  * POST /v3/loan-details/repayment-code-info: the "Repayment info" entity for /repaymentOfCode(2) (the app keeps it in local storage as repaymentInfo).
  */
 export interface RepaymentCodeInfoRequest {
@@ -2212,7 +2242,7 @@ export interface RepaymentCommitRequest {
    */
   bankCode?: string;
   /**
-   * 1 to require an SMS code (needValid 1), 0 otherwise.
+   * Sent by older clients and ignored: the server decides whether a code is needed (needValid) from the card, the amount and its own policy.
    */
   sendMsg?: 0 | 1;
 }
@@ -2230,7 +2260,7 @@ export interface RepaymentCommitResponse {
   repayRecordId: string;
 }
 /**
- * POST .../service/loan/repayment-confirm (form-encoded). A wrong code gives 800006.
+ * POST .../service/loan/repayment-confirm (form-encoded). The code must be the one last sent for this record. A wrong code gives 800006; a record that expired or was cancelled gives 800008 (start again); nothing is booked then.
  */
 export interface RepaymentConfirmRequest {
   /**
@@ -2284,6 +2314,32 @@ export interface RepaymentHuichaoResponse {
    * Payment page URL (https, host pay.kopa.example).
    */
   url: string;
+}
+/**
+ * POST .../service/loan/repayment-resend (form-encoded). A new SMS code for the order's pending repayment record; the record stays the same and its expiry restarts. 800007 when the record is already paid, 800008 when it expired or was cancelled (start again); 429 past the SMS send limits.
+ */
+export interface RepaymentResendRequest {
+  /**
+   * Order id.
+   */
+  orderId: string;
+  /**
+   * Record id from repayment-commit.
+   */
+  repaymentRecordId: string;
+}
+/**
+ * A new code was sent for the same pending record (success code "00").
+ */
+export interface RepaymentResendResponse {
+  /**
+   * The same repayment record id.
+   */
+  repayRecordId: string;
+  /**
+   * Seconds until the record and its new code expire.
+   */
+  expiresIn: number;
 }
 /**
  * POST /api/v1/{provider}/service/loan/repayment-way?orderId=: no body; orderId in the query.
