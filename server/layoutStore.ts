@@ -1,7 +1,8 @@
 /**
  * The layouts directory as the server serves it: each layout re-read when its file changes, and
- * a file that is not JSON or fails validateLayoutDocument never replaces the last good version
- * (the reason is logged). Shared by GET /layouts/{name}.json and the app shell.
+ * a file that is not JSON or fails validateLayoutDocument (too deep or too large included) never
+ * replaces the last good version (the reason is logged). Shared by GET /layouts/{name}.json and
+ * the app shell.
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
@@ -56,7 +57,15 @@ export function createLayoutStore(layoutsDir: string, log: FastifyBaseLogger): L
       log.error({ layout: name, reason: (e as Error).message }, 'layout is not valid JSON; serving the last good version');
       return entry.good ?? failNoGood(name);
     }
-    const errors = validateLayoutDocument(doc, `layouts/${name}.json`).filter((i) => i.severity === 'error');
+    // validateLayoutDocument refuses a too-deep or too-large layout (src/schema/layoutLimits.ts)
+    // before its recursive checks; anything that still throws refuses the file the same way, so a
+    // layout can never turn into a 500.
+    let errors;
+    try {
+      errors = validateLayoutDocument(doc, `layouts/${name}.json`).filter((i) => i.severity === 'error');
+    } catch (e) {
+      errors = [{ code: 'not-checked', message: (e as Error).message }];
+    }
     if (errors.length > 0) {
       log.error({ layout: name, issues: errors.slice(0, 10) }, 'layout failed validation; serving the last good version');
       return entry.good ?? failNoGood(name);

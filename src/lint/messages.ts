@@ -1,6 +1,12 @@
+import { LIMIT_MESSAGES } from '../schema/layoutLimits';
+
 /** The one catalogue of layout messages: code -> how the issue reads. */
 export const LAYOUT_MESSAGES = {
   'not-json': (detail: string) => `not valid JSON: ${detail}`,
+  // Checked before everything else (src/schema/layoutLimits.ts, which the browser shares).
+  'too-deep': LIMIT_MESSAGES['too-deep'],
+  'too-large': LIMIT_MESSAGES['too-large'],
+  'not-checked': (detail: string) => `could not be checked: ${detail}`,
   schema: (detail: string) => detail,
   'unknown-widget': (type: string) => `unknown widget type "${type}"`,
   'unknown-action': (type: string) => `unknown action type "${type}"`,

@@ -1,6 +1,7 @@
 import { analyzeTemplate, hasBindings } from '../expr';
 import { exprFunctions } from '../render/exprFunctions';
 import type { LayoutIssue } from '../schema/layoutIssue';
+import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { LAYOUT_MESSAGES } from './messages';
 import { escapePointer } from '../render/resolve';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
@@ -115,7 +116,9 @@ function checkAction(ctx: Ctx, action: Record<string, unknown>, pointer: string)
 }
 
 function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, depth: number): void {
-  if (depth > 300) return;
+  // `depth` counts pointer segments below the top-level key. validateLayoutDocument refuses a
+  // deeper layout before this runs (src/schema/layoutLimits.ts); the guard keeps a direct caller safe.
+  if (depth >= MAX_LAYOUT_DEPTH) return;
   if (typeof value === 'string') return checkString(ctx, value, pointer);
   if (Array.isArray(value)) {
     value.forEach((v, i) => walk(ctx, v, `${pointer}/${i}`, inActions, depth + 1));

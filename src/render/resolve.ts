@@ -1,4 +1,5 @@
 import { evaluateTemplate, hasBindings } from '../expr';
+import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { exprFunctions } from './exprFunctions';
 
 export interface ResolveProblem {
@@ -25,6 +26,13 @@ function isStatic(value: unknown, depth = 0): boolean {
 }
 
 /**
+ * Beyond this many levels below where it started, resolveValue stops with a problem instead of
+ * recursing on. Layouts are refused deeper than MAX_LAYOUT_DEPTH (src/schema/layoutLimits.ts)
+ * before they reach the renderer, so only a value that bypassed that check can get here.
+ */
+const MAX_RESOLVE_DEPTH = MAX_LAYOUT_DEPTH;
+
+/**
  * Evaluates every binding in a layout value: strings are templates, arrays and objects are
  * walked (own keys only; keys that could reach a prototype are dropped), the rest is literal.
  * Problems are collected, never thrown, so one bad binding cannot blank a page.
@@ -34,6 +42,7 @@ export function resolveValue(
   scope: Readonly<Record<string, unknown>>,
   pointer: string,
   problems: ResolveProblem[],
+  depth = 0,
 ): unknown {
   if (typeof value === 'string') {
     if (!hasBindings(value)) return value;
@@ -45,12 +54,16 @@ export function resolveValue(
   // A value with nothing to evaluate is returned as it is: the same reference on every render,
   // so a widget bound to it does not re-render when unrelated state changes.
   if (isStatic(value)) return value;
-  if (Array.isArray(value)) return value.map((v, i) => resolveValue(v, scope, `${pointer}/${i}`, problems));
+  if (value !== null && typeof value === 'object' && depth >= MAX_RESOLVE_DEPTH) {
+    problems.push({ pointer, message: `value nests deeper than ${MAX_RESOLVE_DEPTH} levels` });
+    return undefined;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => resolveValue(v, scope, `${pointer}/${i}`, problems, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       if (FORBIDDEN_KEYS.has(key)) continue;
-      out[key] = resolveValue((value as Record<string, unknown>)[key], scope, `${pointer}/${escapePointer(key)}`, problems);
+      out[key] = resolveValue((value as Record<string, unknown>)[key], scope, `${pointer}/${escapePointer(key)}`, problems, depth + 1);
     }
     return out;
   }

@@ -5,6 +5,7 @@ import { loadApiCatalogue, type ApiCatalogue } from '../lint/responseSchemas';
 import { ACTION_LIST_KEY, semanticIssues, type RouteInfo } from '../lint/semantic';
 import { validateLayoutStrict } from './generated/validators/strict.js';
 import type { LayoutIssue } from './layoutIssue';
+import { checkLayoutLimits } from './layoutLimits';
 
 let catalogue: ApiCatalogue | null = null;
 
@@ -43,11 +44,15 @@ function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
 }
 
 /**
- * Full validation of a layout document, for QA (npm run validate) and the layout server: the
- * JSON Schema (strict node union) first, then the semantic rules (endpoints, routes, dialogs,
- * expressions, bindings against response schemas).
+ * Full validation of a layout document, for QA (npm run validate) and the layout server: depth
+ * and size limits first (src/schema/layoutLimits.ts), then the JSON Schema (strict node union),
+ * then the semantic rules (endpoints, routes, dialogs, expressions, bindings against response
+ * schemas).
  */
 export function validateLayoutDocument(doc: unknown, file: string): LayoutIssue[] {
+  // Depth and size first: the validators and the linter below recurse once per level.
+  const limit = checkLayoutLimits(doc);
+  if (limit) return [{ file, pointer: limit.pointer, code: limit.code, message: limit.message, severity: 'error' }];
   if (!validateLayoutStrict(doc)) {
     const errors = validateLayoutStrict.errors ?? [];
     // allErrors reports the same spot from several angles; one issue per pointer and code reads best.

@@ -50,9 +50,11 @@ function originOf(origin: string): string | null {
 }
 
 /**
- * May the page navigate to `raw`? Relative paths stay on `origin`; absolute URLs must be http(s)
- * on a host listed in `allowlist` (compared exactly, case-insensitively, including a non-default
- * port when the entry names one). An absolute URL on the page's own origin is treated as relative.
+ * May the page navigate to `raw`? Relative paths stay on `origin`; absolute URLs on another origin
+ * must be https on a host listed in `allowlist` (compared exactly, case-insensitively, including a
+ * non-default port when the entry names one). Plain http is refused off the page's origin: a pay
+ * or redirect link over http can be read and rewritten on the way. An absolute URL on the page's
+ * own origin is treated as relative, whatever its scheme (a plain-http development server).
  */
 export function checkNavigationUrl(raw: string, allowlist: readonly string[], origin: string): UrlCheck {
   const s = normaliseUrlInput(raw);
@@ -76,6 +78,8 @@ export function checkNavigationUrl(raw: string, allowlist: readonly string[], or
   // `https://ok.example@evil.tld` puts the trusted name in the userinfo; never allow userinfo.
   if (u.username !== '' || u.password !== '') return { ok: false, reason: 'credentials in URL' };
   if (u.origin === pageOrigin) return { ok: true, url: u.pathname + u.search + u.hash, external: false };
+  // Decided on the parsed scheme, so `HTTP://`, `hTtP:` and `http:\\host` all land here.
+  if (u.protocol !== 'https:') return { ok: false, reason: `plain ${u.protocol} is not allowed for another host; use https` };
 
   const host = u.host.toLowerCase();
   const allowed = allowlist.some((entry) => entry.trim().toLowerCase() === host);
@@ -87,8 +91,10 @@ const DATA_IMAGE = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]*=
 
 /**
  * May `raw` be used as an image source? Same-origin paths, any https URL (images cannot run
- * script), base64 raster data URLs and same-origin blob URLs. SVG data URLs are refused because
- * an SVG opened on its own can carry script.
+ * script; the CSP's img-src allows `https:`, so product and bank logos may come from a CDN that is
+ * not on the redirect allowlist), base64 raster data URLs and same-origin blob URLs. Plain http
+ * only on the page's own origin, as for navigation (mixed content elsewhere, allowlisted or not).
+ * SVG data URLs are refused because an SVG opened on its own can carry script.
  */
 export function checkImageUrl(raw: string, origin: string): ImageUrlCheck {
   const s = normaliseUrlInput(raw);
@@ -113,7 +119,7 @@ export function checkImageUrl(raw: string, origin: string): ImageUrlCheck {
     // blob: URLs carry their creator's origin; one from elsewhere was not made by this page.
     if (scheme === 'blob') return u.origin === pageOrigin ? { ok: true, url: u.href } : { ok: false, reason: 'foreign blob URL' };
     // Plain http only on our own origin (a dev server); elsewhere it is mixed content.
-    if (scheme === 'http' && u.origin !== pageOrigin) return { ok: false, reason: 'insecure image URL' };
+    if (u.protocol !== 'https:' && u.origin !== pageOrigin) return { ok: false, reason: `plain ${u.protocol} image from another host; use https` };
     return { ok: true, url: u.href };
   }
   return { ok: false, reason: scheme === undefined ? 'not an absolute URL or a /path' : `scheme "${scheme}:" is not allowed` };
@@ -141,6 +147,7 @@ export function checkBridgeLink(raw: string, policy: BridgeLinkPolicy): UrlCheck
     if (s.startsWith('/') || s.startsWith('\\')) return checkNavigationUrl(s, policy.allowlist, policy.origin);
     return { ok: true, url: s, external: true };
   }
+  // The same rule as a redirect: https only for another host, any scheme on the page's own origin.
   if (scheme === 'http' || scheme === 'https') return checkNavigationUrl(s, policy.allowlist, policy.origin);
   if (own !== undefined && own !== '' && scheme === own) return { ok: true, url: s, external: true };
   return { ok: false, reason: `scheme "${scheme}:" is not allowed` };

@@ -1,26 +1,12 @@
 import type { LayoutDocument } from '../schema/generated/types';
 import { describeAjvError, loadValidators } from '../render/nodeValidators';
 import { collectTypes, preloadWidgets } from '../render/widgetCache';
-
-/** How deep a layout's JSON may nest; deeper is refused before React sees it (SECURITY 6). */
-export const MAX_LAYOUT_DEPTH = 200;
+import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 
 /** A checked layout, and the loading of its widget chunks (false when one could not be fetched). */
 export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<boolean> } | { ok: false; message: string };
 
 export const WIDGETS_FAILED = 'Parts of the page could not be loaded. Check your connection and try again.';
-
-function jsonDepth(value: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (depth > max) max = depth;
-    if (max > MAX_LAYOUT_DEPTH) return max;
-    if (v !== null && typeof v === 'object') for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return max;
-}
 
 /**
  * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value
@@ -67,6 +53,14 @@ async function fetchLayout(name: string, signal: AbortSignal): Promise<{ status:
   return { status, text };
 }
 
+/** For the error screen: what went wrong, and where (cut short: the pointer can be 64 levels long). */
+function limitMessage(code: 'too-deep' | 'too-large', pointer: string): string {
+  const where = pointer.length > 60 ? `${pointer.slice(0, 60)}...` : pointer || '/';
+  return code === 'too-deep'
+    ? `The page layout is too deeply nested (more than ${MAX_LAYOUT_DEPTH} levels at ${where}).`
+    : `The page layout is too large (at ${where}).`;
+}
+
 async function checkLayout(
   { status, text }: { status: number; text: string },
   validators: ReturnType<typeof loadValidators>,
@@ -79,7 +73,10 @@ async function checkLayout(
   } catch {
     return { ok: false, message: 'The page layout could not be read. Please try again later.' };
   }
-  if (jsonDepth(doc) > MAX_LAYOUT_DEPTH) return { ok: false, message: 'The page layout is too deeply nested.' };
+  // Before anything recursive (the data sources' bindings, the compiled validators, the renderer)
+  // sees the value: the same limits as the server and npm run validate (SECURITY 6).
+  const limit = checkLayoutLimits(doc);
+  if (limit) return { ok: false, message: limitMessage(limit.code, limit.pointer) };
   // The data requests go out now, while the validators and widget chunks load.
   if (onParsed && looksLikeLayout(doc)) onParsed(doc);
   const { validateLayoutOutline } = await validators;

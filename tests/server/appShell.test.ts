@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -52,6 +52,24 @@ describe('app shell', () => {
   it('serves the plain page for paths without a layout and for a layout that never was valid', async () => {
     expect(await fixture(layout).html('/no/such/page')).not.toContain('kopa-layout');
     expect(await fixture({ id: 'customer-service', version: 'x' }).html('/customerService')).not.toContain('kopa-layout');
+  });
+
+  it('never inlines a too-deep layout: the last good version, or the plain page on first start (issue 7.13)', async () => {
+    const deep = `{"id":"customer-service","version":1,"title":"Deep","body":[${'{"type":"container","children":['.repeat(5000)}{"type":"text","text":"deep"}${']}'.repeat(5000)}]}`;
+    const shell = fixture(layout);
+    const good = await shell.html('/customerService');
+    expect(good).toContain('id="kopa-layout"');
+    const file = join(shell.layoutsDir, 'customer-service.json');
+    writeFileSync(file, deep);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    expect(await shell.html('/customerService')).toBe(good);
+
+    const fresh = fixture(layout);
+    writeFileSync(join(fresh.layoutsDir, 'customer-service.json'), deep);
+    const plain = await fresh.html('/customerService');
+    expect(plain).not.toContain('kopa-layout');
+    expect(plain).toContain('<div id="root"></div>');
   });
 
   it('builds the page once per layout version (name + ETag) and rebuilds when the layout changes', async () => {

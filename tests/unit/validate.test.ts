@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { semanticIssues } from '../../src/lint/semantic';
+import { loadApiCatalogue } from '../../src/lint/responseSchemas';
+import { checkLayoutLimits, MAX_LAYOUT_DEPTH, MAX_LAYOUT_VALUES } from '../../src/schema/layoutLimits';
 import { validateLayoutDocument } from '../../src/schema/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -42,4 +46,85 @@ describe('npm run validate', () => {
     const issues = validateLayoutDocument({ ...base, body: [{ type: 'text', text: '{{ data.plan.bankCardInfo.cardNumber }}' }] }, 'fixtures/x.json');
     expect(issues).toEqual([expect.objectContaining({ code: 'unknown-field', pointer: '/body/0/text' })]);
   });
+});
+
+/** Written as text: JSON.stringify itself runs out of stack on very deep values. */
+function deepLayoutText(levels: number): string {
+  return `{"id":"x","version":1,"title":"X","body":[${'{"type":"container","children":['.repeat(levels)}{"type":"text","text":"deep"}${']}'.repeat(levels)}]}`;
+}
+
+/** The same without the text, built iteratively: `levels` containers inside one another. */
+function nested(levels: number, leaf: Record<string, unknown>): Record<string, unknown> {
+  let node = leaf;
+  for (let i = 0; i < levels; i += 1) node = { type: 'container', children: [node] };
+  return node;
+}
+
+describe('layout depth and size limits (issue 7.13, SECURITY 6)', () => {
+  it('leaves every shipped layout and example well inside the limits', () => {
+    let deepest = 0;
+    for (const dir of ['layouts', 'layouts/_examples']) {
+      for (const f of readdirSync(join(ROOT, dir)).filter((n) => n.endsWith('.json'))) {
+        const doc: unknown = JSON.parse(readFileSync(join(ROOT, dir, f), 'utf8'));
+        expect(checkLayoutLimits(doc), f).toBeNull();
+        let d = 1;
+        while (checkLayoutLimits(doc, { maxDepth: d }) !== null) d += 1;
+        deepest = Math.max(deepest, d);
+      }
+    }
+    // layouts/register.json is the deepest today (22); the limit leaves room to nest ~20 more widgets.
+    expect(deepest).toBeLessThanOrEqual(MAX_LAYOUT_DEPTH / 2);
+  });
+
+  it('names the first container at the limit, by JSON pointer, with escaped keys', () => {
+    expect(checkLayoutLimits({ a: { 'b/c': { '~d': [[1]] } } }, { maxDepth: 3 })).toEqual({
+      code: 'too-deep',
+      pointer: '/a/b~1c/~0d',
+      message: 'layout nests deeper than 3 levels (flatten it or split it into dialogs or screens)',
+    });
+    expect(checkLayoutLimits({ a: { 'b/c': { '~d': [] } } }, { maxDepth: 3 })).toBeNull();
+    expect(checkLayoutLimits([1, [2, [3]], { x: [[[4]]] }], { maxDepth: 3 })).toMatchObject({ code: 'too-deep', pointer: '/2/x/0' });
+    expect(checkLayoutLimits('scalar', { maxDepth: 0 })).toBeNull();
+  });
+
+  it('bounds the number of values, counting a container\'s members before walking them', () => {
+    expect(checkLayoutLimits({ list: new Array(MAX_LAYOUT_VALUES).fill(0) })).toMatchObject({ code: 'too-large', pointer: '/list' });
+    expect(checkLayoutLimits({ list: new Array(MAX_LAYOUT_VALUES - 2).fill(0) })).toBeNull();
+    expect(checkLayoutLimits({ a: [1, 2], b: { c: 3 } }, { maxValues: 6 })).toBeNull();
+    expect(checkLayoutLimits({ a: [1, 2], b: { c: 3 } }, { maxValues: 5 })).toMatchObject({ code: 'too-large', pointer: '/b' });
+  });
+
+  it.each([1_500, 100_000])('validateLayoutDocument refuses a %i-deep layout with one issue instead of overflowing the stack', (levels) => {
+    const issues = validateLayoutDocument(JSON.parse(deepLayoutText(levels)), 'fixtures/deep.json');
+    expect(issues).toEqual([
+      { file: 'fixtures/deep.json', pointer: `/body/0${'/children/0'.repeat(31)}`, code: 'too-deep', message: expect.stringContaining(`deeper than ${MAX_LAYOUT_DEPTH} levels`), severity: 'error' },
+    ]);
+  });
+
+  it('a layout exactly at the limit passes the schema and the semantic rules', () => {
+    const leaf = { type: 'text', text: '{{ state.n }}', style: { tone: 'muted' } };
+    const doc = { id: 'x', version: 1, title: 'X', state: { n: 1 }, body: [nested((MAX_LAYOUT_DEPTH - 4) / 2, leaf)] };
+    expect(checkLayoutLimits(doc, { maxDepth: MAX_LAYOUT_DEPTH - 1 })).not.toBeNull();
+    expect(validateLayoutDocument(doc, 'fixtures/x.json')).toEqual([]);
+  });
+
+  it('the semantic linter called directly on a 100,000-deep value does not overflow', () => {
+    const doc = JSON.parse(deepLayoutText(100_000)) as Record<string, unknown>;
+    const routes = { keys: new Set<string>(), paths: new Set<string>() };
+    expect(() => semanticIssues(doc, 'fixtures/deep.json', loadApiCatalogue(), routes)).not.toThrow();
+  });
+
+  it('npm run validate prints file:pointer: error too-deep for a 100,000-deep file and exits 1, no stack trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kopa-deep-'));
+    try {
+      const file = join(dir, 'deep.json');
+      writeFileSync(file, deepLayoutText(100_000));
+      const { status, out } = runValidate([file]);
+      expect(status).toBe(1);
+      expect(out).toContain(`${file}:/body/0${'/children/0'.repeat(31)}: error too-deep: layout nests deeper than ${MAX_LAYOUT_DEPTH} levels`);
+      expect(out).toContain('validate: 1 layout(s), 1 error(s)');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

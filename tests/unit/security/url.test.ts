@@ -49,14 +49,56 @@ describe('checkNavigationUrl', () => {
     expect(checkNavigationUrl('  /loanDetail\n', ALLOW, ORIGIN)).toEqual({ ok: true, url: '/loanDetail', external: false });
   });
 
-  it('allows http(s) on an allowlisted host, matched exactly and case-insensitively', () => {
+  it('allows https on an allowlisted host, matched exactly and case-insensitively', () => {
     expect(checkNavigationUrl('https://pay.kopa.example/checkout?x=1', ALLOW, ORIGIN)).toEqual({
       ok: true,
       url: 'https://pay.kopa.example/checkout?x=1',
       external: true,
     });
     expect(checkNavigationUrl('HTTPS://OK.EXAMPLE/a', ALLOW, ORIGIN)).toMatchObject({ ok: true, url: 'https://ok.example/a' });
-    expect(checkNavigationUrl('http://kopa.example/', ALLOW, ORIGIN)).toMatchObject({ ok: true, external: true });
+    expect(checkNavigationUrl('https://kopa.example/', ALLOW, ORIGIN)).toMatchObject({ ok: true, external: true });
+    // The default port is the same origin; naming it changes nothing.
+    expect(checkNavigationUrl('https://pay.kopa.example:443/x', ALLOW, ORIGIN)).toEqual({ ok: true, url: 'https://pay.kopa.example/x', external: true });
+  });
+
+  // Issue 7.12: a pay or redirect link over plain http can be read and rewritten on the way.
+  it.each([
+    'http://pay.kopa.example/checkout?tradeNo=1',
+    'http://kopa.example/',
+    'HTTP://pay.kopa.example/checkout',
+    'hTtP://PAY.KOPA.EXAMPLE/checkout',
+    'http:\\\\pay.kopa.example\\checkout',
+    'http:pay.kopa.example/checkout',
+    'http:/pay.kopa.example/checkout',
+    ' \thttp://pay.kopa.example/',
+    'http://pay.kopa.example:80/',
+    'http://pay.kopa.example:443/',
+    'http://pay.kopa.example:8443/',
+    'http://app.kopa.example/repay',
+  ])('refuses plain http to an allowlisted host with a reason: %j', (raw) => {
+    expect(checkNavigationUrl(raw, [...ALLOW, 'pay.kopa.example:8443', 'app.kopa.example'], ORIGIN)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/plain http: .*https/),
+    });
+  });
+
+  it('refuses port tricks: https on a port the allowlist does not name', () => {
+    for (const raw of ['https://pay.kopa.example:80/', 'https://pay.kopa.example:8443/', 'https://pay.kopa.example:65535/', 'https://pay.kopa.example.:443/']) {
+      expect(checkNavigationUrl(raw, ALLOW, ORIGIN), raw).toEqual({ ok: false, reason: expect.stringContaining('not on the allowlist') });
+    }
+    // `:0443` is port 443, the default, to the parser too: the same origin as no port at all.
+    expect(checkNavigationUrl('https://pay.kopa.example:0443/x', ALLOW, ORIGIN)).toEqual({ ok: true, url: 'https://pay.kopa.example/x', external: true });
+    expect(checkNavigationUrl('https://pay.kopa.example:99999/', ALLOW, ORIGIN).ok).toBe(false);
+  });
+
+  it('on a plain-http page (development, tests) its own origin is still same-origin, other hosts still need https', () => {
+    const dev = 'http://127.0.0.1:8080';
+    expect(checkNavigationUrl('http://127.0.0.1:8080/repay?a=1', ALLOW, dev)).toEqual({ ok: true, url: '/repay?a=1', external: false });
+    expect(checkNavigationUrl('HTTP://127.0.0.1:8080/repay', ALLOW, dev)).toEqual({ ok: true, url: '/repay', external: false });
+    expect(checkNavigationUrl('/repay', ALLOW, dev)).toEqual({ ok: true, url: '/repay', external: false });
+    expect(checkNavigationUrl('http://127.0.0.1:8081/repay', [...ALLOW, '127.0.0.1:8081'], dev).ok).toBe(false);
+    expect(checkNavigationUrl('http://pay.kopa.example/checkout', ALLOW, dev).ok).toBe(false);
+    expect(checkNavigationUrl('https://pay.kopa.example/checkout', ALLOW, dev)).toMatchObject({ ok: true, external: true });
   });
 
   it('treats an absolute URL on the page origin as in-app', () => {
@@ -99,11 +141,21 @@ describe('checkImageUrl', () => {
     'data:image/png,notbase64<script>',
     'blob:https://evil.tld/0b6f2c1e',
     'http://cdn.elsewhere.tld/a.jpg',
+    'http://pay.kopa.example/a.png',
+    'HTTP://pay.kopa.example/a.png',
+    'hTtP://cdn.elsewhere.tld/a.png',
+    'http:\\\\cdn.elsewhere.tld\\a.png',
+    'http://app.kopa.example:80/a.png',
     '//evil.tld/a.png',
     '/\\evil.tld/a.png',
     'https://user@cdn.tld/a.png',
   ])('refuses %j', (raw) => {
     expect(checkImageUrl(raw, ORIGIN).ok).toBe(false);
+  });
+
+  it('allows plain http only on the page origin itself (a development server)', () => {
+    expect(checkImageUrl('http://localhost:3000/assets/a.png', 'http://localhost:3000')).toEqual({ ok: true, url: 'http://localhost:3000/assets/a.png' });
+    expect(checkImageUrl('http://localhost:3001/assets/a.png', 'http://localhost:3000')).toEqual({ ok: false, reason: expect.stringContaining('https') });
   });
 });
 
@@ -122,6 +174,10 @@ describe('checkBridgeLink', () => {
     expect(checkBridgeLink('productDetail?id=3', policy)).toMatchObject({ ok: true, url: 'productDetail?id=3' });
     expect(checkBridgeLink('https://pay.kopa.example/x', policy)).toMatchObject({ ok: true });
     expect(checkBridgeLink('/loanDetail', policy)).toMatchObject({ ok: true, url: '/loanDetail', external: false });
+  });
+
+  it.each(['http://pay.kopa.example/x', 'HTTP://pay.kopa.example/x', 'http:\\\\pay.kopa.example\\x'])('refuses plain http %j for openLink', (raw) => {
+    expect(checkBridgeLink(raw, policy)).toEqual({ ok: false, reason: expect.stringContaining('https') });
   });
 
   it('refuses a custom scheme when none is configured', () => {
