@@ -42,13 +42,34 @@ export function outstanding(order: Order, rows: InstallmentRow[]): number {
 }
 
 /**
+ * Locks the order row until the transaction ends (SELECT ... FOR UPDATE) and answers it as it is
+ * now. Every money write starts with this, so its status/outstanding check and its update see
+ * the same state: a second payment of the same order waits here until the first commits.
+ * (On PGlite the dialect already runs one transaction at a time; the lock is for PostgreSQL.)
+ */
+export async function lockOrder(trx: Db, orderId: string): Promise<Order | undefined> {
+  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+}
+
+/** What is left to repay on an order read under lockOrder (0 when its status has nothing to repay). */
+export async function dueOf(trx: Db, order: Order): Promise<number> {
+  if (!REPAYABLE.has(order.status)) return 0;
+  return outstanding(order, await installmentsOf(trx, order.id));
+}
+
+/** Thrown when a booking would pay more than the order owes: the transaction rolls back. */
+export class OverBookingError extends Error {}
+
+/**
  * Books a payment: raises paid_amount, marks every installment the cumulative payments now cover
- * as paid, and settles the order (200) when nothing is left. Call inside a transaction.
+ * as paid, and settles the order (200) when nothing is left. Call inside the transaction that
+ * took lockOrder and checked the amount against dueOf; the guard below is the last line.
  */
 export async function applyPayment(db: Db, orderId: string, amount: number, now: Date): Promise<void> {
   const order = await db.updateTable('orders').set((eb) => ({ paid_amount: eb('paid_amount', '+', amount) }))
     .where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
   const rows = await installmentsOf(db, orderId);
+  if (amount <= 0 || order.paid_amount > totalDue(rows)) throw new OverBookingError(`booking ${amount} on ${orderId} would exceed the amount due`);
   let cumulative = 0;
   for (const r of rows) {
     cumulative += r.total_amount;

@@ -53,8 +53,8 @@ export class SmsService {
     return this.outbox.get(phone);
   }
 
-  private async count(column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
-    const row = await this.deps.db.selectFrom('sms_codes')
+  private async count(db: Db, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
+    const row = await db.selectFrom('sms_codes')
       .select(sql<number>`count(*)`.as('n'))
       .where(column, '=', value)
       .where('created_at', '>', since)
@@ -62,29 +62,34 @@ export class SmsService {
     return Number(row?.n ?? 0);
   }
 
-  /** Refuses (429, no code issued) past the per-phone and per-IP limits. */
-  async checkLimits(phone: string, ip: string): Promise<void> {
+  /**
+   * Refuses (429, no code issued) past the per-phone and per-IP limits. `db`: pass the transaction
+   * when called inside one (PGlite has a single connection: the outer handle would wait forever).
+   */
+  async checkLimits(phone: string, ip: string, db: Db = this.deps.db): Promise<void> {
     const now = this.deps.now().getTime();
     const minute = new Date(now - 60_000);
     const hour = new Date(now - 3_600_000);
     const l = this.deps.limits;
-    if ((await this.count('phone', phone, minute)) >= l.phonePerMinute) throw tooMany('Please wait a minute before requesting another code.');
-    if ((await this.count('phone', phone, hour)) >= l.phonePerHour) throw tooMany('Too many codes requested for this phone; try again later.');
-    if ((await this.count('ip', ip, minute)) >= l.ipPerMinute) throw tooMany('Too many codes requested from this network; wait a minute.');
-    if ((await this.count('ip', ip, hour)) >= l.ipPerHour) throw tooMany('Too many codes requested from this network; try again later.');
+    if ((await this.count(db, 'phone', phone, minute)) >= l.phonePerMinute) throw tooMany('Please wait a minute before requesting another code.');
+    if ((await this.count(db, 'phone', phone, hour)) >= l.phonePerHour) throw tooMany('Too many codes requested for this phone; try again later.');
+    if ((await this.count(db, 'ip', ip, minute)) >= l.ipPerMinute) throw tooMany('Too many codes requested from this network; wait a minute.');
+    if ((await this.count(db, 'ip', ip, hour)) >= l.ipPerHour) throw tooMany('Too many codes requested from this network; try again later.');
   }
 
-  async issue(phone: string, purpose: SmsPurpose, ip: string, digits: number): Promise<void> {
-    await this.checkLimits(phone, ip);
+  /** Sends a new code within the limits; answers its sms_codes id (a repayment record binds to it). */
+  async issue(phone: string, purpose: SmsPurpose, ip: string, digits: number, db: Db = this.deps.db): Promise<number> {
+    await this.checkLimits(phone, ip, db);
     const code = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
     const at = this.deps.now();
-    await this.deps.db.insertInto('sms_codes').values({
+    const row = await db.insertInto('sms_codes').values({
       phone, purpose, ip, code_hash: hash(phone, purpose, code),
       created_at: at, expires_at: new Date(at.getTime() + SMS_TTL_MS), used_at: null,
-    }).execute();
+    }).returning('id').executeTakeFirstOrThrow();
     const entry = { phone, purpose, code, at };
     if (this.deps.outbox || this.deps.onSend) this.remember(entry);
     this.deps.onSend?.(entry);
+    return row.id;
   }
 
   private remember(entry: OutboxEntry): void {
@@ -118,5 +123,36 @@ export class SmsService {
       .where('id', '=', live.id).where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES)
       .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1 ? 'ok' : 'none';
+  }
+
+  /**
+   * Checks a code against one issued code (by id), not the phone's newest: a repayment record
+   * accepts only the code sent for it. Same tries, expiry and single use as verify().
+   */
+  async verifyIssued(id: number, phone: string, purpose: SmsPurpose, code: string, db: Db = this.deps.db): Promise<VerifyResult> {
+    const now = this.deps.now();
+    const live = await db.selectFrom('sms_codes').select(['id', 'code_hash']).where('id', '=', id)
+      .where('phone', '=', phone).where('purpose', '=', purpose)
+      .where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES).where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!live) return 'none';
+    if (live.code_hash !== hash(phone, purpose, code)) {
+      await db.updateTable('sms_codes').set((eb) => ({ tries: eb('tries', '+', 1) })).where('id', '=', id).execute();
+      return 'wrong';
+    }
+    const used = await db.updateTable('sms_codes').set({ used_at: now })
+      .where('id', '=', id).where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES).executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1 ? 'ok' : 'none';
+  }
+
+  /** Whether `code` is the one issued as `id`, used or not (a retry after a lost answer). */
+  async isIssuedCode(id: number, phone: string, purpose: SmsPurpose, code: string, db: Db = this.deps.db): Promise<boolean> {
+    const row = await db.selectFrom('sms_codes').select('code_hash').where('id', '=', id).where('phone', '=', phone).executeTakeFirst();
+    return row?.code_hash === hash(phone, purpose, code);
+  }
+
+  /** Kills an issued code that was not used (resend replaced it, or its record was voided). */
+  async revoke(id: number, db: Db = this.deps.db): Promise<void> {
+    await db.updateTable('sms_codes').set({ used_at: this.deps.now() }).where('id', '=', id).where('used_at', 'is', null).execute();
   }
 }

@@ -1,34 +1,109 @@
 /**
  * Repayment by card (spec 7 "Repayment by card", success code "00"): repayment-way,
- * repayment-commit (Idempotency-Key; 800005), repayment-confirm (800006), repayment-huichao.
+ * repayment-commit (Idempotency-Key; 800005), repayment-confirm (800006/800008/800009),
+ * repayment-resend and repayment-cancel (800007/800008), repayment-huichao.
+ *
+ * Money rule: every write that books (commit without a code, confirm) or changes a pending record
+ * runs in ONE transaction that first locks the order row (lockOrder), then checks status and the
+ * amount due and writes. Two payments of one order therefore never both see the old amount due.
+ * Inside a transaction only `trx` is used: PGlite has one connection (its dialect lends it to one
+ * transaction at a time) and PostgreSQL's pool is small, so reaching for ctx.db there would wait
+ * on ourselves.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import type { Db } from '../db';
+import type { Order } from '../db/types';
 import { userEndpoint } from '../endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../errors';
 import { maskCardNo } from '../lib/format';
-import { applyPayment, installmentsOf, outstanding, REPAYABLE } from '../lib/orders';
-import { randomId, repayToken, sameToken } from '../lib/tokens';
+import { applyPayment, dueOf, installmentsOf, lockOrder, outstanding, REPAYABLE } from '../lib/orders';
 import { SMS_TTL_MS } from '../lib/sms';
+import { randomId, repayToken, sameToken } from '../lib/tokens';
 import { requireOrder, type SessionUser } from '../session';
-import type { Order } from '../db/types';
 
 interface CommitBody {
   amount: number; cardId: string; orderId: string; repayToken: string;
-  bankName?: string; cardNo?: string; couponId?: string; bankCode?: string; sendMsg?: number;
+  bankName?: string; cardNo?: string; couponId?: string; bankCode?: string;
+  /** Ignored: older clients send it; the server decides (needsCode). */
+  sendMsg?: number;
 }
 interface ConfirmBody { orderId: string; verifyCode: string; repaymentRecordId: string }
+interface RecordBody { orderId: string; repaymentRecordId: string }
 interface HuichaoBody { userId: string; orderId: string; amount: number }
+type RepaymentRow = Awaited<ReturnType<typeof findRecord>>;
 
 const KEY_RE = /^[A-Za-z0-9_-]{8,128}$/;
+/** Default of settings.repaySms.minAmount: TZS 500.000,00 in cents. */
+export const DEFAULT_REPAY_SMS_MIN_AMOUNT = 50_000_000;
 
-async function repayableAmount(ctx: ServerContext, order: Order): Promise<number> {
-  if (!REPAYABLE.has(order.status)) throw new BusinessError('800001', 'This order has nothing to repay.');
-  return outstanding(order, await installmentsOf(ctx.db, order.id));
+const nothingToRepay = () => new BusinessError('800001', 'This order has nothing to repay.');
+const secondPending = () => new BusinessError('800005', 'do not submit the repayment request twice');
+const wrongCode = () => new BusinessError('800006', 'wrong code');
+const alreadyPaid = () => new BusinessError('800007', 'This repayment is already completed.');
+const expired = () => new BusinessError('800008', 'This repayment request has expired. Please start the payment again.');
+const dueChanged = () => new BusinessError('800009', 'The amount due has changed while you were paying. Please start the payment again.');
+
+/** SMS policy: the card says it needs a code, or the amount reaches the threshold. */
+export function needsCode(smsRequired: number, amount: number, minAmount: number): 0 | 1 {
+  return smsRequired === 1 || amount >= minAmount ? 1 : 0;
+}
+
+async function smsMinAmount(db: Db): Promise<number> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'repaySms').executeTakeFirst();
+  const v = (row?.value ?? null) as { minAmount?: unknown } | null;
+  return typeof v?.minAmount === 'number' && Number.isFinite(v.minAmount) ? v.minAmount : DEFAULT_REPAY_SMS_MIN_AMOUNT;
 }
 
 function checkAmount(amount: number, due: number): void {
   if (amount > due) throw badRequest(`amount: must not exceed the outstanding amount (${due})`);
+}
+
+/**
+ * A transaction whose business refusals are RETURNED, then thrown after COMMIT: what it wrote on
+ * the way (a wrong try counted, a record marked expired or cancelled) must stay. Thrown errors
+ * (400, 404, 429, over-booking) roll everything back.
+ */
+async function inTx<T>(ctx: ServerContext, fn: (trx: Db) => Promise<T | BusinessError>): Promise<T> {
+  const out = await ctx.db.transaction().execute(fn);
+  if (out instanceof BusinessError) throw out;
+  return out;
+}
+
+function findRecord(db: Db, id: string) {
+  return db.selectFrom('repayments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Locks the order, then reads the record it names (404 / 403 otherwise). */
+async function lockedRecord(trx: Db, user: SessionUser, orderId: string, recordId: string) {
+  const order = await lockOrder(trx, orderId);
+  const rec = await findRecord(trx, recordId);
+  if (!order || !rec || rec.order_id !== orderId) throw notFound('Repayment record not found.');
+  if (rec.user_id !== user.userId) throw forbidden('This repayment belongs to another user.');
+  return { order, rec };
+}
+
+/**
+ * Whether a record is pending and not past its expiry. A pending record past it is marked
+ * 'expired' here (so everything treats expiry by time alike). Records from before migration 002
+ * have no bound code and cannot be confirmed: they count as expired too.
+ */
+async function stillPending(trx: Db, rec: NonNullable<RepaymentRow>, now: Date): Promise<boolean> {
+  if (rec.status !== 'pending') return false;
+  if (rec.expires_at && rec.expires_at > now && rec.sms_code_id !== null) return true;
+  await trx.updateTable('repayments').set({ status: 'expired' }).where('id', '=', rec.id).where('status', '=', 'pending').execute();
+  return false;
+}
+
+/** Same key again: the first answer (same amount and order) or 400 (anything else changed). */
+async function findReplay(db: Db, user: SessionUser, key: string, body: CommitBody) {
+  const prev = await db.selectFrom('repayments').selectAll()
+    .where('user_id', '=', user.userId).where('idempotency_key', '=', key).executeTakeFirst();
+  if (!prev) return null;
+  if (prev.amount !== body.amount || prev.order_id !== body.orderId) {
+    throw badRequest('Idempotency-Key was already used for a different repayment (amount or order differs).');
+  }
+  return { needValid: prev.need_valid, repayRecordId: prev.id };
 }
 
 export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): void {
@@ -49,61 +124,107 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
       throw badRequest('Idempotency-Key header is required (8-128 letters, digits, - or _).');
     }
     const order = await requireOrder(ctx, user, body.orderId);
-    const replay = await findReplay(ctx, user, key, body);
+    // Retries after a lost answer are answered here without queueing on the order lock.
+    const replay = await findReplay(ctx.db, user, key, body);
     if (replay) return replay;
-    checkAmount(body.amount, await repayableAmount(ctx, order));
-    const card = await ctx.db.selectFrom('cards').select('id').where('id', '=', body.cardId).where('user_id', '=', user.userId).executeTakeFirst();
+    const card = await ctx.db.selectFrom('cards').select(['id', 'sms_required']).where('id', '=', body.cardId).where('user_id', '=', user.userId).executeTakeFirst();
     if (!card) throw badRequest('cardId: unknown card; choose one of your cards.');
     if (!sameToken(body.repayToken, repayToken(ctx.secret, user.userId, order.id))) throw badRequest('repayToken: invalid for this order; reload the page.');
-    const needValid = body.sendMsg === 1 ? 1 : 0;
-    // A pending repayment whose SMS code expired is abandoned; it must not block the order forever.
-    await ctx.db.updateTable('repayments').set({ status: 'expired' }).where('order_id', '=', order.id).where('status', '=', 'pending')
-      .where('created_at', '<', new Date(ctx.now().getTime() - SMS_TTL_MS)).execute();
-    // Fast path for the common double submit; the partial unique index settles real races below.
-    const pending = await ctx.db.selectFrom('repayments').select('id').where('order_id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
-    if (pending) throw new BusinessError('800005', 'do not submit the repayment request twice');
-    if (needValid) await ctx.sms.checkLimits(user.phone, ip);
-    const id = randomId('R');
+    const needValid = needsCode(card.sms_required, body.amount, await smsMinAmount(ctx.db));
     const now = ctx.now();
-    const inserted = await ctx.db.transaction().execute(async (trx) => {
-      // ON CONFLICT without a target covers both the key and the one-pending-per-order index.
+    return inTx(ctx, async (trx) => {
+      const locked = await lockOrder(trx, order.id);
+      if (!locked) throw notFound('Order not found.');
+      // A parallel request with this key may have booked while we waited for the lock.
+      const again = await findReplay(trx, user, key, body);
+      if (again) return again;
+      // A pending repayment past its expiry is abandoned; it must not block the order.
+      await trx.updateTable('repayments').set({ status: 'expired' }).where('order_id', '=', order.id)
+        .where('status', '=', 'pending').where('expires_at', '<=', now).execute();
+      if (!REPAYABLE.has(locked.status)) return nothingToRepay();
+      checkAmount(body.amount, await dueOf(trx, locked));
+      const pending = await trx.selectFrom('repayments').select('id').where('order_id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
+      if (pending) return secondPending();
+      const id = randomId('R');
+      // ON CONFLICT without a target: the same key used at once for another order of this user.
       const row = await trx.insertInto('repayments').values({
         id, user_id: user.userId, order_id: order.id, idempotency_key: key, amount: body.amount, card_id: body.cardId,
         status: needValid ? 'pending' : 'success', need_valid: needValid, created_at: now, confirmed_at: needValid ? null : now,
+        expires_at: needValid ? new Date(now.getTime() + SMS_TTL_MS) : null,
       }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
-      if (row && !needValid) await applyPayment(trx, order.id, body.amount, now);
-      return row;
+      if (!row) return (await findReplay(trx, user, key, body)) ?? secondPending();
+      if (needValid) {
+        // Past the SMS limits this throws 429 and the record is rolled back with it.
+        const codeId = await ctx.sms.issue(user.phone, 'repay', ip, 6, trx);
+        await trx.updateTable('repayments').set({ sms_code_id: codeId }).where('id', '=', id).execute();
+      } else {
+        await applyPayment(trx, order.id, body.amount, now);
+      }
+      return { needValid, repayRecordId: id };
     });
-    if (!inserted) {
-      const again = await findReplay(ctx, user, key, body);
-      if (again) return again;
-      throw new BusinessError('800005', 'do not submit the repayment request twice');
-    }
-    if (needValid) await ctx.sms.issue(user.phone, 'repay', ip, 6);
-    return { needValid, repayRecordId: id };
   });
 
   userEndpoint<ConfirmBody>(app, ctx, 'repaymentConfirm', async ({ body, user }) => {
     await requireOrder(ctx, user, body.orderId);
-    const rec = await ctx.db.selectFrom('repayments').selectAll().where('id', '=', body.repaymentRecordId).executeTakeFirst();
-    if (!rec || rec.order_id !== body.orderId) throw notFound('Repayment record not found.');
-    if (rec.user_id !== user.userId) throw forbidden('This repayment belongs to another user.');
-    if (rec.status === 'success') return { repayRecordId: rec.id, status: 'success' };
-    const result = await ctx.sms.verify(user.phone, 'repay', body.verifyCode);
-    if (result !== 'ok') throw new BusinessError('800006', 'wrong code');
     const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      const done = await trx.updateTable('repayments').set({ status: 'success', confirmed_at: now })
-        .where('id', '=', rec.id).where('status', '=', 'pending').executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 1) await applyPayment(trx, rec.order_id, rec.amount, now);
+    return inTx(ctx, async (trx) => {
+      const { order, rec } = await lockedRecord(trx, user, body.orderId, body.repaymentRecordId);
+      if (rec.status === 'success') {
+        // A retry with the code that paid it (answer lost on the way) is success again; anything else is told it is done.
+        const same = rec.sms_code_id !== null && await ctx.sms.isIssuedCode(rec.sms_code_id, user.phone, 'repay', body.verifyCode, trx);
+        return same ? { repayRecordId: rec.id, status: 'success' } : alreadyPaid();
+      }
+      if (!(await stillPending(trx, rec, now)) || rec.sms_code_id === null) return expired();
+      // Only the code issued for this record; a wrong try is counted (committed) and the fifth kills the code.
+      if ((await ctx.sms.verifyIssued(rec.sms_code_id, user.phone, 'repay', body.verifyCode, trx)) !== 'ok') return wrongCode();
+      // Over-booking rule: the borrower authorised exactly rec.amount. If less is due now (paid
+      // elsewhere meanwhile), refuse rather than charge a different amount, and free the order.
+      if (!REPAYABLE.has(order.status) || rec.amount > (await dueOf(trx, order))) {
+        await trx.updateTable('repayments').set({ status: 'cancelled' }).where('id', '=', rec.id).execute();
+        return dueChanged();
+      }
+      await trx.updateTable('repayments').set({ status: 'success', confirmed_at: now }).where('id', '=', rec.id).execute();
+      await applyPayment(trx, rec.order_id, rec.amount, now);
+      return { repayRecordId: rec.id, status: 'success' };
     });
-    return { repayRecordId: rec.id, status: 'success' };
+  });
+
+  userEndpoint<RecordBody>(app, ctx, 'repaymentResend', async ({ body, user, ip }) => {
+    await requireOrder(ctx, user, body.orderId);
+    const now = ctx.now();
+    return inTx(ctx, async (trx) => {
+      const { rec } = await lockedRecord(trx, user, body.orderId, body.repaymentRecordId);
+      if (rec.status === 'success') return alreadyPaid();
+      if (!(await stillPending(trx, rec, now))) return expired();
+      // Same SMS limits as any send (429 with a reason, nothing changed); the old code dies.
+      const codeId = await ctx.sms.issue(user.phone, 'repay', ip, 6, trx);
+      if (rec.sms_code_id !== null) await ctx.sms.revoke(rec.sms_code_id, trx);
+      await trx.updateTable('repayments').set({ sms_code_id: codeId, expires_at: new Date(now.getTime() + SMS_TTL_MS) })
+        .where('id', '=', rec.id).execute();
+      return { repayRecordId: rec.id, expiresIn: Math.round(SMS_TTL_MS / 1000) };
+    });
+  });
+
+  userEndpoint<RecordBody>(app, ctx, 'repaymentCancel', async ({ body, user }) => {
+    await requireOrder(ctx, user, body.orderId);
+    const now = ctx.now();
+    return inTx(ctx, async (trx) => {
+      const { rec } = await lockedRecord(trx, user, body.orderId, body.repaymentRecordId);
+      if (rec.status === 'success') return alreadyPaid();
+      if (rec.status === 'pending' && (await stillPending(trx, rec, now))) {
+        await trx.updateTable('repayments').set({ status: 'cancelled' }).where('id', '=', rec.id).execute();
+        if (rec.sms_code_id !== null) await ctx.sms.revoke(rec.sms_code_id, trx);
+        return { repayRecordId: rec.id, status: 'cancelled' };
+      }
+      // Already void: answer what it is (a pending one past its expiry was just marked expired).
+      return { repayRecordId: rec.id, status: rec.status === 'cancelled' ? 'cancelled' : 'expired' };
+    });
   });
 
   userEndpoint<HuichaoBody>(app, ctx, 'repaymentHuichao', async ({ body, user }) => {
     if (body.userId !== user.userId) throw forbidden('userId does not match the session.');
     const order = await requireOrder(ctx, user, body.orderId);
-    checkAmount(body.amount, await repayableAmount(ctx, order));
+    await checkRepayable(ctx, order, body.amount);
     const ref = randomId('H');
     const url = new URL('https://pay.kopa.example/huichao');
     url.searchParams.set('orderId', order.id);
@@ -113,13 +234,8 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
   });
 }
 
-/** Same key again: the first answer (same amount and order) or 400 (anything else changed). */
-async function findReplay(ctx: ServerContext, user: SessionUser, key: string, body: CommitBody) {
-  const prev = await ctx.db.selectFrom('repayments').selectAll()
-    .where('user_id', '=', user.userId).where('idempotency_key', '=', key).executeTakeFirst();
-  if (!prev) return null;
-  if (prev.amount !== body.amount || prev.order_id !== body.orderId) {
-    throw badRequest('Idempotency-Key was already used for a different repayment (amount or order differs).');
-  }
-  return { needValid: prev.need_valid, repayRecordId: prev.id };
+/** Huichao only hands out a payment page (it books nothing), so a read without the lock is enough. */
+async function checkRepayable(ctx: ServerContext, order: Order, amount: number): Promise<void> {
+  if (!REPAYABLE.has(order.status)) throw nothingToRepay();
+  checkAmount(amount, outstanding(order, await installmentsOf(ctx.db, order.id)));
 }

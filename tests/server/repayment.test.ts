@@ -12,8 +12,13 @@ async function token(orderId: string): Promise<string> {
   return (expectSuccess('repaymentWay', way) as { repayToken: string }).repayToken;
 }
 
+// The server decides whether a code is needed (issue 7): CARD1 (CRDB bank account) always needs
+// one, CARD2 (M-Pesa wallet) none below settings.repaySms.minAmount. sendMsg is sent and ignored.
 const commit = (orderId: string, repayToken: string, key: string, amount: number, sendMsg = 0) =>
-  s.call('repaymentCommit', { amount, bankName: 'CRDB Bank', cardId: 'CARD1', cardNo: '**** 6789', couponId: '', orderId, repayToken, bankCode: 'CRDB', sendMsg }, { headers: { 'idempotency-key': key } });
+  s.call('repaymentCommit', sendMsg === 1
+    ? { amount, bankName: 'CRDB Bank', cardId: 'CARD1', cardNo: '**** 6789', couponId: '', orderId, repayToken, bankCode: 'CRDB', sendMsg }
+    : { amount, bankName: 'M-Pesa', cardId: 'CARD2', cardNo: '**** 5678', couponId: '', orderId, repayToken, bankCode: '90006', sendMsg },
+  { headers: { 'idempotency-key': key } });
 
 const repaymentRows = (orderId: string) => s.db.selectFrom('repayments').selectAll().where('order_id', '=', orderId).execute();
 
