@@ -1,5 +1,6 @@
 import { parseStatePath, setAtPathDraft } from '../expr';
 import { callError, type CallResult } from '../render/env';
+import { handleSessionExpired } from '../render/session';
 import { paramsIn } from './resolveIn';
 import type { ActionHandler, ActionOf } from './types';
 
@@ -45,6 +46,9 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
     }
     return ctx.runNested(action.onSuccess, `${ctx.pointer}/onSuccess`, { response: result.data });
   }
+  // The session is gone (HTTP 401): the page shows its way out (log in / close) instead of
+  // onError or a toast the borrower could not act on.
+  if (handleSessionExpired(ctx.runtime, result)) return 'stop';
   const error = callError(result);
   if (action.onError) {
     await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });

@@ -1,5 +1,6 @@
 import type { ExprFunction } from './evaluate';
 import { LIMITS } from './limits';
+import { sameValue } from './operators';
 import { isArray, isForbiddenKey, isPlainObject, listOf, readOrUndefined } from './safeAccess';
 
 /*
@@ -38,9 +39,9 @@ function field(item: unknown, name: string): unknown {
   return isPlainObject(item) ? readOrUndefined(item, name) : undefined;
 }
 
-/** The item has an own `name` equal to `value`: a missing field never matches, not even undefined. */
+/** The item is an object whose own `name` is `value`; an absent field is null (and undefined). */
 function fieldIs(item: unknown, name: string, value: unknown): boolean {
-  return isPlainObject(item) && Object.hasOwn(item, name) && field(item, name) === value;
+  return isPlainObject(item) && sameValue(field(item, name), value);
 }
 
 function capped(text: string): string {
@@ -149,7 +150,7 @@ function toObject(list: unknown, keyName: unknown, valueName?: unknown): Record<
 function filterIn(list: unknown, name: unknown, values: unknown): unknown[] {
   const key = fieldName(name);
   const allowed = items(values);
-  return items(list).filter((item) => isPlainObject(item) && Object.hasOwn(item, key) && allowed.includes(field(item, key)));
+  return items(list).filter((item) => isPlainObject(item) && allowed.some((v) => sameValue(field(item, key), v)));
 }
 
 const table: Record<string, ExprFunction> = {
@@ -172,7 +173,7 @@ const table: Record<string, ExprFunction> = {
     if (typeof haystack === 'string') {
       return typeof needle === 'string' || typeof needle === 'number' ? haystack.includes(String(needle)) : false;
     }
-    return items(haystack).includes(needle);
+    return items(haystack).some((v) => sameValue(v, needle));
   },
   first: (x) => (typeof x === 'string' || isArray(x) ? readOrUndefined(x, 0) : undefined),
   last: (x) => (typeof x === 'string' || isArray(x) ? readOrUndefined(x, x.length - 1) : undefined),

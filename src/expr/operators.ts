@@ -44,13 +44,25 @@ function compare(op: '<' | '<=' | '>' | '>=', a: Primitive, b: Primitive): boole
   return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
 }
 
+/**
+ * `===`, except that null and undefined are one value. A field the server omits reads as
+ * undefined, so an absent optional field and a field sent as null compare the same everywhere
+ * (`==`, `!=`, filter, filterIn, count, contains): servers differ in which of the two they send.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || (a === null && b === undefined) || (a === undefined && b === null);
+}
+
 export function applyBinary(op: BinaryOperator, left: unknown, right: unknown, pos: number): unknown {
   switch (op) {
-    // `==` is strict on purpose: loose equality's coercion table is a source of bugs, not features.
+    // `==` has no type coercion on purpose (loose equality's table is a source of bugs), but an
+    // absent field (undefined) and null are the same thing for optional fields.
     case '==':
+      return sameValue(left, right);
+    case '!=':
+      return !sameValue(left, right);
     case '===':
       return left === right;
-    case '!=':
     case '!==':
       return left !== right;
     default:

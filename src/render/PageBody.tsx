@@ -6,6 +6,7 @@ import { useCondition } from './useBinding';
 import { LocalScopeContext } from './contexts';
 import type { PageSnapshot } from './pageStore';
 import { sourcesOf } from './dataSources';
+import { SessionExpired } from './SessionExpired';
 
 /**
  * The first blocking source that has no data yet and is loading or failed decides what the page
@@ -27,10 +28,13 @@ export function PageBody({ layout }: { layout: LayoutDocument }) {
   const gate = useSyncExternalStore(
     store.subscribe,
     () => {
-      const state = blockingState(layout, store.getSnapshot());
+      const snapshot = store.getSnapshot();
+      if (snapshot.session.expired) return 'session';
+      const state = blockingState(layout, snapshot);
       return state ? `${state.status}:${state.name}` : 'ready';
     },
   );
+  if (gate === 'session') return <SessionExpired layout={layout} />;
   const [status, name = ''] = gate.split(':') as [string, string?];
   const source = layout.dataSources?.[name];
   let content;

@@ -2,6 +2,7 @@ import type { DataSource, LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
 import type { PageRuntime } from './contexts';
 import { callError } from './env';
+import { handleSessionExpired } from './session';
 import { buildScope } from './scope';
 import { isTruthy, resolveValue, type ResolveProblem } from './resolve';
 
@@ -28,6 +29,8 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
     store.update((d) => {
       d.sources[name] = { status: 'error', error };
     });
+    // A 401 turns the whole page into its session-expired state: no toast, no Retry loop.
+    if (handleSessionExpired(runtime, result)) return false;
     if (source.toastOnError !== false && result.message) env.toast(result.message, { kind: 'info' });
     return false;
   }

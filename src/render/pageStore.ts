@@ -14,6 +14,8 @@ export interface PageSnapshot {
   dialogs: Record<string, boolean>;
   /** Facts about the screen bindings may read as screen.* (keyboardOpen). */
   screen: { keyboardOpen: boolean };
+  /** Set when a call answered HTTP 401: the page then shows its session-expired way out. */
+  session: { expired: boolean; message: string };
 }
 
 export interface PageStore {
@@ -34,6 +36,7 @@ export function createPageStore(initialState: Record<string, unknown>): PageStor
     sources: {},
     dialogs: {},
     screen: { keyboardOpen: false },
+    session: { expired: false, message: '' },
   };
   const listeners = new Set<() => void>();
   return {

@@ -43,9 +43,9 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
       layoutOf([], {
         dataSources: { info: { endpoint: 'contactKfInfo', toastOnError: false, error: [{ type: 'text', text: 'Sorry: {{ error.message }}' }] } },
       }),
-      { responses: { contactKfInfo: { ok: false, kind: 'server', code: '9', message: 'Session expired', status: 401 } } },
+      { responses: { contactKfInfo: { ok: false, kind: 'server', code: '9', message: 'Service unavailable', status: 503 } } },
     );
-    expect(screen.getByText('Sorry: Session expired')).toBeTruthy();
+    expect(screen.getByText('Sorry: Service unavailable')).toBeTruthy();
   });
 
   it('shows the empty body when its condition holds', async () => {

@@ -81,6 +81,32 @@ describe('object functions in a server-keyed form (bind-bank layout)', () => {
     expect(recorded.calls.some((c) => c.endpoint === 'saveBankInfo')).toBe(false);
   });
 
+  it('items that omit channelNumber and cardTypeMi (absent, not null) still send every entered field', async () => {
+    // Issue 7 item 14: a server that leaves optional fields out instead of sending null.
+    const omitted = ITEMS.map((i) => {
+      const copy: Record<string, unknown> = { ...i };
+      if (copy.channelNumber === null) delete copy.channelNumber;
+      if (copy.cardTypeMi === null || copy.cardTypeMi === 0) delete copy.cardTypeMi;
+      return copy;
+    });
+    expect(omitted.filter((i) => 'channelNumber' in i).map((i) => i.code)).toEqual(['mpesaName']);
+    expect(omitted.filter((i) => !('cardTypeMi' in i)).map((i) => i.code)).toEqual(['cardType', 'holderName']);
+    const { recorded, user } = await renderForm(omitted);
+    await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
+    await user.type(box('M-Pesa registered name'), 'Asha');
+    await user.type(box('Account holder name'), 'Asha M');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(recorded.bridge.map((b) => b.action)).toEqual(['bankStepEnd', 'closeWebView']));
+    const save = recorded.calls.find((c) => c.endpoint === 'saveBankInfo');
+    expect(save?.params).toEqual({
+      product_id: 'P9',
+      cardType: 1,
+      channelNumber: '90006',
+      fields: { walletPhone: '0712000000', mpesaName: 'Asha', holderName: 'Asha M' },
+    });
+  });
+
   it('a server error is toasted and the values stay', async () => {
     const { recorded, user } = await renderLayout(bindBank, {
       query: { productId: 'P9' },

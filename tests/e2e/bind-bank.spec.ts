@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test, type ApiRequest, type Kopa } from './support/fixtures';
+import { patchData } from './support/payFlow';
 
 /**
  * Bind bank, /bindBank (spec 2 "Bind bank", 3 "Bank form item", 4 "Bank form", 5, 7 "Bank and
@@ -275,4 +276,26 @@ test('the real server refuses a missing required field: its message is toasted a
   await expect(field(page, 'Wallet phone number')).toHaveValue('0712345678');
   await expect(field(page, 'M-Pesa registered name')).toHaveValue('Asha Mushi');
   expect(await kopa.bridgeCalls()).toEqual([]);
+});
+
+test('card-init items that omit channelNumber and cardTypeMi (absent, not null) still save every entered field (issue 7 item 14)', async ({ page, kopa }) => {
+  // The server leaves the optional fields out instead of sending null.
+  await patchData(page, '/v3/bank/card-init', (data) => {
+    for (const item of data.items as Record<string, unknown>[]) {
+      if (item.channelNumber === null) delete item.channelNumber;
+      if (item.cardTypeMi === null || item.cardTypeMi === 0) delete item.cardTypeMi;
+    }
+  });
+  const init = page.waitForResponse((r) => new URL(r.url()).pathname === '/vexed/v3/bank/card-init');
+  await openForm(page, kopa, { product_id: 'P003' });
+  const items = ((await (await init).json()) as { data: { items: Record<string, unknown>[] } }).data.items;
+  expect(items.filter((i) => 'channelNumber' in i).map((i) => i.code)).toEqual(['mpesaName']);
+  expect(items.filter((i) => !('cardTypeMi' in i)).map((i) => i.code)).toEqual(['cardType', 'holderName', 'salaryDay']);
+  await fillWallet(page);
+  await next(page).click();
+  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'bankStepEnd', payload: {} }, { method: 'closeWebView', payload: {} }]);
+  const saves = kopa.apiTo('/v3/bank/save-bank-info');
+  expect(saves).toHaveLength(1);
+  expectSession(saves[0]!, 'P003');
+  expect(saves[0]?.body).toEqual(walletBody('P003'));
 });

@@ -32,6 +32,10 @@ export type StatePath = string;
  */
 export type Actions = Action[];
 /**
+ * Runs when the call fails, with error.code, error.message and error.serverMessage in scope. Not run on HTTP 401: the page then shows its session-expired state (message, Log in, Close).
+ */
+export type Actions1 = Action[];
+/**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text = string;
@@ -107,7 +111,7 @@ export type NodeId = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions1 = Action[];
+export type Actions2 = Action[];
 /**
  * Child nodes.
  */
@@ -115,7 +119,7 @@ export type Nodes1 = LayoutNode[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions2 = Action[];
+export type Actions3 = Action[];
 /**
  * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
  */
@@ -123,7 +127,7 @@ export type Condition2 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions3 = Action[];
+export type Actions4 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -135,7 +139,7 @@ export type Text3 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions4 = Action[];
+export type Actions5 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -147,11 +151,11 @@ export type Text5 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions5 = Action[];
+export type Actions6 = Action[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions6 = Action[];
+export type Actions7 = Action[];
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
@@ -187,7 +191,7 @@ export type Condition3 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions7 = Action[];
+export type Actions8 = Action[];
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
@@ -203,7 +207,7 @@ export type Condition4 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions8 = Action[];
+export type Actions9 = Action[];
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
@@ -219,7 +223,7 @@ export type Value4 = unknown;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions9 = Action[];
+export type Actions10 = Action[];
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
@@ -259,7 +263,7 @@ export type Condition5 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions10 = Action[];
+export type Actions11 = Action[];
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
@@ -271,7 +275,7 @@ export type Text17 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions11 = Action[];
+export type Actions12 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -319,11 +323,11 @@ export type Condition6 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions12 = Action[];
+export type Actions13 = Action[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions13 = Action[];
+export type Actions14 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -367,7 +371,7 @@ export type StatePath10 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions14 = Action[];
+export type Actions15 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -435,7 +439,7 @@ export type Nodes3 = LayoutNode[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions15 = Action[];
+export type Actions16 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -443,11 +447,11 @@ export type Text46 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions16 = Action[];
+export type Actions17 = Action[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions17 = Action[];
+export type Actions18 = Action[];
 /**
  * Child nodes.
  */
@@ -611,7 +615,7 @@ export interface HttpAction {
   toastOnError?: boolean;
   saveAs?: StatePath;
   onSuccess?: Actions;
-  onError?: Actions;
+  onError?: Actions1;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
@@ -2260,7 +2264,7 @@ export interface RepaymentCommitResponse {
   repayRecordId: string;
 }
 /**
- * POST .../service/loan/repayment-confirm (form-encoded). The code must be the one last sent for this record. A wrong code gives 800006; a record that expired or was cancelled gives 800008 (start again); nothing is booked then.
+ * POST .../service/loan/repayment-confirm (form-encoded). The code must be the one last sent for this record. A wrong code gives 800006; a record that expired or was cancelled gives 800008 (start again); 800009 when less is due now than the record's amount (paid meanwhile elsewhere: the record is cancelled, start again); nothing is booked then. A retry with the code that paid the record answers success again; any other code on a paid record gives 800007.
  */
 export interface RepaymentConfirmRequest {
   /**
@@ -2773,7 +2777,7 @@ export interface DataSource {
    * Toast the server message when the call fails (spec section 8).
    */
   toastOnError?: boolean;
-  onSuccess?: Actions15;
+  onSuccess?: Actions16;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
@@ -2794,7 +2798,7 @@ export interface TextNode {
    * Semantic role (heading renders an h2).
    */
   role?: 'paragraph' | 'heading' | 'label' | 'caption';
-  onTap?: Actions1;
+  onTap?: Actions2;
 }
 /**
  * A small, safe set of presentation hints (no arbitrary CSS: layouts come from a server).
@@ -2858,7 +2862,7 @@ export interface ContainerNode {
   visible?: Condition;
   style?: Style;
   children: Nodes1;
-  onTap?: Actions2;
+  onTap?: Actions3;
 }
 /**
  * A button. While its actions run it is disabled and shows a spinner, so a double tap sends one request.
@@ -2887,7 +2891,7 @@ export interface DialogNode {
    * Tapping outside closes it (false for the rating dialog).
    */
   dismissOnOverlay?: boolean;
-  onClose?: Actions3;
+  onClose?: Actions4;
 }
 /**
  * The title bar of a screen: a back button (shown only when onBack is set) and the title text.
@@ -2899,7 +2903,7 @@ export interface PageHeaderNode {
   style?: Style;
   title: Text2;
   backLabel?: Text3;
-  onBack?: Actions4;
+  onBack?: Actions5;
 }
 /**
  * An image. The source is checked (same-origin path, https, raster data URL); a refused source renders nothing and is reported. Give src, or endpoint (+ params) for an image served by the API such as the registration captcha.
@@ -2928,7 +2932,7 @@ export interface ImageNode {
    * Tap opens the image full screen; a tap there closes it (tap-to-enlarge instruction images).
    */
   zoomable?: boolean;
-  onTap?: Actions5;
+  onTap?: Actions6;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
@@ -2945,7 +2949,7 @@ export interface RowNode {
   visible?: Condition;
   style?: Style;
   children: Nodes1;
-  onTap?: Actions6;
+  onTap?: Actions7;
 }
 /**
  * Renders the template nodes once per element of items, with the element and its position in scope (item and index by default); the empty nodes are shown instead when the list is empty.
@@ -3031,7 +3035,7 @@ export interface InputNode {
   maxLength?: number;
   max?: Value3;
   disabled?: Condition3;
-  onChange?: Actions7;
+  onChange?: Actions8;
 }
 /**
  * A tick box bound to a boolean in page state, with a label and optional inline children after it (agreement links; tapping them does not toggle the box).
@@ -3045,7 +3049,7 @@ export interface CheckboxNode {
   label?: Text9;
   children?: Nodes1;
   disabled?: Condition4;
-  onChange?: Actions8;
+  onChange?: Actions9;
 }
 /**
  * A row of tabs choosing one value (card type, complaint status); the chosen value is written to page state.
@@ -3070,7 +3074,7 @@ export interface TabSwitchNode {
    * Field of each item written to the bound path.
    */
   valueField?: string;
-  onChange?: Actions9;
+  onChange?: Actions10;
 }
 /**
  * One tab.
@@ -3107,7 +3111,7 @@ export interface EnumPickerNode {
   confirmLabel?: Text15;
   cancelLabel?: Text16;
   disabled?: Condition5;
-  onConfirm?: Actions10;
+  onConfirm?: Actions11;
 }
 /**
  * A hairline between sections, or blank space when line is false.
@@ -3140,7 +3144,7 @@ export interface StarRatingNode {
    * Show the stars without letting the user change them.
    */
   readOnly?: boolean;
-  onChange?: Actions11;
+  onChange?: Actions12;
 }
 /**
  * A code (payment or contract code) with a Copy button. Copying puts the code on the clipboard and toasts 'copy success'.
@@ -3271,7 +3275,7 @@ export interface CountdownButtonNode {
   runningLabel: Text26;
   variant?: 'primary' | 'secondary' | 'link';
   disabled?: Condition6;
-  onTap: Actions12;
+  onTap: Actions13;
 }
 /**
  * Wraps its children; pulling down at the top of the page past 25 px (finger travel x 0.6, at most 100 px) and letting go runs onRefresh. States: pull, release, loading, finish; the finish text shows for 1 s.
@@ -3282,7 +3286,7 @@ export interface PullRefreshNode {
   visible?: Condition;
   style?: Style;
   children: Nodes1;
-  onRefresh: Actions13;
+  onRefresh: Actions14;
   pullText?: Text27;
   releaseText?: Text28;
   loadingText?: Text29;
@@ -3337,7 +3341,7 @@ export interface ImageUploadNode {
   style?: Style;
   bind: StatePath9;
   resultPath?: StatePath10;
-  onSelect?: Actions14;
+  onSelect?: Actions15;
   /**
    * Most pictures; the add tile hides when reached (complaints: 9).
    */
@@ -3447,8 +3451,8 @@ export interface LayoutDocument {
    * Initial page state, read as state.* in bindings and written by setState actions.
    */
   state?: {};
-  onLoad?: Actions16;
-  onBack?: Actions17;
+  onLoad?: Actions17;
+  onBack?: Actions18;
   body: Nodes4;
   /**
    * Dialogs opened by openDialog actions.

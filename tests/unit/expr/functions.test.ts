@@ -32,7 +32,8 @@ describe('baseFunctions', () => {
     expect(ev('first("xy")')).toBe('x');
     expect(ev('last(5)')).toBeUndefined();
     expect(ev('count(items, "paid")', { items: [{ paid: true }, { paid: false }, {}] })).toBe(1);
-    expect(ev('filter(items, "k", undefined)', { items: [{ k: 1 }, {}, 2, { k: undefined }] })).toEqual([{ k: undefined }]);
+    // An absent field, undefined and null are one value; a non-object item never matches.
+    expect(ev('filter(items, "k", undefined)', { items: [{ k: 1 }, {}, 2, { k: undefined }, { k: null }, null] })).toEqual([{}, { k: undefined }, { k: null }]);
     expect(ev('map(5, "a")')).toEqual([]);
     expect(ev('number(true)')).toBe(1);
     expect(ev('number("")')).toBeNaN();
@@ -61,7 +62,9 @@ describe('baseFunctions', () => {
     expect(ev('map(items, "inherited")', scope)).toEqual([undefined, undefined]);
     expect(ev('map(items, "constructor")', scope)).toEqual([undefined, undefined]);
     expect(ev('map(fnItems, "f")', scope)).toEqual([undefined]);
-    expect(ev('filter(items, "constructor", undefined)', scope)).toEqual([]);
+    // Not read through the prototype: an own-less `constructor` is absent (null), not Object.
+    expect(ev('filter(items, "constructor", undefined)', scope)).toEqual([item]);
+    expect(ev('count(items, "inherited", 1)', scope)).toBe(0);
     expect(getter).not.toHaveBeenCalled();
   });
 
@@ -70,6 +73,33 @@ describe('baseFunctions', () => {
     sparse[2] = 1;
     expect(ev('map(list, "x")', { list: sparse })).toEqual([undefined, undefined, undefined]);
     expect(ev('sum(list)', { list: sparse })).toBe(1);
+  });
+
+  it('treats an absent field and null as the same value (filter, filterIn, count, contains, ==)', () => {
+    // card-init items of a server that omits the optional fields rather than sending null.
+    const omitted = [
+      { code: 'walletPhone', cate: 'text', value: '', inputType: 1 },
+      { code: 'mpesaName', cate: 'text', value: '', cardTypeMi: 1, channelNumber: '90006' },
+      { code: 'bankName', cate: 'enum', value: '', cardTypeMi: 2 },
+      { code: 'holderName', cate: 'text', value: '' },
+    ];
+    const nulls = omitted.map((i) => ({ cardTypeMi: null, channelNumber: null, ...i }));
+    const fields = 'map(filterIn(filterIn(items, "cardTypeMi", [0, null, 1]), "channelNumber", [null, "90006"]), "code")';
+    expect(ev(fields, { items: omitted })).toEqual(['walletPhone', 'mpesaName', 'holderName']);
+    expect(ev(fields, { items: nulls })).toEqual(ev(fields, { items: omitted }));
+    expect(ev('map(filter(items, "channelNumber", null), "code")', { items: omitted })).toEqual(['walletPhone', 'bankName', 'holderName']);
+    expect(ev('map(filter(items, "channelNumber", undefined), "code")', { items: nulls })).toEqual(['walletPhone', 'bankName', 'holderName']);
+    expect(ev('count(items, "cardTypeMi", null)', { items: omitted })).toBe(2);
+    expect(ev('contains([1, null], undefined)')).toBe(true);
+    expect(ev('contains([1, undefined], null)')).toBe(true);
+    expect(ev('contains([0, ""], null)')).toBe(false);
+    // Only null and undefined meet: 0, '' and false stay apart from them and from each other.
+    expect(ev('map(filterIn(items, "cardTypeMi", [0]), "code")', { items: omitted })).toEqual([]);
+    expect(ev('filter(items, "k", null)', { items: [{ k: 0 }, { k: '' }, { k: false }] })).toEqual([]);
+    expect(ev('item.channelNumber == null', { item: omitted[0] })).toBe(true);
+    expect(ev('item.channelNumber != undefined', { item: nulls[0] })).toBe(false);
+    expect(ev('item.channelNumber === null', { item: omitted[0] })).toBe(false);
+    expect(ev('0 == null || "" == null || false == undefined')).toBe(false);
   });
 
   it('builds, merges and trims objects keyed by server data (bank form fields by code)', () => {
@@ -91,9 +121,12 @@ describe('baseFunctions', () => {
     expect(preset).toEqual({ bank: 'CRDB', phone: '0712', mpesa: '', name: 'Bo', 7: 'seven' });
     expect(Object.getPrototypeOf(preset)).toBe(Object.prototype);
     expect(ev('merge(null, 5, [1], {a: 1}, {a: 2, b: 3})')).toEqual({ a: 2, b: 3 });
-    expect((ev('filterIn(items, "cardTypeMi", [0, null, 1])', { items }) as { code: string }[]).map((i) => i.code)).toEqual(['phone', 'mpesa', 'name']);
-    expect(ev('map(filterIn(filterIn(items, "cardTypeMi", [0, null, 1]), "channelNumber", [null, "90007"]), "code")', { items })).toEqual(['phone', 'name']);
-    expect(ev('filterIn(items, "missing", [undefined])', { items })).toEqual([]);
+    const withCard = items.filter((i) => i && 'cardTypeMi' in i);
+    expect((ev('filterIn(items, "cardTypeMi", [0, null, 1])', { items: withCard }) as { code: string }[]).map((i) => i.code)).toEqual(['phone', 'mpesa', 'name']);
+    expect(ev('map(filterIn(filterIn(items, "cardTypeMi", [0, null, 1]), "channelNumber", [null, "90007"]), "code")', { items: withCard })).toEqual(['phone', 'name']);
+    // Items without the field at all count as null (an absent optional field); null items never match.
+    expect(ev('map(filterIn(items, "missing", [undefined]), "value")', { items })).toEqual(['x', '0712', '', 'Ann', 'no code', 'evil', 'evil', 'seven']);
+    expect(ev('filterIn(items, "missing", [1, "x"])', { items })).toEqual([]);
     expect(ev('filterIn(items, "code", "bank")', { items })).toEqual([]);
     const form = { bank: 'NMB', phone: '0712', name: 'Ann', cardType: '1' };
     expect(ev('pick(form, ["phone", "name", "nope", 3, null])', { form })).toEqual({ phone: '0712', name: 'Ann' });
