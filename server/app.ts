@@ -17,6 +17,12 @@ import { registerLayouts } from './layouts';
 import { createLayoutStore } from './layoutStore';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
+import { isApiPath, isCanonicalApiPath } from './lib/apiPath';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
+import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
+import { DEMO } from './db/seedData';
+import { refreshDemoSessions, sessionLifetimesFromEnv } from './session';
+import { badRequest } from './errors';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
 import { registerComplaints } from './routes/complaints';
@@ -33,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server's database (tests assert on stored rows through it). */
     kopaDb: Db;
+    /** Runs the orphan-upload sweep now (also run hourly); returns how many were removed. */
+    kopaSweepUploads: () => Promise<number>;
   }
 }
 
@@ -50,6 +58,14 @@ export interface BuildOptions {
   smsLimits?: Partial<SmsLimits>;
   /** Seed demo data on start (default true; idempotent). */
   seed?: boolean;
+  /** Session idle lifetime (default env SESSION_IDLE_DAYS, else 7 days). */
+  sessionIdleMs?: number;
+  /** Session absolute lifetime (default env SESSION_MAX_DAYS, else 90 days). */
+  sessionMaxAgeMs?: number;
+  /** API requests per IP per minute (default 600). */
+  apiRateLimit?: number;
+  /** Per-user upload quota (default 50 images / 50 MB per 24 h). */
+  uploadQuota?: Partial<UploadQuota>;
 }
 
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -74,6 +90,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => { await db.destroy(); });
 
   const now = opts.now ?? (() => new Date());
+  // The demo links printed by npm start must work on a data dir of any age (session.ts).
+  if (opts.seed !== false) await refreshDemoSessions({ db, now }, [DEMO.sessionId, DEMO.otherSessionId]);
+  const envLife = sessionLifetimesFromEnv(process.env);
   const sms = new SmsService({
     db, now, limits: { ...DEFAULT_SMS_LIMITS, ...opts.smsLimits },
     // Plaintext codes stay in memory only for the test-only route (or beside the development log).
@@ -84,13 +103,24 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const ctx: ServerContext = {
     db, cfg, catalogue: loadCatalogue(cfg.provider), validators: loadValidators(), wire: createWireMapper(loadWireNames()),
     sms, now, secret, dataDir, uploadsDir, log: app.log, testMode,
+    sessionLifetimes: { idleMs: opts.sessionIdleMs ?? envLife.idleMs, absoluteMs: opts.sessionMaxAgeMs ?? envLife.absoluteMs },
+    uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, ...opts.uploadQuota },
   };
+  app.decorate('kopaSweepUploads', () => sweepOrphanUploads(ctx));
+  const stopSweeper = startUploadSweeper(ctx);
+  app.addHook('onClose', async () => { stopSweeper(); });
 
   registerErrorHandling(app);
   securityHeaders(app);
   // Only the API is limited: the app's own scripts and styles are static files a browser fetches
   // dozens of at a time, and counting them would lock a borrower out of a page.
-  await app.register(rateLimit, { global: true, max: 600, timeWindow: '1 minute', allowList: (req) => !req.url.startsWith('/vexed/'), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
+  // The limiter decides on the normalised path, as the router does (`/%76exed/...` is the API too).
+  const prefix = ctx.cfg.apiPrefix;
+  await app.register(rateLimit, { global: true, max: opts.apiRateLimit ?? 600, timeWindow: '1 minute', allowList: (req) => !isApiPath(req.url, prefix), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
+  // After the limiter (so refusals are counted too): API paths must be spelt as the routes are.
+  app.addHook('onRequest', async (req) => {
+    if (isApiPath(req.url, prefix) && !isCanonicalApiPath(req.url, prefix)) throw badRequest('Bad request path: use the plain API path, without escapes, dot segments, repeated slashes or other letter case.');
+  });
   // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
   await app.register(multipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.

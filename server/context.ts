@@ -4,6 +4,8 @@ import type { AppConfig } from './config';
 import type { Catalogue, Validators } from './catalogue';
 import type { Db } from './db';
 import type { SmsService } from './lib/sms';
+import type { SessionLifetimes } from './session';
+import type { UploadQuota } from './lib/uploadQuota';
 import type { WireMapper } from './wire';
 
 export interface ServerContext {
@@ -21,4 +23,8 @@ export interface ServerContext {
   log: FastifyBaseLogger;
   /** NODE_ENV=test: test-only routes exist. */
   testMode: boolean;
+  /** Idle and absolute session lifetimes (session.ts). */
+  sessionLifetimes: SessionLifetimes;
+  /** Per-user upload quota in a rolling window (lib/uploadQuota.ts). */
+  uploadQuota: UploadQuota;
 }

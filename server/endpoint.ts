@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeErrors } from './catalogue';
 import type { ServerContext } from './context';
 import { badRequest, BusinessError } from './errors';
+import { checkNumeralText, checkValues, type ObjectSchema } from './lib/inputGuard';
 import { requireUser, type SessionUser } from './session';
 
 /** Common session parameters (contract section 2), already translated to logical names. */
@@ -49,6 +50,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 function readQuery(ctx: ServerContext, req: FastifyRequest): SessionQuery {
   const q = ctx.wire.toLogical(req.query ?? {});
+  checkValues(q, 'query');
   const check = ctx.validators.json('session-query');
   if (!check(q)) throw badRequest(`query ${describeErrors(check.errors)}`);
   const query = { ...(q as SessionQuery) };
@@ -74,6 +76,9 @@ function readBody(ctx: ServerContext, req: FastifyRequest, schemaName: string, q
     if (!isPlainObject(body)) throw badRequest('body: must be an object');
     body = { ...body };
   }
+  // Before validation: coercion would turn "Infinity" or "0x10" into numbers (lib/inputGuard).
+  checkValues(body, '');
+  if (!isJson) checkNumeralText(body as Record<string, unknown>, validator.schema as ObjectSchema);
   if (!validator(body)) throw badRequest(describeErrors(validator.errors));
   return body;
 }

@@ -9,7 +9,9 @@ import { ApiError } from './errors';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {
     if (err instanceof ApiError) {
-      return reply.code(err.status).send({ code: err.code, message: err.message });
+      // A 401 says why in data.reason (session.ts), so the page can offer a way out.
+      const data = 'data' in err ? (err as { data: unknown }).data : undefined;
+      return reply.code(err.status).send(data === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, data });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) return reply.code(429).send({ code: '429', message: err.message || 'Too many requests.' });

@@ -1,10 +1,15 @@
 /**
  * Who is calling: userId + sessionId from the query string must name a live session of a
  * user that is not deleted (401 otherwise). Orders must belong to that user (403).
+ *
+ * Sessions end after an idle lifetime (no request for that long) and an absolute lifetime (since
+ * created), both configurable. A 401 carries data.reason, so the page can offer "log in" or
+ * "close" instead of a Retry loop: 'missing' (no userId/sessionId), 'unknown' (no such live
+ * session: never existed, revoked, or the account was deleted), 'expired' (idle or too old).
  */
 import type { ServerContext } from './context';
 import type { Order } from './db/types';
-import { badRequest, forbidden, notFound, unauthorized } from './errors';
+import { ApiError, badRequest, forbidden, notFound } from './errors';
 
 export interface SessionUser {
   userId: string;
@@ -12,18 +17,72 @@ export interface SessionUser {
   phone: string;
 }
 
+export type SessionEndReason = 'missing' | 'unknown' | 'expired';
+
+/** A 401 whose envelope carries { reason } in data (errorHandler sends it). */
+export class SessionError extends ApiError {
+  readonly data: { reason: SessionEndReason };
+  constructor(reason: SessionEndReason, message: string) {
+    super(401, '401', message);
+    this.data = { reason };
+  }
+}
+
+export interface SessionLifetimes {
+  /** No request for this long ends the session. */
+  idleMs: number;
+  /** Since creation, whatever the use. */
+  absoluteMs: number;
+}
+
+const DAY = 86_400_000;
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = { idleMs: 7 * DAY, absoluteMs: 90 * DAY };
+/** last_seen_at is written only when older than this: a read per request, not a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** SESSION_IDLE_DAYS / SESSION_MAX_DAYS (positive numbers of days) override the defaults. */
+export function sessionLifetimesFromEnv(env: NodeJS.ProcessEnv): SessionLifetimes {
+  const days = (v: string | undefined, fallback: number) => {
+    const n = Number(v);
+    return v && Number.isFinite(n) && n > 0 ? n * DAY : fallback;
+  };
+  return {
+    idleMs: days(env.SESSION_IDLE_DAYS, DEFAULT_SESSION_LIFETIMES.idleMs),
+    absoluteMs: days(env.SESSION_MAX_DAYS, DEFAULT_SESSION_LIFETIMES.absoluteMs),
+  };
+}
+
 export async function requireUser(ctx: ServerContext, userId: string | undefined, sessionId: string | undefined): Promise<SessionUser> {
-  if (!userId || !sessionId) throw unauthorized('Missing session: userId and sessionId are required.');
+  if (!userId || !sessionId) throw new SessionError('missing', 'Missing session: userId and sessionId are required. Please log in.');
   const row = await ctx.db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id as user_id', 'users.phone as phone'])
+    .select(['users.id as user_id', 'users.phone as phone', 'sessions.created_at', 'sessions.last_seen_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)
     .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw unauthorized('Unknown or expired session. Please log in again.');
+  if (!row) throw new SessionError('unknown', 'Unknown session. Please log in again.');
+  const now = ctx.now();
+  const lastSeen = row.last_seen_at ?? row.created_at;
+  const life = ctx.sessionLifetimes;
+  if (now.getTime() - row.created_at.getTime() > life.absoluteMs || now.getTime() - lastSeen.getTime() > life.idleMs) {
+    throw new SessionError('expired', 'Your session has expired. Please log in again.');
+  }
+  if (now.getTime() - lastSeen.getTime() >= TOUCH_EVERY_MS) {
+    await ctx.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+  }
   return { userId: row.user_id, sessionId, phone: row.phone };
+}
+
+/**
+ * The demo sessions printed by `npm start` start a fresh lifetime at every start, so the links
+ * keep working on a data dir of any age. Revoked ones (a deleted demo account) stay revoked.
+ */
+export async function refreshDemoSessions(ctx: Pick<ServerContext, 'db' | 'now'>, ids: string[]): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.updateTable('sessions').set({ created_at: now, last_seen_at: now })
+    .where('id', 'in', ids).where('revoked_at', 'is', null).execute();
 }
 
 export async function requireOrder(ctx: ServerContext, user: SessionUser, orderId: string | undefined): Promise<Order> {

@@ -22,9 +22,9 @@ export async function seed(db: Db): Promise<void> {
     ]).onConflict((oc) => oc.column('id').doNothing()).execute();
     await trx.insertInto('products').values(PRODUCTS).onConflict((oc) => oc.column('id').doNothing()).execute();
     await trx.insertInto('cards').values([
-      { id: 'CARD1', user_id: DEMO.userId, bank_name: 'CRDB Bank', bank_node: 'Dar es Salaam', card_no: '0150123456789', bank_code: 'CRDB', created_at: new Date(now - 200 * DAY) },
-      { id: 'CARD2', user_id: DEMO.userId, bank_name: 'M-Pesa', bank_node: '', card_no: '0712345678', bank_code: '90006', created_at: new Date(now - 100 * DAY) },
-      { id: 'CARD3', user_id: DEMO.otherUserId, bank_name: 'NMB Bank', bank_node: 'Arusha', card_no: '2040987654321', bank_code: 'NMB', created_at: new Date(now - 50 * DAY) },
+      { id: 'CARD1', user_id: DEMO.userId, bank_name: 'CRDB Bank', bank_node: 'Dar es Salaam', card_no: '0150123456789', bank_code: 'CRDB', sms_required: 1, created_at: new Date(now - 200 * DAY) },
+      { id: 'CARD2', user_id: DEMO.userId, bank_name: 'M-Pesa', bank_node: '', card_no: '0712345678', bank_code: '90006', sms_required: 0, created_at: new Date(now - 100 * DAY) },
+      { id: 'CARD3', user_id: DEMO.otherUserId, bank_name: 'NMB Bank', bank_node: 'Arusha', card_no: '2040987654321', bank_code: 'NMB', sms_required: 1, created_at: new Date(now - 50 * DAY) },
     ]).onConflict((oc) => oc.column('id').doNothing()).execute();
     for (const o of ORDERS) {
       const paid = o.plan.filter((p) => p[2]).reduce((s, p) => s + p[0], 0);

@@ -74,6 +74,8 @@ export const PROBLEMS = [
 export const SETTINGS: Record<string, unknown> = {
   contact: { email: 'support@kopa.example', smWa: '+255 755 123 456', telephone: '+255 755 123 456' },
   wallets: [opt('M-Pesa', '90006'), opt('Tigo Pesa', '90007'), opt('Airtel Money', '90008')],
+  // Card repayments at or above this amount (cents) need an SMS code on any card (TZS 500.000,00).
+  repaySms: { minAmount: 50_000_000 },
   unionError: { noticeMessage: 'We could not sign you in through the partner app.', errMessage: 'The partner session has expired. Please open Kopa again from the partner app.' },
   payNotice: {
     'Mobile money': [

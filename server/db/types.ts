@@ -23,6 +23,8 @@ export interface SessionsTable {
   user_id: string;
   created_at: CreatedAt;
   revoked_at: Timestamp | null;
+  /** 003_trust: last request seen (written at most once a minute); null = not since created. */
+  last_seen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ProductsTable {
@@ -78,6 +80,8 @@ export interface CardsTable {
   bank_node: string;
   card_no: string;
   bank_code: string;
+  /** 1: paying with this card needs an SMS code (bank accounts); 0: wallets (migration 002). */
+  sms_required: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
 }
 
@@ -149,6 +153,10 @@ export interface RepaymentsTable {
   need_valid: number;
   created_at: CreatedAt;
   confirmed_at: Timestamp | null;
+  /** Pending records only: when the record (and its code) dies; a resend restarts it (migration 002). */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The sms_codes row issued for this record; confirm checks that code only (migration 002). */
+  sms_code_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SmsCodesTable {
@@ -170,6 +178,10 @@ export interface CaptchasTable {
   created_at: Timestamp;
   tries: Generated<number>;
   used_at: Timestamp | null;
+  /** 003_trust: the current image was checked (right or wrong); a new image clears it. */
+  spent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 003_trust: the phone get-sms sent a code to with this captcha (register accepts it once). */
+  sms_phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TrackEventsTable {

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context';
 import { publicEndpoint, userEndpoint, withMessage } from '../endpoint';
 import { BusinessError } from '../errors';
 import { recommendedProducts } from '../lib/products';
+import { refuseIfOpenLoan } from '../lib/openLoans';
 import { getSetting } from '../lib/settings';
 
 interface SendBody { phone: string; type: 'del' | 'login' }
@@ -24,6 +25,8 @@ const CODE_DIGITS = { del: 4, login: 6 } as const;
 export function registerAccount(app: FastifyInstance, ctx: ServerContext): void {
   userEndpoint<SendBody>(app, ctx, 'sendSmsCodeNew', async ({ body, user, ip }) => {
     if (!samePhone(body.phone, user.phone)) throw new BusinessError('1001', 'This phone number does not belong to your account.');
+    // Say so before a code is sent: a borrower with a loan to repay learns it at the first step.
+    if (body.type === 'del') await refuseIfOpenLoan(ctx.db, user.userId);
     await ctx.sms.issue(user.phone, body.type, ip, CODE_DIGITS[body.type]);
     return withMessage({ expiresIn: 600, length: CODE_DIGITS[body.type] }, 'Verification code sent!');
   });
@@ -34,6 +37,10 @@ export function registerAccount(app: FastifyInstance, ctx: ServerContext): void 
     if (result !== 'ok') throw new BusinessError('1002', 'Wrong or expired verification code.');
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
+      // The user row is locked, and loan-push locks it too: a loan taken meanwhile is either seen
+      // here or refused there (the account is gone), never left behind on a deleted account.
+      await trx.selectFrom('users').select('id').where('id', '=', user.userId).forUpdate().execute();
+      await refuseIfOpenLoan(trx, user.userId);
       await trx.updateTable('users').set({ deleted_at: now }).where('id', '=', user.userId).execute();
       // Every session of the user ends, not only the one that asked.
       await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();

@@ -71,7 +71,9 @@ async function save(ctx: ServerContext, user: SessionUser, body: SaveBody, kind:
     if (cardNo) {
       await trx.insertInto('cards').values({
         id: randomId('C'), user_id: user.userId, bank_name: bankName,
-        bank_node: values.bankCity ?? '', card_no: cardNo, bank_code: body.cardType === 1 ? channel : values.bankName ?? '', created_at: ctx.now(),
+        bank_node: values.bankCity ?? '', card_no: cardNo, bank_code: body.cardType === 1 ? channel : values.bankName ?? '',
+        sms_required: body.cardType === 1 ? 0 : 1, // bank accounts (2) confirm card repayments by SMS; wallets (1) do not
+        created_at: ctx.now(),
       }).execute();
     }
   });

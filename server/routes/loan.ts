@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { userEndpoint } from '../endpoint';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound, unauthorized } from '../errors';
 import { addDays, formatAmount, formatDate, formatDateTime, formatMoney, maskCardNo } from '../lib/format';
 import { delayFee, installmentsOf, outstanding, REPAYABLE, statusText } from '../lib/orders';
 import { recommendedProducts } from '../lib/products';
@@ -77,11 +77,21 @@ export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {
     if (body.amount < p.amount_min || body.amount > p.amount_max) {
       throw badRequest(`amount: must be between ${p.amount_min} and ${p.amount_max}`);
     }
-    const periods = body.periods ?? p.periods;
-    const termUnit = body.termUnit ?? p.term_unit;
+    // The term is the product's: the client may repeat it, never choose another one.
+    if (body.termUnit !== undefined && body.termUnit !== p.term_unit) {
+      throw badRequest(`termUnit: this product is lent in ${p.term_unit === 1 ? 'days (termUnit 1)' : 'months (termUnit 2)'}`);
+    }
+    if (body.periods !== undefined && body.periods !== p.periods) {
+      throw badRequest(`periods: this product's term is ${p.periods} ${p.term_unit === 1 ? 'days' : 'months'}`);
+    }
+    const periods = p.periods;
+    const termUnit = p.term_unit;
     const orderId = randomId('O', 6);
     const plan = schedule(body.amount, periods, termUnit, ctx.now());
     await ctx.db.transaction().execute(async (trx) => {
+      // Locks the user row against a concurrent account deletion (routes/account.ts).
+      const live = await trx.selectFrom('users').select('id').where('id', '=', user.userId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+      if (!live) throw unauthorized('Unknown session. Please log in again.');
       await trx.insertInto('orders').values({
         id: orderId, user_id: user.userId, product_id: p.id, status: 21, is_delay: 0, amount: body.amount,
         delay_fee: delayFee(body.amount), periods, term_unit: termUnit, pay_mode: 'NOTICE', code_type: 1,

@@ -7,24 +7,13 @@ import type { ServerContext } from '../context';
 import { publicEndpoint } from '../endpoint';
 import { BusinessError, notFound } from '../errors';
 import { randomCaptchaText, renderCaptcha } from '../lib/captcha';
+import { checkForRegister, closeCaptcha, grantForRegister, redrawCaptcha, spendCaptcha } from '../lib/captchaGate';
 import { getTemplate } from '../lib/settings';
 import { randomId } from '../lib/tokens';
 
 interface TrackBody { page_id?: string; user_from?: string; client_type?: string; page_type?: number; utm_tag?: string; app_from?: string; phone?: string }
 interface SmsBody { phone: string; capcode: string; sid: string }
 interface RegisterBody extends SmsBody { smsCode: string; userName?: string; merchantNumber?: string }
-
-const CAPTCHA_TTL_MS = 10 * 60 * 1000;
-const CAPTCHA_MAX_TRIES = 5;
-
-async function captchaMatches(ctx: ServerContext, sid: string, capcode: string): Promise<boolean> {
-  const row = await ctx.db.selectFrom('captchas').selectAll().where('sid', '=', sid).executeTakeFirst();
-  const alive = row && !row.used_at && row.tries < CAPTCHA_MAX_TRIES && ctx.now().getTime() - row.created_at.getTime() < CAPTCHA_TTL_MS;
-  if (!row || !alive) return false;
-  if (row.text.toUpperCase() === capcode.trim().toUpperCase()) return true;
-  await ctx.db.updateTable('captchas').set((eb) => ({ tries: eb('tries', '+', 1) })).where('sid', '=', sid).execute();
-  return false;
-}
 
 async function isRegistered(ctx: ServerContext, phone: string): Promise<boolean> {
   const row = await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).where('deleted_at', 'is', null).executeTakeFirst();
@@ -58,28 +47,28 @@ export function registerPromotion(app: FastifyInstance, ctx: ServerContext): voi
 
   // Each fetch draws a new text (the refresh button just reloads the image).
   publicEndpoint<{ sid: string }>(app, ctx, 'getCaptcha', async ({ body, reply }) => {
-    const text = randomCaptchaText();
-    const res = await ctx.db.updateTable('captchas').set({ text, tries: 0, created_at: ctx.now() })
-      .where('sid', '=', body.sid).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw notFound('Unknown captcha session; call get-sid again.');
+    // A new image keeps the sid's wrong-try count (lib/captchaGate).
+    const text = await redrawCaptcha(ctx, body.sid);
+    if (!text) throw notFound('Unknown, used or exhausted captcha session; call get-sid again.');
     return reply.header('Content-Type', 'image/png').header('Cache-Control', 'no-store').send(renderCaptcha(text));
   });
 
   publicEndpoint<SmsBody>(app, ctx, 'getSms', async ({ body, ip }) => {
-    if (!(await captchaMatches(ctx, body.sid, body.capcode))) throw new BusinessError('101', 'Wrong graphic captcha, please try again.');
+    if (!(await spendCaptcha(ctx, body.sid, body.capcode))) throw new BusinessError('101', 'Wrong graphic captcha, please try again.');
     if (await isRegistered(ctx, body.phone)) throw new BusinessError('11', ALREADY);
     await ctx.sms.issue(body.phone, 'register', ip, 6);
+    await grantForRegister(ctx, body.sid, body.phone);
     return { expiresIn: 600 };
   });
 
   publicEndpoint<RegisterBody>(app, ctx, 'register', async ({ body }) => {
-    if (!(await captchaMatches(ctx, body.sid, body.capcode))) throw new BusinessError('-1', 'The captcha is wrong, please refresh it.');
+    if (!(await checkForRegister(ctx, body.sid, body.capcode, body.phone))) throw new BusinessError('-1', 'The captcha is wrong, please refresh it.');
     if (await isRegistered(ctx, body.phone)) throw new BusinessError('11', ALREADY);
     if ((await ctx.sms.verify(body.phone, 'register', body.smsCode)) !== 'ok') throw new BusinessError('102', 'Wrong or expired SMS code.');
     const userId = randomId('U', 6);
     await ctx.db.transaction().execute(async (trx) => {
       await trx.insertInto('users').values({ id: userId, phone: body.phone, name: body.userName ?? '', deleted_at: null }).execute();
-      await trx.updateTable('captchas').set({ used_at: ctx.now() }).where('sid', '=', body.sid).execute();
+      await closeCaptcha({ db: trx, now: ctx.now }, body.sid);
     });
     return { userId };
   });

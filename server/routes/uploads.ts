@@ -9,15 +9,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { userEndpoint } from '../endpoint';
 import { badRequest, notFound } from '../errors';
+import { imageDimensions, dimensionProblem } from '../lib/imageSize';
 import { looksLikeSvg, MIME_BY_EXT, sniffImage } from '../lib/images';
 import { randomId } from '../lib/tokens';
+import { reserveUpload } from '../lib/uploadQuota';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const NAME_RE = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
 
 async function readImage(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw badRequest('Send multipart/form-data with an image in the field "problemImage".');
-  const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 }, preservePath: true });
+  let file;
+  try {
+    file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 }, preservePath: true });
+  } catch (err) {
+    // busboy's parse errors (no boundary, truncated parts) carry no status: they are the client's.
+    const status = (err as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status < 500) throw err;
+    throw badRequest('Malformed multipart/form-data body: send the image in the field "problemImage".');
+  }
   if (!file) throw badRequest('No file received: put the image in the field "problemImage".');
   if (file.fieldname !== 'problemImage') throw badRequest('The image must be sent in the field "problemImage".');
   const name = file.filename ?? '';
@@ -40,9 +50,17 @@ export function registerUploads(app: FastifyInstance, ctx: ServerContext): void 
     if (looksLikeSvg(buf)) throw badRequest('SVG images are not allowed; use JPEG, PNG, GIF or WebP.');
     const kind = sniffImage(buf);
     if (!kind) throw badRequest('Not an image: only JPEG, PNG, GIF or WebP files are accepted.');
+    const tooBig = dimensionProblem(imageDimensions(buf, kind));
+    if (tooBig) throw badRequest(tooBig);
     const name = `${randomId('', 16)}.${kind.ext}`;
-    await writeFile(join(ctx.uploadsDir, name), buf, { flag: 'wx' });
-    await ctx.db.insertInto('uploads').values({ name, user_id: user.userId, mime: kind.mime, size: buf.length }).execute();
+    // The quota is checked (and the name reserved) before anything is written to disk.
+    await reserveUpload(ctx.db, ctx.uploadQuota, { name, userId: user.userId, mime: kind.mime, size: buf.length, at: ctx.now() });
+    try {
+      await writeFile(join(ctx.uploadsDir, name), buf, { flag: 'wx' });
+    } catch (err) {
+      await ctx.db.deleteFrom('uploads').where('name', '=', name).execute();
+      throw err;
+    }
     return { url: `/uploads/${name}` };
   }, { rawBody: true });
 

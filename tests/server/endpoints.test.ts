@@ -69,8 +69,15 @@ describe('endpoints: envelope, success code, response schema', () => {
     expect(way.bankCards.length).toBeGreaterThan(0);
     const commit = await ok('repaymentCommit', { amount: 1_000_000, bankName: 'CRDB Bank', cardId: 'CARD1', cardNo: '**** 6789', couponId: '', orderId: 'O174N', repayToken: way.repayToken, bankCode: 'CRDB', sendMsg: 1 }, { headers: { 'idempotency-key': 'endpoints-test-0001' } }) as { needValid: number; repayRecordId: string };
     expect(commit.needValid).toBe(1);
+    clock.advance(61_000); // the SMS countdown: a resend gives the same record a new code
+    const resent = await ok('repaymentResend', { orderId: 'O174N', repaymentRecordId: commit.repayRecordId }) as { repayRecordId: string };
+    expect(resent.repayRecordId).toBe(commit.repayRecordId);
     const code = await smsCode(s, USER.phone);
     await ok('repaymentConfirm', { orderId: 'O174N', verifyCode: code, repaymentRecordId: commit.repayRecordId });
+    clock.advance(61_000);
+    const next = await ok('repaymentCommit', { amount: 1_000_000, cardId: 'CARD1', orderId: 'O174N', repayToken: way.repayToken }, { headers: { 'idempotency-key': 'endpoints-test-0002' } }) as { repayRecordId: string };
+    const cancelled = await ok('repaymentCancel', { orderId: 'O174N', repaymentRecordId: next.repayRecordId }) as { status: string };
+    expect(cancelled.status).toBe('cancelled');
     const h = await ok('repaymentHuichao', { userId: USER.userId, orderId: 'O174N', amount: 500_000 }) as { url: string };
     expect(new URL(h.url).host).toBe('pay.kopa.example');
   });
@@ -116,11 +123,16 @@ describe('endpoints: envelope, success code, response schema', () => {
     const get = await s.inject({ method: 'GET', url: '/vexed/service/new/union-error-info' });
     expect(get.json()).toMatchObject({ code: 0 });
     clock.advance(61 * 60_000); // past the per-phone limit used by the repayment code above
-    await ok('sendSmsCodeNew', { phone: USER.phone, type: 'del' });
-    const code = await smsCode(s, USER.phone);
+    // The demo borrower has open loans: no deletion code is sent (accountLoans.test.ts has the rest).
+    expect((await s.call('sendSmsCodeNew', { phone: USER.phone, type: 'del' })).body.code).toBe('1004');
+    const made = await s.inject({ method: 'POST', url: '/__test/users', payload: { phone: '0755000333' } });
+    const b = made.json().data as { userId: string; sessionId: string; phone: string };
+    const qs = `userId=${b.userId}&sessionId=${b.sessionId}`;
+    await ok('sendSmsCodeNew', { phone: b.phone, type: 'del' }, { qs });
+    const code = await smsCode(s, b.phone);
     expect(code).toMatch(/^\d{4}$/);
     // user-delete is covered (and ends the session) in sms.test.ts; here only its refusal shape.
-    const wrong = await s.call('userDelete', { phone: USER.phone, code: code === '0000' ? '1111' : '0000' });
+    const wrong = await s.call('userDelete', { phone: b.phone, code: code === '0000' ? '1111' : '0000' }, { qs });
     covered.add('userDelete');
     expect(wrong.body.code).toBe('1002');
   });

@@ -1,6 +1,6 @@
 /** Restarting the server keeps every repayment, complaint, upload and deletion (issue 3). */
 import { describe, expect, it } from 'vitest';
-import { expectSuccess, fakeClock, multipart, OTHER, PNG_1PX, SESSION_QS, smsCode, startServer, USER } from './helpers';
+import { expectSuccess, fakeClock, multipart, PNG_1PX, SESSION_QS, smsCode, startServer, USER } from './helpers';
 
 describe('persistence across restart', () => {
   it('keeps repayments, complaints, uploads and deletions', async () => {
@@ -14,11 +14,12 @@ describe('persistence across restart', () => {
       const up = await first.inject({ method: 'POST', url: `/vexed/user-problem/upload-problem-img?${SESSION_QS}`, ...multipart('problemImage', 'a.png', PNG_1PX) });
       const img = (up.json() as { data: { url: string } }).data.url;
       const saved = expectSuccess('problemSave', await first.call('problemSave', { problemType: 2, problemDetail: 'Kept after restart', problemImage: img, orderNo: 'O170' })) as { problemId: string };
-      // Delete the other user, so the demo borrower stays usable for the checks below.
-      const otherQs = `userId=${OTHER.userId}&sessionId=${OTHER.sessionId}`;
-      expectSuccess('sendSmsCodeNew', await first.call('sendSmsCodeNew', { phone: '0787654321', type: 'del' }, { qs: otherQs }));
-      const code = await smsCode(first, '0787654321');
-      expectSuccess('userDelete', await first.call('userDelete', { phone: '0787654321', code }, { qs: otherQs }));
+      // Delete a borrower of its own (no loans), so the demo borrowers stay usable for the checks below.
+      const made = (await first.inject({ method: 'POST', url: '/__test/users', payload: { phone: '0755000444' } })).json().data as { userId: string; sessionId: string; phone: string };
+      const otherQs = `userId=${made.userId}&sessionId=${made.sessionId}`;
+      expectSuccess('sendSmsCodeNew', await first.call('sendSmsCodeNew', { phone: made.phone, type: 'del' }, { qs: otherQs }));
+      const code = await smsCode(first, made.phone);
+      expectSuccess('userDelete', await first.call('userDelete', { phone: made.phone, code }, { qs: otherQs }));
       await first.close({ keepData: true });
 
       second = await first.restart();
@@ -31,7 +32,7 @@ describe('persistence across restart', () => {
       expect(d.images).toEqual([img]);
       const back = await second.inject({ method: 'GET', url: img });
       expect(back.rawPayload.equals(PNG_1PX)).toBe(true);
-      expect((await second.call('loanDetails', { orderId: OTHER.orderId }, { qs: otherQs })).status).toBe(401);
+      expect((await second.call('loanConfirmDetail', { productId: 'P001' }, { qs: otherQs })).status).toBe(401);
       expect((await second.call('loanDetails', { orderId: 'O170' }, { qs: `userId=${USER.userId}&sessionId=${USER.sessionId}` })).status).toBe(200);
       // The seed did not run twice: still exactly the three seeded complaints plus ours.
       const problems = await second.db.selectFrom('problems').select('id').execute();

@@ -1,8 +1,9 @@
 /** SECURITY.md 19 and 22: uploads checked on the server; complaint text limited and kept as text. */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSuccess, multipart, PNG_1PX, SESSION_QS, startServer, type TestServer } from './helpers';
+import { gif, jpeg, png, webpVp8, webpVp8l, webpVp8x } from './images';
 
 let s: TestServer;
 beforeAll(async () => { s = await startServer(); });
@@ -11,9 +12,9 @@ afterAll(async () => { await s.close(); });
 const upload = (name: string, content: Buffer, type?: string, field = 'problemImage') =>
   s.inject({ method: 'POST', url: `/vexed/user-problem/upload-problem-img?${SESSION_QS}`, ...multipart(field, name, content, type) });
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(32)]);
+const JPEG = jpeg(640, 480);
+const GIF = gif(16, 16);
+const WEBP = webpVp8(320, 200);
 
 describe('complaint image upload', () => {
   it.each([['png', PNG_1PX], ['jpg', JPEG], ['gif', GIF], ['webp', WEBP]])('accepts %s by magic bytes and serves it back', async (ext, bytes) => {
@@ -91,5 +92,97 @@ describe('complaint text', () => {
     expect(col.body.code).toBe('1003');
     expect(col.body.message).toBe('The selected order does not support sending collection types');
     expect((await s.call('problemSave', { problemType: 1, problemDetail: 'x', orderNo: 'O170' })).status).toBe(400);
+  });
+});
+
+describe('pixel dimensions (issue 7 item 10)', () => {
+  it.each([
+    ['PNG 30000x30000', png(30000, 30000)],
+    ['PNG 9000x10', png(9000, 10)],
+    ['PNG 7000x7000 (49 Mpx)', png(7000, 7000)],
+    ['PNG 0x0', png(0, 0)],
+    ['JPEG 30000x30000', jpeg(30000, 30000)],
+    ['progressive JPEG 20000x100', jpeg(20000, 100, 0xc2)],
+    ['GIF 65535x65535', gif(65535, 65535)],
+    ['WebP VP8 16383x16383', webpVp8(16383, 16383)],
+    ['WebP VP8L 16384x16384', webpVp8l(16384, 16384)],
+    ['WebP VP8X 30000x30000', webpVp8x(30000, 30000)],
+  ])('refuses %s', async (_n, bytes) => {
+    const res = await upload('big.img', bytes);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/pixels|size/);
+  });
+
+  it.each([
+    ['PNG 8000x4000', png(8000, 4000)], ['JPEG 4000x3000', jpeg(4000, 3000)], ['GIF 800x600', gif(800, 600)],
+    ['VP8L 1000x1000', webpVp8l(1000, 1000)], ['VP8X 6000x4000', webpVp8x(6000, 4000)],
+  ])('accepts %s', async (_n, bytes) => {
+    const res = await upload('ok.img', bytes);
+    expectSuccess('uploadProblemImg', { status: res.statusCode, body: res.json() });
+  });
+
+  it('refuses an image whose size cannot be read (truncated header)', async () => {
+    const res = await upload('cut.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/size/);
+  });
+});
+
+describe('per-user quota and orphan clean-up (issue 7 item 10)', () => {
+  const DAY = 86_400_000;
+
+  it('the default quota stops a flood: 50 MB a day (measured)', async () => {
+    const q = await startServer();
+    try {
+      const big = png(100, 100, 4_900_000);
+      const t0 = Date.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push((await q.inject({ method: 'POST', url: `/vexed/user-problem/upload-problem-img?${SESSION_QS}`, ...multipart('problemImage', 'a.png', big) })).statusCode);
+      }
+      const accepted = statuses.filter((x) => x === 200).length;
+      expect(accepted).toBe(10);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      const stored = await q.db.selectFrom('uploads').select((eb) => eb.fn.sum<number>('size').as('bytes')).executeTakeFirstOrThrow();
+      expect(Number(stored.bytes)).toBeLessThanOrEqual(50 * 1024 * 1024);
+      console.info(`quota: ${accepted} x 4.9 MB accepted, then 429, in ${Date.now() - t0} ms`);
+    } finally { await q.close(); }
+  });
+
+  it('counts images per rolling window, per user, with a clear message; parallel uploads cannot overshoot', async () => {
+    let t = Date.now();
+    const q = await startServer({ now: () => new Date(t), uploadQuota: { count: 3, bytes: 10_000_000, windowMs: DAY } });
+    try {
+      const send = (qs = SESSION_QS) => q.inject({ method: 'POST', url: `/vexed/user-problem/upload-problem-img?${qs}`, ...multipart('problemImage', 'a.png', PNG_1PX) });
+      const burst = await Promise.all(Array.from({ length: 8 }, () => send()));
+      expect(burst.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(3);
+      const refused = burst.find((r) => r.statusCode === 429);
+      expect(refused?.json().message).toMatch(/upload limit/i);
+      expect((await send('userId=10002&sessionId=demo-session-2')).statusCode).toBe(200); // another user
+      t += DAY + 1000;
+      expect((await send()).statusCode).toBe(200);
+    } finally { await q.close(); }
+  });
+
+  it('removes uploads no complaint refers to after 24 hours, from the database and the disk', async () => {
+    let t = Date.now();
+    const q = await startServer({ now: () => new Date(t) });
+    try {
+      const up = async () => (expectSuccess('uploadProblemImg', await (async () => {
+        const r = await q.inject({ method: 'POST', url: `/vexed/user-problem/upload-problem-img?${SESSION_QS}`, ...multipart('problemImage', 'a.png', PNG_1PX) });
+        return { status: r.statusCode, body: r.json() };
+      })()) as { url: string }).url;
+      const kept = await up();
+      const orphan = await up();
+      expectSuccess('problemSave', await q.call('problemSave', { problemType: 3, problemDetail: 'with a picture', problemImage: kept }));
+      t += 23 * 3_600_000;
+      const young = await up();
+      expect(await q.app.kopaSweepUploads()).toBe(0);
+      t += 2 * 3_600_000; // orphan is 25 h old, young 2 h
+      expect(await q.app.kopaSweepUploads()).toBe(1);
+      expect((await q.inject({ method: 'GET', url: orphan })).statusCode).toBe(404);
+      expect(existsSync(join(q.dataDir, orphan))).toBe(false);
+      for (const u of [kept, young]) expect((await q.inject({ method: 'GET', url: u })).statusCode).toBe(200);
+    } finally { await q.close(); }
   });
 });
