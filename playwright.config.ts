@@ -25,6 +25,9 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // page.route cannot see requests a service worker makes, so tests that replace layouts or API
+    // answers run without the worker; tests/e2e/service-worker.spec.ts turns it on (issue 10).
+    serviceWorkers: 'block',
   },
   webServer: {
     command: `npx tsx tests/e2e/support/serve.ts`,

@@ -138,6 +138,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerUploads(app, ctx);
   registerAccount(app, ctx);
   registerPromotion(app, ctx);
+  (await import('./routes/legacy')).registerLegacy(app, ctx); // older endpoint family under config legacyPrefix
   if (testMode) registerTestOnly(app, ctx);
   const layouts = createLayoutStore(resolve(opts.layoutsDir ?? join(ROOT, 'layouts')), app.log);
   registerLayouts(app, layouts);

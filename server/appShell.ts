@@ -8,7 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import routes from '../config/routes.json';
+import endpoints from '../schemas/api/endpoints.json';
 import { collectTypes } from '../src/schema/collectTypes';
+import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import type { LayoutStore } from './layoutStore';
 
 interface ManifestEntry {
@@ -17,6 +19,19 @@ interface ManifestEntry {
 }
 
 const VALIDATORS = 'src/schema/generated/validators/app.js';
+const RESPONSE_VALIDATORS = 'src/schema/generated/validators/responses/';
+
+/** Endpoint logical name -> its response schema name, from the endpoint catalogue. */
+const responseOf = new Map(Object.entries(endpoints.endpoints as Record<string, { response?: string }>).map(([name, e]) => [name, e.response ?? '']));
+
+/** Response schemas of the data sources that load with the page (not the manual ones). */
+export function startupResponses(doc: unknown): string[] {
+  const sources = (doc as { dataSources?: Record<string, { endpoint?: unknown; load?: unknown }> } | null)?.dataSources ?? {};
+  return Object.values(sources)
+    .filter((s) => s && typeof s.endpoint === 'string' && s.load !== 'manual')
+    .map((s) => responseOf.get(s.endpoint as string) ?? '')
+    .filter((r) => r !== '');
+}
 
 /** Route path -> layout name, from the shared route table. */
 const layoutByPath = new Map(Object.values(routes.pages).map((p) => [p.path, p.layout]));
@@ -51,6 +66,13 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   };
   closure('index.html', entryFiles);
   const widgetKeys = new Map<string, string>();
+  try {
+    // Widgets grouped into one chunk have no manifest key of their own (scripts/build/widgetChunks.ts).
+    const grouped = JSON.parse(readFileSync(join(distDir, '.vite', 'widget-chunks.json'), 'utf8')) as Record<string, string>;
+    for (const [type, key] of Object.entries(grouped)) widgetKeys.set(type, key);
+  } catch {
+    // An older build: every widget has its own manifest entry.
+  }
   for (const key of Object.keys(manifest)) {
     const m = /^src\/widgets\/([a-z0-9-]+)\/[A-Za-z]+\.tsx$/.exec(key);
     if (m?.[1]) widgetKeys.set(m[1], key);
@@ -78,12 +100,21 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         const key = widgetKeys.get(type);
         if (key) closure(key, files);
       }
+      // The response validators of the sources the page loads at once: the data must not wait a
+      // further round trip for its checker once it arrives (issue 10). Absent chunks: no link.
+      for (const response of startupResponses(good.doc)) closure(`${RESPONSE_VALIDATORS}${response.replace(/\.response$/, '')}.js`, files);
       const links = [...files]
         .filter((f) => !entryFiles.has(f))
         .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
         .join('');
       const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}">${scriptSafeJson(good.body)}</script>`;
-      const html = index.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${data}`);
+      // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
+      const title = documentTitle(good.doc);
+      // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
+      const html = index
+        .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
+        .replace('</head>', () => `${links}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc)}</div>${data}`);
       built.set(name, { etag: good.etag, html });
       return html;
     },

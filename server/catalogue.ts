@@ -7,13 +7,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { ROOT } from './config';
+import { loadAppConfig, ROOT } from './config';
 
 export type ClientKind = 'json' | 'form' | 'multipart' | 'image';
 
 export interface Endpoint {
   key: string;
-  /** Logical path with {provider} substituted, without the /vexed prefix. */
+  /** Logical path with {provider} and /{legacyPrefix} substituted, without the /vexed prefix. */
   path: string;
   method: 'GET' | 'POST';
   client: ClientKind;
@@ -25,13 +25,13 @@ export interface Endpoint {
 
 export type Catalogue = Record<string, Endpoint>;
 
-export function loadCatalogue(provider: string, root = ROOT): Catalogue {
+export function loadCatalogue(provider: string, root = ROOT, legacyPrefix = loadAppConfig(root).legacyPrefix): Catalogue {
   const raw = JSON.parse(readFileSync(join(root, 'schemas/api/endpoints.json'), 'utf8')) as {
     endpoints: Record<string, Omit<Endpoint, 'key'>>;
   };
   const out: Catalogue = {};
   for (const [key, e] of Object.entries(raw.endpoints)) {
-    out[key] = { ...e, key, path: e.path.replaceAll('{provider}', provider) };
+    out[key] = { ...e, key, path: e.path.replaceAll('{provider}', provider).replace('/{legacyPrefix}', legacyPrefix) };
   }
   return out;
 }

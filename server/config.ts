@@ -7,6 +7,8 @@ export const ROOT = join(import.meta.dirname, '..');
 export interface AppConfig {
   apiPrefix: string;
   provider: string;
+  /** Path prefix of the older obfuscated endpoint family (catalogue paths /{legacyPrefix}/...). */
+  legacyPrefix: string;
   defaultServicePhone: string;
   defaultMerchantNumber: string;
   currencyLabel: string;
@@ -41,6 +43,7 @@ export function loadAppConfig(root = ROOT): AppConfig {
   return {
     apiPrefix: str(raw.apiPrefix, '/vexed'),
     provider: str(raw.provider, 'kopa'),
+    legacyPrefix: str(raw.legacyPrefix, '/api/lx/v1'),
     defaultServicePhone: str(raw.defaultServicePhone, ''),
     defaultMerchantNumber: str(raw.defaultMerchantNumber, ''),
     currencyLabel: str(raw.currencyLabel, 'TZS'),

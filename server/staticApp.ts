@@ -1,12 +1,14 @@
 /**
  * The built app (dist/) with history fallback, demo assets (server/public -> /assets/demo/),
- * and the security headers every HTML response carries (SECURITY.md case 23).
+ * and the security headers every HTML response carries (SECURITY.md case 23). Built files and
+ * the app's HTML are sent compressed by negotiation, with their caching rules (staticFiles.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAppShell } from './appShell';
+import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type Representation } from './staticFiles';
 import type { LayoutStore } from './layoutStore';
 
 export const CSP = [
@@ -19,7 +21,10 @@ const NO_BUILD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
   '<body><h1>Kopa</h1><p>The app is not built yet. Run <code>npm run build</code>, then restart the server.</p></body></html>';
 
 /** Paths that are never the app: the API, layouts, uploads, test routes and static assets. */
-const NOT_APP = /^\/(vexed|layouts|uploads|__test)(\/|$)/;
+const NOT_APP = /^\/(vexed|layouts|uploads|__test|assets)(\/|$)/;
+
+/** Compressed HTML per page text: one per layout version and route kind, so a small bound. */
+const HTML_CACHE_MAX = 200;
 
 export function securityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -46,12 +51,22 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
   const built = existsSync(index);
   const shell = built ? createAppShell(distDir, layouts) : null;
   await app.register(fastifyStatic, { root: publicDir, prefix: '/assets/demo/', decorateReply: false, index: false });
-  if (built) {
-    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: false });
+  // One route per built file, read once at start (a new build means a restart, as before).
+  // index.html is only ever sent through the app shell, with the screen's layout in it.
+  for (const [path, rep] of loadStaticFiles(built ? distDir : '', new Set(['/index.html']))) {
+    app.get(path, async (req, reply) => sendRepresentation(req, reply, rep));
   }
+  const pages = new Map<string, Representation>();
   const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!shell) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
-    return reply.type('text/html; charset=utf-8').send(await shell.html(req.url.split('?')[0] ?? '/'));
+    const html = await shell.html(req.url.split('?')[0] ?? '/');
+    let rep = pages.get(html);
+    if (!rep) {
+      if (pages.size >= HTML_CACHE_MAX) pages.clear();
+      rep = compressedText(html, 'text/html; charset=utf-8', REVALIDATE);
+      pages.set(html, rep);
+    }
+    return sendRepresentation(req, reply, rep);
   };
   app.get('/', async (req, reply) => sendApp(req, reply));
   app.setNotFoundHandler(async (req, reply) => {

@@ -28,8 +28,11 @@ function asPlainEsm(code: string, file: string): string {
   return BANNER + UCS2LENGTH + out;
 }
 
-/** A schema without the keywords that only document it (they would be embedded in the code). */
-function withoutDocs(schema: unknown): Record<string, unknown> {
+/**
+ * A schema without the keywords that only document it (they would be embedded in the code).
+ * `keep` names documenting keywords the validator acts on (response validators fill `default`s).
+ */
+function withoutDocs(schema: unknown, keep: readonly string[] = []): Record<string, unknown> {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value === null || typeof value !== 'object') return value;
@@ -38,7 +41,7 @@ function withoutDocs(schema: unknown): Record<string, unknown> {
       // "properties" maps names to schemas: a property may itself be called "description".
       if (key === 'properties' || key === 'definitions') {
         out[key] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, s]) => [k, strip(s)]));
-      } else if (!['description', 'title', 'default', '$comment', 'examples', 'tsType'].includes(key)) {
+      } else if (keep.includes(key) || !['description', 'title', 'default', '$comment', 'examples', 'tsType'].includes(key)) {
         out[key] = strip(v);
       }
     }
@@ -73,12 +76,82 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
   appSchemas.push({ ...envelope.schema, $id: 'node.schema.json' });
   // The app needs only the first error of a node, without ajv's message texts (it words its
   // own), and none of the docs: this keeps the validators small enough to load on every page.
-  const app = new Ajv({ ...AJV_OPTIONS, allErrors: false, messages: false, inlineRefs: false, schemas: appSchemas.map(withoutDocs) });
+  const app = new Ajv({ ...AJV_OPTIONS, allErrors: false, messages: false, inlineRefs: false, schemas: appSchemas.map((s) => withoutDocs(s)) });
   const widgets = widgetSchemas(schemas);
   const appExports: Record<string, string> = { validateLayoutOutline: 'layout.schema.json' };
   for (const w of widgets) appExports[`validate_${camel(w.type)}`] = w.id;
   out['src/schema/generated/validators/app.js'] = asPlainEsm(standaloneCode(app, appExports), 'app.js');
   out['src/schema/generated/validators/app.d.ts'] =
     DTS_HEADER + Object.keys(appExports).map((name) => `export const ${name}: ValidateFunction;\n`).join('');
+  Object.assign(out, generateResponseValidators(schemas));
+  return out;
+}
+
+const RESPONSE_DIR = 'src/schema/generated/validators/responses';
+
+/**
+ * The client drops null properties before validating (absent and null are one value), so a
+ * required property that may be null gets `default: null` here: null stays null for it, and a
+ * schema author need not remember to write it.
+ */
+function nullDefaults(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullDefaults);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
+    out[key] = key === 'properties'
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, nullDefaults(v)]))
+      : nullDefaults(value);
+  }
+  const required = Array.isArray(out.required) ? (out.required as string[]) : [];
+  const props = (out.properties ?? {}) as Record<string, Record<string, unknown>>;
+  for (const name of required) {
+    const prop = props[name];
+    const types = prop ? ([] as unknown[]).concat(prop.type ?? []) : [];
+    if (prop && types.includes('null') && !('default' in prop)) props[name] = { ...prop, default: null };
+  }
+  return out;
+}
+
+/**
+ * One module per API response schema (schemas/api/*.response.schema.json), each its own chunk:
+ * the client loads the one it needs with import() while the request is in flight, so they add
+ * no round trip and nothing to the entry. They normalise as well as check (src/http/normalise.ts):
+ * - coerceTypes: a backend that sends "1" for 1, 7 for "7" or "true" for true is read as meant;
+ * - useDefaults: an absent field with a `default` in its schema gets it (before `required`);
+ * - the schema sits under a wrapper property `data`, so the root can be coerced too and a
+ *   `default` on the root stands for an envelope with no data at all.
+ */
+function generateResponseValidators(schemas: SchemaFile[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const responses = schemas.filter((f) => f.id.startsWith('api/') && f.id.endsWith('.response.schema.json'));
+  const loaders: string[] = [];
+  for (const f of responses) {
+    const name = f.id.slice('api/'.length, -'.schema.json'.length); // the catalogue's name: repayment-commit.response
+    const file = name.replace(/\.response$/, '');
+    const { $id: _id, $schema: _s, ...inner } = nullDefaults(withoutDocs(f.schema, ['default'])) as Record<string, unknown>;
+    const wrapper = { $id: 'response', type: 'object', properties: { data: inner }, required: ['data'] };
+    const ajv = new Ajv({
+      ...AJV_OPTIONS,
+      allErrors: false,
+      messages: false, // the report words the first error itself (keyword, path, params)
+      coerceTypes: true,
+      useDefaults: true,
+      removeAdditional: false,
+      validateFormats: false, // formats are for the server's own checks; no ajv-formats in the bundle
+      inlineRefs: true,
+      schemas: [wrapper],
+    });
+    out[`${RESPONSE_DIR}/${file}.js`] = asPlainEsm(standaloneCode(ajv, { validate: 'response' }), `${file}.js`);
+    out[`${RESPONSE_DIR}/${file}.d.ts`] = DTS_HEADER + 'export const validate: ValidateFunction;\n';
+    loaders.push(`  '${name}': () => import('./${file}.js'),\n`);
+  }
+  out[`${RESPONSE_DIR}/index.ts`] =
+    BANNER +
+    `import type { ValidateFunction } from 'ajv';\n\n` +
+    `/** Response schema name (as endpoints.json names it) -> its validator module, loaded on demand. */\n` +
+    `export const responseValidators: Readonly<Record<string, () => Promise<{ validate: ValidateFunction }>>> = {\n` +
+    loaders.join('') +
+    `};\n`;
   return out;
 }

@@ -14,12 +14,12 @@ export function formatMoney(cents: number, label = 'TZS'): string {
   return `${label} ${formatCents(cents)}`;
 }
 
-/** "YYYY-MM-DD" of the instant in UTC (the server writes times with `Z`). */
+/** "YYYY-MM-DD" of the instant in the market's time zone (config/app.json timeZone), as the client shows it. */
 export function formatDate(d: Date): string {
   return formatIsoDate(d.toISOString());
 }
 
-/** "YYYY-MM-DD HH:MM:SS" of the instant in UTC. */
+/** "YYYY-MM-DD HH:MM:SS" of the instant in the market's time zone. */
 export function formatDateTime(d: Date): string {
   return formatIsoDateTime(d.toISOString());
 }

@@ -42,6 +42,35 @@ export function outstanding(order: Order, rows: InstallmentRow[]): number {
 }
 
 /**
+ * What each unpaid installment still owes: payments cover installments in order, so a partial
+ * payment beyond the paid ones reduces the earliest unpaid installment first.
+ */
+export function unpaidInstallments(order: Pick<Order, 'paid_amount'>, rows: InstallmentRow[]): Array<InstallmentRow & { left: number }> {
+  let cumulative = 0;
+  const out: Array<InstallmentRow & { left: number }> = [];
+  for (const r of rows) {
+    const before = cumulative;
+    cumulative += r.total_amount;
+    if (r.paid_at) continue;
+    out.push({ ...r, left: Math.max(0, cumulative - Math.max(order.paid_amount, before)) });
+  }
+  return out;
+}
+
+/**
+ * The amount due now (issue 13; docs/decisions.md "Amount due"): what the unpaid installments
+ * due today or earlier still owe; when none is due yet, what the next installment (the current
+ * period) owes. Never the whole outstanding balance of a multi-period loan. Days are compared as
+ * the borrower reads them (`dayOf`, the same formatting as the "Due date" line).
+ */
+export function dueNow(order: Pick<Order, 'paid_amount'>, rows: InstallmentRow[], now: Date, dayOf: (d: Date) => string): number {
+  const unpaid = unpaidInstallments(order, rows).filter((r) => r.left > 0);
+  const today = dayOf(now);
+  const due = unpaid.filter((r) => dayOf(r.due_time) <= today).reduce((s, r) => s + r.left, 0);
+  return due > 0 ? due : (unpaid[0]?.left ?? 0);
+}
+
+/**
  * Locks the order row until the transaction ends (SELECT ... FOR UPDATE) and answers it as it is
  * now. Every money write starts with this, so its status/outstanding check and its update see
  * the same state: a second payment of the same order waits here until the first commits.

@@ -11,6 +11,7 @@ import { installmentsOf, outstanding, REPAYABLE, type InstallmentRow } from '../
 import { getSetting, latestCard } from '../lib/settings';
 import { randomId } from '../lib/tokens';
 import { requireOrder } from '../session';
+import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 
 interface OrderBody { productId: string; orderId: string }
 interface VcodeBody { product_id: string; orderId: string; amount: number; cardNo?: string; bankCode?: string; isDelay: number }
@@ -20,6 +21,18 @@ interface CodeInfoBody { orderId: string; productId?: string }
 /** Lowest amount accepted by the installment screen: TZS 1.000,00 or the balance if lower. */
 const MIN_PAYMENT = 100_000;
 const DELAY_DAYS = 7;
+const NOT_DEFERRABLE = 'This order cannot be deferred. Please repay the amount due from the Repayment page.';
+
+/**
+ * The NOTICE dialog text. A request goes to a wallet only when there is an account number to send
+ * it to; without one the borrower is told what to do instead (docs/decisions.md "Wallet notice").
+ */
+function walletNotice(amount: number, cardNo: string, label: string): string {
+  if (String(cardNo).trim() === '') {
+    return `No payment request was sent: no wallet account number was entered. To pay ${formatMoney(amount, label)}, enter your wallet account number and tap Pay Now again, or pay from your wallet's pay-bill menu with the trade number below as the reference.`;
+  }
+  return `A payment request of ${formatMoney(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
+}
 
 function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label: string) {
   let cumulative = 0;
@@ -70,20 +83,29 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     const nextDue = rows.find((r) => !r.paid_at)?.due_time ?? ctx.now();
     const card = await latestCard(ctx.db, user.userId);
     const contact = await getSetting(ctx.db, 'contact');
+    // One source for the fee: the header (delayShouldPayAmount), the fee line and the plan all
+    // come from `deferrable`, so a non-deferrable order never shows a fee or a new due date.
+    const deferrable = order.is_delay === 1 && REPAYABLE.has(order.status);
     return {
       bankCardInfo: { bankName: card.bankName, bankNode: card.bankNode, cardNo: maskCardNo(card.cardNo) },
-      remind: `After paying the deferral fee your due date moves by ${DELAY_DAYS} days. The outstanding amount is unchanged.`,
+      remind: deferrable
+        ? `After paying the deferral fee your due date moves by ${DELAY_DAYS} days. The outstanding amount is unchanged.`
+        : NOT_DEFERRABLE,
       bankList: await getSetting(ctx.db, 'wallets'),
-      detail: [
-        { text: 'Deferral fee', value: formatMoney(order.delay_fee, label) },
-        { text: 'Deferral days', value: `${DELAY_DAYS} days` },
-        { text: 'Outstanding amount', value: formatMoney(due, label) },
-      ],
-      repayDetail: [
-        { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
-        { text: 'Amount due then', value: formatMoney(due, label) },
-      ],
-      delayShouldPayAmount: order.is_delay === 1 ? order.delay_fee : 0,
+      detail: deferrable
+        ? [
+          { text: 'Deferral fee', value: formatMoney(order.delay_fee, label) },
+          { text: 'Deferral days', value: `${DELAY_DAYS} days` },
+          { text: 'Outstanding amount', value: formatMoney(due, label) },
+        ]
+        : [{ text: 'Outstanding amount', value: formatMoney(due, label) }],
+      repayDetail: deferrable
+        ? [
+          { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
+          { text: 'Amount due then', value: formatMoney(due, label) },
+        ]
+        : [],
+      delayShouldPayAmount: deferrable ? order.delay_fee : 0,
       showSubmitUtr: 1, telephone: contact.telephone,
     };
   });
@@ -106,7 +128,7 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     }).execute();
     return order.pay_mode === 'PAY_URL'
       ? { repayType: 'PAY_URL', payUrl, notice: '', tradeNo }
-      : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: `A payment request of ${formatMoney(body.amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.` };
+      : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: walletNotice(body.amount, body.cardNo ?? '', label) };
   });
 
   userEndpoint<UtrBody>(app, ctx, 'submitUtr', async ({ body, user }) => {
@@ -122,7 +144,7 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       type: order.code_type === 2 ? 2 : 1,
       repayAmount: due,
       delayInfo: { delayAmount: order.is_delay === 1 ? order.delay_fee : 0 },
-      currencyFlag: 0,
+      currencyFlag: MARKET_CURRENCY_FLAG,
       payCode: order.pay_code,
       channelImage: '/assets/demo/channel-mpesa.svg',
       qrContent: `kopa-pay:${order.pay_code}:${due}`,

@@ -49,6 +49,8 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   // The session is gone (HTTP 401): the page shows its way out (log in / close) instead of
   // onError or a toast the borrower could not act on.
   if (handleSessionExpired(ctx.runtime, result)) return 'stop';
+  // A response that does not fit its schema (src/http/normalise.ts) is a backend defect: report it.
+  if (result.kind === 'bad-response') env.report({ pointer: ctx.pointer, message: `${action.endpoint}: ${'detail' in result ? String(result.detail) : result.message}`, kind: 'response' });
   const error = callError(result);
   if (action.onError) {
     await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });

@@ -4,6 +4,7 @@ import { countdownAction } from './countdown';
 import { httpAction } from './http';
 import { navigateAction } from './navigate';
 import { redirectAction } from './redirect';
+import { storageAction } from './storage';
 import { closeDialogAction, copyAction, ifAction, openDialogAction, reloadAction, setStateAction, toastAction, waitAction } from './ui';
 import type { ActionHandler } from './types';
 
@@ -23,4 +24,5 @@ export const actionRegistry: { [T in Action['type']]: ActionHandler<T> } = {
   track: trackAction,
   reload: reloadAction,
   wait: waitAction,
+  storage: storageAction,
 };

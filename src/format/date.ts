@@ -1,15 +1,21 @@
+import appConfig from '../../config/app.json';
+
 /**
  * Date display (contract section 3 "Times"): ISO 8601 on the wire, shown `YYYY-MM-DD` or
- * `YYYY-MM-DD HH:MM:SS`.
+ * `YYYY-MM-DD HH:MM:SS`, in the market's time zone (config/app.json `timeZone`, an IANA name).
  *
- * Decision: we show the wall-clock time written in the string itself and never convert time
- * zones. The server writes times in the lender's market offset (or `Z`), and a borrower whose
- * phone is set to another zone must see the same due date as the contract and the call centre.
- * It also makes the output independent of the device and of the test machine's TZ.
+ * Decision (docs/decisions.md "Times"): a time with an offset or `Z` is an instant and is shown
+ * as the market's wall clock, whatever the phone's zone, so a borrower sees the same times as the
+ * contract and the call centre (2026-01-01T22:30:00Z is 2026-01-02 01:30:00 in Dar es Salaam).
+ * A time without an offset is already a market wall-clock time and a date alone is a calendar
+ * day: both are shown as written, never shifted.
  */
 
+/** The market's zone; tests and callers may pass another one. */
+export const MARKET_TIME_ZONE: string = (appConfig as { timeZone?: string }).timeZone ?? 'UTC';
+
 const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 interface Parts {
   date: string;
@@ -20,11 +26,46 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-function parts(iso: unknown): Parts | null {
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** One formatter per zone (building one is slow); null for a zone the engine does not know. */
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      });
+    } catch {
+      f = null;
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Minutes east of UTC of an offset such as `Z`, `+03:00`, `-0500`, `+03`. */
+function offsetMinutes(offset: string): number {
+  if (offset === 'Z' || offset === 'z') return 0;
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const digits = offset.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0'));
+}
+
+/** The instant as the zone's wall clock; null when the zone is unknown (then shown as written). */
+function inZone(epochMs: number, timeZone: string): Parts | null {
+  const f = formatterFor(timeZone);
+  if (!f) return null;
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(new Date(epochMs))) p[part.type] = part.value;
+  return { date: `${(p.year ?? '').padStart(4, '0')}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+}
+
+function parts(iso: unknown, timeZone: string): Parts | null {
   if (typeof iso !== 'string') return null;
   const m = ISO.exec(iso.trim());
   if (!m) return null;
-  const [, y = '', mo = '', d = '', h, mi, s] = m;
+  const [, y = '', mo = '', d = '', h, mi, s, offset] = m;
   const month = Number(mo);
   const day = Number(d);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(Number(y), month)) return null;
@@ -32,20 +73,25 @@ function parts(iso: unknown): Parts | null {
   if (h === undefined || mi === undefined) return { date, time: null };
   const sec = s ?? '00';
   if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return null;
+  if (offset !== undefined) {
+    const epoch = Date.UTC(Number(y), month - 1, day, Number(h), Number(mi), Number(sec)) - offsetMinutes(offset) * 60_000;
+    const zoned = inZone(epoch, timeZone);
+    if (zoned) return zoned;
+  }
   return { date, time: `${h}:${mi}:${sec}` };
 }
 
-/** `2024-05-01T23:30:00+03:00` -> `2024-05-01`; not an ISO date -> `''`. */
-export function formatDate(iso: string | null | undefined): string {
-  return parts(iso)?.date ?? '';
+/** `2026-01-01T22:30:00Z` -> `2026-01-02` (Dar es Salaam); not an ISO date -> `''`. */
+export function formatDate(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE): string {
+  return parts(iso, timeZone)?.date ?? '';
 }
 
 /**
- * `2024-05-01T23:30:00+03:00` -> `2024-05-01 23:30:00`. A date without a time is shown as the
- * date alone (the spec adds HH:MM:SS only "when time is included"). Not an ISO date -> `''`.
+ * `2026-01-01T22:30:00Z` -> `2026-01-02 01:30:00` (Dar es Salaam). A date without a time is shown
+ * as the date alone (the spec adds HH:MM:SS only "when time is included"). Not an ISO date -> `''`.
  */
-export function formatDateTime(iso: string | null | undefined): string {
-  const p = parts(iso);
+export function formatDateTime(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE): string {
+  const p = parts(iso, timeZone);
   if (!p) return '';
   return p.time === null ? p.date : `${p.date} ${p.time}`;
 }

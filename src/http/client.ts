@@ -6,6 +6,7 @@
  */
 
 import { findEndpoint, substituteProvider, type Catalogue, type EndpointSpec } from './catalogue';
+import { loadResponseValidator, normaliseResponse, type ResponseValidatorLoader, type ResponseValidatorModule } from './normalise';
 import { interpretResponse, transportFailure, type ApiResult } from './result';
 import { commonQueryString, type Session } from './session';
 import { createWireTranslator, IDENTITY_WIRE_NAMES, type WireNames, type WireTranslator } from './wireNames';
@@ -44,6 +45,8 @@ export interface ApiClientOptions {
   getSession: () => Session;
   /** Overrides `config.httpTimeoutMs` (tests). */
   timeoutMs?: number;
+  /** Response validators by schema name; default: the generated ones (src/schema/generated/validators/responses). */
+  responseValidators?: ResponseValidatorLoader;
 }
 
 export interface ApiClient {
@@ -89,6 +92,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const wire: WireTranslator = createWireTranslator(options.wireNames ?? IDENTITY_WIRE_NAMES);
   const { config, catalogue } = options;
   const timeoutMs = options.timeoutMs ?? config.httpTimeoutMs;
+  const loadValidator = options.responseValidators ?? loadResponseValidator;
+
+  /**
+   * Starts loading the endpoint's response validator (its own chunk) so it arrives while the
+   * request is in flight. null: the chunk failed to load; undefined: the endpoint names no schema.
+   */
+  function startValidatorLoad(spec: EndpointSpec): Promise<ResponseValidatorModule | null> | undefined {
+    if (spec.response === undefined) return undefined;
+    const loading = loadValidator(spec.response);
+    // A schema named in the catalogue but never generated must not let data through unchecked.
+    if (loading === undefined) return Promise.resolve(null);
+    return loading.then((m) => m, () => null);
+  }
+
+  /** The boundary: data that cannot be made to fit its schema never reaches a binding. */
+  async function checked<T>(result: ApiResult<T>, validator: Promise<ResponseValidatorModule | null> | undefined, spec: EndpointSpec, signal: AbortSignal): Promise<ApiResult<T>> {
+    if (!result.ok || validator === undefined) return result;
+    const module = await raceAbort(validator, signal);
+    // The chunk did not load (offline, a new deploy): as retryable as a failed request.
+    if (module === null) return { ...transportFailure('network'), detail: `response validator ${spec.response ?? ''} did not load` };
+    const normalised = normaliseResponse(module.validate, result.data);
+    if (normalised.ok) return { ...result, data: normalised.data as T };
+    return { ...transportFailure('bad-response'), detail: `${spec.response ?? ''}: ${normalised.detail}` };
+  }
 
   function buildUrl(spec: EndpointSpec, session: Session, extra: Array<[string, unknown]>): string {
     const logical = substituteProvider(spec.path, config.provider);
@@ -158,6 +185,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (external?.aborted) return transportFailure('aborted');
 
     const { url, init } = build(spec, params, opts, options.getSession());
+    const validator = startValidatorLoad(spec);
     const controller = new AbortController();
     let timedOut = false;
     const onExternalAbort = (): void => controller.abort(external?.reason);
@@ -174,7 +202,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         controller.signal,
       );
       if (external?.aborted) return transportFailure('aborted');
-      return interpretResponse<T>(status, text, spec.success, wire.fromWire);
+      const result = await checked(interpretResponse<T>(status, text, spec.success, wire.fromWire), validator, spec, controller.signal);
+      if (external?.aborted) return transportFailure('aborted');
+      return result;
     } catch {
       if (timedOut) return transportFailure('timeout');
       if (external?.aborted) return transportFailure('aborted');

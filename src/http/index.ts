@@ -11,4 +11,6 @@ export type { WireNames, WireTranslator } from './wireNames';
 export { singleFlight, createSingleFlight, isSingleFlightPending } from './singleFlight';
 export type { SingleFlight, SingleFlightGroup } from './singleFlight';
 export { newIdempotencyKey } from './idempotency';
+export { normaliseResponse, loadResponseValidator } from './normalise';
+export type { NormaliseResult, ResponseValidate, ResponseValidatorLoader, ResponseValidatorModule } from './normalise';
 export type { CryptoLike } from './idempotency';

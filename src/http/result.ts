@@ -20,7 +20,14 @@ export type ApiServerFailure = { ok: false; kind: 'server'; code: string; messag
  * error page with 200 or 502, an empty body). `unknown-endpoint`: the name is not in the
  * catalogue (or is an image endpoint), a layout mistake that must not throw at run time.
  */
-export type ApiTransportFailure = { ok: false; kind: TransportFailureKind; message: string; status?: number };
+export type ApiTransportFailure = {
+  ok: false;
+  kind: TransportFailureKind;
+  message: string;
+  status?: number;
+  /** For the report, not the borrower: why a `bad-response` was refused (e.g. "data.needValid must be integer"). */
+  detail?: string;
+};
 
 export type ApiFailure = ApiServerFailure | ApiTransportFailure;
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;

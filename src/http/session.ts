@@ -52,10 +52,10 @@ export function readSession(search: string | URLSearchParams, defaults: SessionD
   const params = {} as Record<SessionKey, string>;
   for (const key of SESSION_KEYS) params[key] = get(key);
 
-  // One parameter under two names: hosts send either, endpoints read either.
-  const product = params.productId || params.product_id;
-  params.productId = product;
-  params.product_id = product;
+  // One parameter under two names: hosts send either, endpoints read either. Only a missing one
+  // is filled (contract section 2): when both are given, each keeps its own value.
+  if (params.productId === '') params.productId = params.product_id;
+  if (params.product_id === '') params.product_id = params.productId;
   if (params.merchantNumber === '') params.merchantNumber = defaults.defaultMerchantNumber;
 
   const headers = {} as Record<HeaderSourceKey, string>;

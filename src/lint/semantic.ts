@@ -29,7 +29,7 @@ interface Ctx {
 }
 
 /** Names a binding may start with; widgets add locals of their own (item, option, file, ...). */
-const SCOPE_NAMES = new Set(['data', 'state', 'query', 'config', 'dialogs', 'sources', 'item', 'index', 'response', 'error', 'file', 'option', 'seconds', 'value', 'screen']);
+const SCOPE_NAMES = new Set(['data', 'state', 'query', 'config', 'dialogs', 'sources', 'item', 'index', 'response', 'error', 'file', 'option', 'seconds', 'value', 'screen', 'local']);
 const FUNCTIONS = new Set(Object.keys(exprFunctions));
 /** Layout keys that hold action lists: event handlers are named on*, an if has then/else. */
 export const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;

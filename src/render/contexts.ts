@@ -11,6 +11,14 @@ export interface PageRuntime {
   reloadSource(name: string): Promise<boolean>;
   /** Layout name, for reports. */
   layoutId: string;
+  /** Values kept on the device: writes go to env.local, the local.* mirror and the persist bookkeeping. */
+  storage: PageStorage;
+}
+
+/** The page's side of local storage (src/render/persist.ts). */
+export interface PageStorage {
+  set(key: string, value: unknown, pointer: string): void;
+  remove(key: string, pointer: string): void;
 }
 
 export const RuntimeContext = createContext<PageRuntime | null>(null);

@@ -31,6 +31,8 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
     });
     // A 401 turns the whole page into its session-expired state: no toast, no Retry loop.
     if (handleSessionExpired(runtime, result)) return false;
+    // A response that does not fit its schema (src/http/normalise.ts) is a backend defect: report it.
+    if (result.kind === 'bad-response') env.report({ pointer, message: `${source.endpoint}: ${'detail' in result ? String(result.detail) : result.message}`, kind: 'response' });
     if (source.toastOnError !== false && result.message) env.toast(result.message, { kind: 'info' });
     return false;
   }

@@ -33,6 +33,18 @@ export interface ToastOptions {
   duration?: number;
 }
 
+/**
+ * The values the app keeps on the device (localStorage under the prefix `kopa:`, JSON values).
+ * Keys here are without the prefix. Never throws: storage may be disabled or full.
+ */
+export interface LocalStore {
+  /** Every kept value by key; unreadable or corrupt entries are left out (read as absent). */
+  readAll(): Record<string, unknown>;
+  /** Writes one value; `ok: false` (with why) when the browser refused it, e.g. over quota. */
+  set(key: string, value: unknown): { ok: true } | { ok: false; reason: string };
+  remove(key: string): void;
+}
+
 export interface RuntimeEnv {
   call(endpoint: string, params: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
   bridge(action: string, args: Record<string, unknown>): BridgeOutcome;
@@ -66,4 +78,6 @@ export interface RuntimeEnv {
    * src/bridge/README.md). The latest subscriber handles it; returns the unsubscribe.
    */
   onHostBack(handler: () => void): () => void;
+  /** Values kept on the device: local.* in bindings, the storage action and layout persist. */
+  local: LocalStore;
 }

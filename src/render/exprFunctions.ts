@@ -1,5 +1,5 @@
 import { baseFunctions, type ExprFunctions } from '../expr';
-import { currencySymbol, formatDate, formatDateTime, formatMoney } from '../format';
+import { currencySymbol, formatDate, formatDateTime, formatMoney, parseMoney } from '../format';
 
 /**
  * The fixed list of functions a layout may call (documented in docs/expressions.md): the pure
@@ -11,4 +11,6 @@ export const exprFunctions: ExprFunctions = Object.freeze({
   date: (iso: unknown) => formatDate(typeof iso === 'string' ? iso : ''),
   datetime: (iso: unknown) => formatDateTime(typeof iso === 'string' ? iso : ''),
   currency: (flag: unknown) => currencySymbol(flag as string | number | null | undefined),
+  // Typed money text (an input in money mode) -> integer cents, or null: amounts sent are cents.
+  cents: (text: unknown) => parseMoney(text),
 });

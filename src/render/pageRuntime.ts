@@ -5,6 +5,7 @@ import { createPageStore } from './pageStore';
 import { runActions } from '../actions/run';
 import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
 import { buildScope } from './scope';
+import { createPageStorage } from './persist';
 
 export interface OwnedPageRuntime extends PageRuntime {
   /**
@@ -21,12 +22,25 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
   let controller = new AbortController();
   let started = false;
   let ending = false;
-  const store = createPageStore((layout.state ?? {}) as Record<string, unknown>);
+  const store = createPageStore((layout.state ?? {}) as Record<string, unknown>, env.local.readAll());
+  // Persisted state paths are restored here, before the first render reads the store.
+  const storage = createPageStorage(store, env, layout.persist);
+  // A webview may be killed without unload once hidden: write a pending draft then.
+  const onHidden = () => {
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden') storage.flush();
+  };
+  const listen = (on: boolean) => {
+    if (typeof window === 'undefined') return;
+    const method = on ? 'addEventListener' : 'removeEventListener';
+    window[method]('pagehide', storage.flush);
+    document[method]('visibilitychange', onHidden);
+  };
   const sources = new Map(sourcesOf(layout));
   const runtime: OwnedPageRuntime = {
     env,
     store,
     layoutId: layout.id,
+    storage,
     get signal() {
       return controller.signal;
     },
@@ -38,6 +52,8 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
       if (controller.signal.aborted) controller = new AbortController();
       started = true;
       const signal = controller.signal;
+      listen(true);
+      signal.addEventListener('abort', () => listen(false), { once: true });
       const mount = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(runtime, name, s));
       void Promise.all(mount.map(([name, s]) => loadSource(runtime, name, s))).then(() => {
         if (signal.aborted || !layout.onLoad) return;
@@ -51,6 +67,7 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
       queueMicrotask(() => {
         if (!ending) return;
         ending = false;
+        storage.flush();
         controller.abort();
       });
     },

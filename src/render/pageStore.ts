@@ -14,6 +14,8 @@ export interface PageSnapshot {
   dialogs: Record<string, boolean>;
   /** Facts about the screen bindings may read as screen.* (keyboardOpen). */
   screen: { keyboardOpen: boolean };
+  /** The values kept on the device (local.* in bindings): read at page start, then kept in step with storage writes. */
+  local: Record<string, unknown>;
   /** Set when a call answered HTTP 401: the page then shows its session-expired way out. */
   session: { expired: boolean; message: string };
 }
@@ -29,9 +31,10 @@ export interface PageStore {
  * sharing, so a binding that reads an unchanged branch gets the same reference and its widget
  * does not re-render.
  */
-export function createPageStore(initialState: Record<string, unknown>): PageStore {
+export function createPageStore(initialState: Record<string, unknown>, local: Record<string, unknown> = {}): PageStore {
   let snapshot: PageSnapshot = {
     state: structuredClone(initialState),
+    local,
     data: {},
     sources: {},
     dialogs: {},

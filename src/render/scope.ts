@@ -3,7 +3,8 @@ import type { PageSnapshot } from './pageStore';
 import type { LocalScope } from './contexts';
 
 /**
- * The names a binding can read: data (responses by source), state, query, config, and locals
+ * The names a binding can read: data (responses by source), state, query, config, local (values
+ * kept on the device), and locals
  * such as item/index/response/error. A null-prototype object: nothing inherited is reachable.
  */
 export function buildScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: LocalScope): Record<string, unknown> {
@@ -15,6 +16,8 @@ export function buildScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: Loca
   scope.dialogs = snapshot.dialogs;
   scope.sources = snapshot.sources;
   scope.screen = snapshot.screen;
+  // Read-only: only the storage action and layout persist write it (through the env).
+  scope.local = snapshot.local;
   for (const key of Object.keys(locals)) scope[key] = locals[key];
   return scope;
 }

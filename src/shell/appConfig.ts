@@ -7,7 +7,11 @@ import endpoints from '../../schemas/api/endpoints.json';
 export const appConfig = app;
 export const routeTable = routes;
 export const wireNameTable = wireNames;
-export const endpointCatalogue = endpoints;
+// The older endpoint family lives under one configurable prefix: its paths read /{legacyPrefix}/...
+export const endpointCatalogue = {
+  ...endpoints,
+  endpoints: Object.fromEntries(Object.entries(endpoints.endpoints).map(([k, e]) => [k, { ...e, path: e.path.replace('/{legacyPrefix}', app.legacyPrefix) }])),
+};
 
 type PageKey = keyof typeof routes.pages;
 

@@ -5,6 +5,7 @@ import type { ToastStore } from '../render/toast/toastStore';
 import { checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
 import { copyText } from './copyText';
+import { createLocalStore } from './localStore';
 import { onHostBack } from './hostApi';
 import { report } from './reporter';
 
@@ -28,6 +29,9 @@ const api = createApiClient({
   config: appConfig,
   getSession: currentSession,
 });
+
+// One view of localStorage for the app (keys prefixed kopa:, JSON values).
+const local = createLocalStore(() => window.localStorage);
 
 /** The real host for one page: HTTP, bridge, router, toasts, clipboard, reports. */
 export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
@@ -73,5 +77,6 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     },
     dev: import.meta.env.DEV,
     onHostBack,
+    local,
   };
 }

@@ -6,6 +6,8 @@ import { App } from './App';
 import { appConfig, routePath, routeTable } from './appConfig';
 import { legacyHashTarget } from './legacyHash';
 import { installHostApi } from './hostApi';
+import { keepServerFrame } from './serverFrame';
+import { markBuild, registerServiceWorker } from './serviceWorker';
 import './app.css';
 
 const legacy = legacyHashTarget(window.location.hash, window.location.search, routeTable.legacyHash, routePath);
@@ -17,8 +19,11 @@ for (const [name, value] of Object.entries(appConfig.theme)) {
   document.documentElement.style.setProperty(`--k-${name}`, value);
 }
 
+markBuild(document);
+
 const root = document.getElementById('root');
 if (root) {
+  keepServerFrame(root);
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter>
@@ -27,3 +32,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker(window);

@@ -15,9 +15,11 @@ describe('complaint details layout', () => {
   afterEach(() => vi.useRealTimers());
 
   it('hides Process Result when reply text and images are both empty, and counts the content out of 200', async () => {
-    await renderLayout(layout, { responses: { problemDetail: ok(detail) }, query: { problemId: '7' } });
+    const { recorded } = await renderLayout(layout, { responses: { problemDetail: ok(detail) }, query: { problemId: '7' } });
     expect(await screen.findByText('They called at night')).toBeTruthy();
     expect(screen.getByText('20/200')).toBeTruthy();
+    // Titles came with the detail: problem-init is not asked for them.
+    expect(recorded.calls.map((c) => c.endpoint)).toEqual(['problemDetail']);
     expect(screen.getByText('Rude calls')).toBeTruthy();
     expect(screen.queryByText('Process Result')).toBeNull();
   });
@@ -57,5 +59,28 @@ describe('complaint details layout', () => {
     expect(screen.getByText('Successful demonstration！')).toBeTruthy();
     const saves = recorded.calls.filter((c) => c.endpoint === 'saveScore');
     expect(saves.map((c) => c.params)).toEqual([{ score: 2, problemId: '7' }, { score: 2, problemId: '7' }]);
+  });
+
+  it('with only the spec fields (type and sonType as text, no titles, no reply) resolves titles from problem-init and hides Process Result', async () => {
+    const bare = { problemId: '7', type: '1', sonType: '11', content: 'They called at night', images: [], isNeedScore: 0 };
+    const init = { problemType: [{ value: 1, title: 'Collection' }, { value: 2, title: 'Repayment issue' }], problemSonType: [{ value: 11, title: 'Harassing calls' }], orderDetail: null, orderList: [] };
+    await renderLayout(layout, { responses: { problemDetail: ok(bare), problemInit: ok(init) }, query: { problemId: '7' } });
+    expect(await screen.findByText('They called at night')).toBeTruthy();
+    expect(await screen.findByText('Collection')).toBeTruthy();
+    expect(screen.getByText('Harassing calls')).toBeTruthy();
+    expect(screen.queryByText('Process Result')).toBeNull();
+  });
+
+  it('Send with no star chosen toasts Silakan pilih and sends nothing', async () => {
+    const { recorded } = await renderLayout(layout, {
+      responses: { problemDetail: ok(detail), saveScore: ok({ problemId: '7', score: 1 }, '00') },
+      query: { problemId: '7' },
+    });
+    await screen.findByText('They called at night');
+    await act(async () => vi.advanceTimersByTime(3000));
+    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+    expect(screen.getByText('Silakan pilih')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Please rate our service' })).toBeTruthy();
+    expect(recorded.calls.filter((c) => c.endpoint === 'saveScore')).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ describe('complaint start layout', () => {
     await act(async () => screen.getByText('Harassing calls').click());
     expect(recorded.toasts).toHaveLength(1);
     expect(recorded.navigations.map((n) => n.path)).toEqual([
-      '/complainPageNext?userId=10001&sessionId=s1&problemType=1&problemSonType=11&orderNo=O170',
+      '/complainPageNext?userId=10001&sessionId=s1&problemType=1&problemSonType=11&orderNo=O170&orderId=O170',
     ]);
   });
 });

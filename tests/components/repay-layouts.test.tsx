@@ -58,7 +58,7 @@ describe('layouts/repay.json', () => {
     expect(within(dialog).getByText('TradeNo: T12345')).toBeTruthy();
   });
 
-  it('Modify amount: digits only, capped at amountMax (whole TZS), sent in cents; the range is the placeholder', async () => {
+  it('Modify amount: money units with cents, capped at amountMax to the cent, sent in cents; the range is the placeholder', async () => {
     const { user, recorded } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
     await user.click(screen.getByRole('button', { name: 'Modify amount' }));
     const field = screen.getByLabelText('Repayment amount (TZS)') as HTMLInputElement;
@@ -66,9 +66,13 @@ describe('layouts/repay.json', () => {
     expect(field.placeholder).toBe('1,00 - 88.888,93');
     expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(field, '9x99999');
-    expect(field.value).toBe('88888');
+    expect(field.value).toBe('88888,93');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(recorded.calls[1]?.params).toMatchObject({ amount: 8888800, isDelay: 0 });
+    expect(recorded.calls[1]?.params).toMatchObject({ amount: 8888893, isDelay: 0 });
+    await user.clear(field);
+    await user.type(field, '120,5');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls[2]?.params).toMatchObject({ amount: 12050, isDelay: 0 });
   });
 
   it('PAY_URL leaves for the payUrl after the allowlist check; a failed call is toasted', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 import example from '../../layouts/_examples/repeat.json';
 
@@ -127,5 +127,48 @@ describe('repeat widget', () => {
     expect(screen.getByText('3/3 2027-02-01')).toBeTruthy();
     expect(screen.getByText('No complaints yet')).toBeTruthy();
     expect(recorded.reports).toEqual([]);
+  });
+
+  describe('a long list renders as the borrower scrolls (issue 10)', () => {
+    /** A stand-in for the browser's IntersectionObserver: the test says when the end is near. */
+    const observed: { el: Element; cb: IntersectionObserverCallback }[] = [];
+    class FakeObserver {
+      constructor(private cb: IntersectionObserverCallback) {}
+      observe(el: Element) { observed.push({ el, cb: this.cb }); }
+      disconnect() { for (let i = observed.length - 1; i >= 0; i--) if (observed[i]?.cb === this.cb) observed.splice(i, 1); }
+      unobserve() {}
+      takeRecords() { return []; }
+    }
+    afterEach(() => { vi.unstubAllGlobals(); observed.length = 0; });
+    const scrollNearEnd = () => act(() => {
+      for (const { el, cb } of [...observed]) cb([{ isIntersecting: true, target: el } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+    });
+
+    it('shows the first rows at once, more when the end nears, and totals and select all cover every row', async () => {
+      vi.stubGlobal('IntersectionObserver', FakeObserver);
+      const rows = Array.from({ length: 1000 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}`, amount: 1 }));
+      const { container, user } = await renderLayout(
+        layoutOf([
+          { type: 'text', id: 'total', text: 'Total: {{ sum(state.all ? state.rows : slice(state.rows, 0, 1), \'amount\') }}' },
+          { type: 'checkbox', id: 'all', label: 'Select all', bind: 'all' },
+          { type: 'repeat', id: 'list', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] },
+        ], { state: { rows, all: false } }),
+      );
+      const list = () => container.querySelector('[data-node-id="list"]') as HTMLElement;
+      expect(within(list()).getByText('Row 0')).toBeTruthy();
+      expect(within(list()).queryByText('Row 999')).toBeNull();
+      const first = within(list()).getAllByText(/^Row /).length;
+      expect(first).toBeLessThan(100);
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      expect(screen.getByText('Total: 1000')).toBeTruthy();
+
+      scrollNearEnd();
+      expect(within(list()).getAllByText(/^Row /).length).toBeGreaterThan(first);
+      for (let i = 0; i < 30 && !within(list()).queryByText('Row 999'); i++) scrollNearEnd();
+      expect(within(list()).getByText('Row 999')).toBeTruthy();
+      expect(within(list()).getAllByText(/^Row /)).toHaveLength(1000);
+      expect(screen.getByText('Total: 1000')).toBeTruthy();
+    });
   });
 });

@@ -11,6 +11,9 @@ import { patchData } from './support/payFlow';
  */
 
 const HEADERS = { building: 'b-42', gather: 'g-7' };
+/** The bank step's marks to the native app (contract 4): opened, and saved successfully. */
+const START = { method: 'bankStepStart', payload: {} };
+const END = { method: 'bankStepEnd', payload: {} };
 
 /** The session query a request must carry (contract 2 and 3). */
 function expectSession(request: ApiRequest, productId = 'P001') {
@@ -138,7 +141,7 @@ test('an enum picker changes only on Confirm; a channel chosen in card type 1 se
     channelNumber: '90007',
     fields: { walletPhone: '0655000111', holderName: 'Juma Ali', salaryDay: '' },
   });
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'bankStepEnd', payload: {} }, { method: 'closeWebView', payload: {} }]);
+  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
 });
 
 test('a numeric item (inputType 1) keeps digits only; a text item takes any text', async ({ page, kopa }) => {
@@ -180,7 +183,7 @@ test('save with no source posts the fields by code, card type and product_id, th
   await openForm(page, kopa);
   await fillWallet(page);
   await next(page).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'bankStepEnd', payload: {} }, { method: 'closeWebView', payload: {} }]);
+  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
   const saves = kopa.apiTo('/v3/bank/save-bank-info');
   expect(saves).toHaveLength(1);
   expect(saves[0]?.path).toBe('/vexed/v3/bank/save-bank-info');
@@ -220,7 +223,7 @@ test('save with source=confirmUrl posts a bank card to save-bank-info, then open
     fields: { bankName: 'NMB', cardNo: '20110033445566', bankCity: 'ARU', holderName: 'Asha Mushi', salaryDay: '25' },
   });
   expect(kopa.apiTo('/v3/bank/card-change')).toHaveLength(0);
-  expect(await kopa.bridgeCalls()).toEqual([]);
+  expect(await kopa.bridgeCalls()).toEqual([START, END]);
 });
 
 test('save with source=loanDetail uses card-change, then opens the order page with source=loanDetail', async ({ page, kopa }) => {
@@ -240,7 +243,7 @@ test('save with source=loanDetail uses card-change, then opens the order page wi
   expect(changes[0]?.query.orderId).toBe('O170');
   expect(changes[0]?.body).toEqual(walletBody('P003'));
   expect(kopa.apiTo('/v3/bank/save-bank-info')).toHaveLength(0);
-  expect(await kopa.bridgeCalls()).toEqual([]);
+  expect(await kopa.bridgeCalls()).toEqual([START, END]);
 });
 
 test('a server error is toasted and the entered values stay', async ({ page, kopa }) => {
@@ -262,7 +265,7 @@ test('a server error is toasted and the entered values stay', async ({ page, kop
   await expect(field(page, 'Account holder name')).toHaveValue('Neema J');
   await expect(picker(page, 'Wallet provider')).toContainText('Airtel Money');
   await expect(next(page)).toBeEnabled();
-  expect(await kopa.bridgeCalls()).toEqual([]);
+  expect(await kopa.bridgeCalls()).toEqual([START]); // the step started, and did not end
 });
 
 test('the real server refuses a missing required field: its message is toasted and the form is kept', async ({ page, kopa }) => {
@@ -275,7 +278,7 @@ test('the real server refuses a missing required field: its message is toasted a
   expect(kopa.apiTo('/v3/bank/save-bank-info')).toHaveLength(1);
   await expect(field(page, 'Wallet phone number')).toHaveValue('0712345678');
   await expect(field(page, 'M-Pesa registered name')).toHaveValue('Asha Mushi');
-  expect(await kopa.bridgeCalls()).toEqual([]);
+  expect(await kopa.bridgeCalls()).toEqual([START]); // the step started, and did not end
 });
 
 test('card-init items that omit channelNumber and cardTypeMi (absent, not null) still save every entered field (issue 7 item 14)', async ({ page, kopa }) => {
@@ -293,9 +296,31 @@ test('card-init items that omit channelNumber and cardTypeMi (absent, not null) 
   expect(items.filter((i) => !('cardTypeMi' in i)).map((i) => i.code)).toEqual(['cardType', 'holderName', 'salaryDay']);
   await fillWallet(page);
   await next(page).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'bankStepEnd', payload: {} }, { method: 'closeWebView', payload: {} }]);
+  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
   const saves = kopa.apiTo('/v3/bank/save-bank-info');
   expect(saves).toHaveLength(1);
   expectSession(saves[0]!, 'P003');
   expect(saves[0]?.body).toEqual(walletBody('P003'));
+});
+
+test('opening the page marks the start of the bank step once; only a successful save marks its end', async ({ page, kopa }) => {
+  // card-init as the spec allows it: numbers as strings, optional fields absent.
+  await patchData(page, '/v3/bank/card-init', (data) => {
+    for (const item of data.items as Record<string, unknown>[]) {
+      if (item.inputType !== undefined) item.inputType = String(item.inputType);
+      if (item.cardTypeMi === null || item.cardTypeMi === 0) delete item.cardTypeMi;
+      if (item.channelNumber === null) delete item.channelNumber;
+    }
+  });
+  await openForm(page, kopa);
+  await expect.poll(() => kopa.bridgeCalls()).toEqual([START]);
+  // Using the form (tab switch, picker) does not start the step again.
+  await page.getByRole('tab', { name: 'Bank card' }).click();
+  await page.getByRole('tab', { name: 'Mobile wallet' }).click();
+  await choose(page, 'Wallet provider', 'M-Pesa');
+  await fillWallet(page);
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/vexed/v3/bank/save-bank-info');
+  await next(page).click();
+  await saved;
+  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
 });

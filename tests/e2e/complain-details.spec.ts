@@ -46,6 +46,70 @@ test.describe('complaint details', () => {
     await page.clock.runFor(5000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
+  test('Send with no star chosen shows Silakan pilih and saves nothing', async ({ page, kopa }) => {
+    await freezeClock(page);
+    await kopa.open('/complainDetails', { problemId: '1' });
+    await expect(page.getByRole('heading', { name: 'Process Result' })).toBeVisible();
+    await page.clock.runFor(3100);
+    const dialog = page.getByRole('dialog', { name: 'Please rate our service' });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Silakan pilih')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    expect(kopa.apiTo('/user-problem/save-score')).toHaveLength(0);
+  });
+
+  test('with only the spec values, type and sub-type titles come from problem-init', async ({ page, kopa }) => {
+    // Spec 3 "Complaint detail": values only (sent as text), no titles, no reply fields at all.
+    await page.route('**/vexed/user-problem/problem-detail**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: '0', message: 'success', data: { problemId: '9', type: '1', sonType: '11', content: 'They call my family.', images: [], isNeedScore: '0' } }),
+      }),
+    );
+    await kopa.open('/complainDetails', { problemId: '9' });
+    await expect(page.getByText('They call my family.')).toBeVisible();
+    const complaint = page.locator('[data-node-id="complaint"]');
+    await expect(complaint.getByText('Collection', { exact: true })).toBeVisible();
+    await expect(complaint.getByText('Harassing calls', { exact: true })).toBeVisible();
+  });
+
+  test('no empty Process Result card shows when the reply fields are absent', async ({ page, kopa }) => {
+    await page.route('**/vexed/user-problem/problem-detail**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: '0', message: 'success', data: { problemId: '9', type: 2, typeTitle: 'Repayment issue', content: 'Still shown as due.', images: [], isNeedScore: 0 } }),
+      }),
+    );
+    await kopa.open('/complainDetails', { problemId: '9' });
+    // The card and the Process Result section render in the same pass as the content.
+    await expect(page.getByText('Still shown as due.')).toBeVisible();
+    await expect(page.locator('[data-node-id="complaint"]').getByText('Repayment issue', { exact: true })).toBeVisible();
+    await expect(page.locator('[data-node-id="process-result"]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Process Result' })).toHaveCount(0);
+  });
+
+  test('pictures sit 3 per row', async ({ page, kopa }) => {
+    const images = [1, 2, 3, 4].map((n) => `/uploads/${String(n).repeat(32)}.png`);
+    await page.route('**/vexed/user-problem/problem-detail**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: '0', message: 'success', data: { problemId: '9', type: 2, content: 'Four receipts.', images, isNeedScore: 0 } }),
+      }),
+    );
+    await kopa.open('/complainDetails', { problemId: '9' });
+    await expect(page.getByText('Four receipts.')).toBeVisible();
+    const complaint = page.locator('[data-node-id="complaint"]');
+    const boxes = await Promise.all([1, 2, 3, 4].map((n) => complaint.getByRole('img', { name: new RegExp(`Picture ${n}$`) }).boundingBox()));
+    const tops = boxes.map((b) => Math.round(b?.y ?? -1));
+    expect(tops[0]).toBeGreaterThan(0);
+    expect(tops[1]).toBe(tops[0]);
+    expect(tops[2]).toBe(tops[0]);
+    expect(tops[3]).toBeGreaterThan(tops[2] ?? 0);
+  });
+
   // Last: a successful save answers the request for a rating, so the server stops asking for it.
   test('shows type, sub-type, content with its counter, images and the agent reply; asks for a rating after 3 s', async ({ page, kopa }) => {
     await freezeClock(page);

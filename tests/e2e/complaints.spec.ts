@@ -91,6 +91,22 @@ test.describe('complaint start', () => {
     await expect(page.getByText('Rude language')).toBeVisible();
   });
 
+  test('after switching orders, the form asks problem-init for the chosen order, not the one the page was opened with', async ({ page, kopa }) => {
+    await kopa.open('/complainPage', { orderId: 'O21' });
+    const summary = page.locator('[data-node-id="orderSummary"]');
+    await expect(summary.getByText('Under review')).toBeVisible();
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByRole('dialog', { name: 'All orders' }).getByText('Order No. O170').click();
+    await expect(summary.getByText('Repaying')).toBeVisible();
+    await page.getByText('Repayment issue', { exact: true }).click();
+    await expect(page).toHaveURL(/\/complainPageNext\?/);
+    await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('Repayment issue');
+    const formInit = kopa.apiTo('/user-problem/problem-init').at(-1);
+    // The query-parameter variant: orderId in the query is the chosen order (one value, not a list).
+    expect(formInit?.query.orderId).toBe('O170');
+    expect(new URL(page.url()).searchParams.getAll('orderId')).toEqual(['O170']);
+  });
+
   test('another type goes straight to the form with problemType and orderNo; My complaints opens the list', async ({ page, kopa }) => {
     await kopa.open('/complainPage');
     await page.getByText('Repayment issue', { exact: true }).click();
@@ -113,7 +129,7 @@ test.describe('complaint form', () => {
     await kopa.open('/complainPageNext', { problemType: '3', orderNo: 'O21' });
     await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('App problem');
     const [init] = kopa.apiTo('/user-problem/problem-init');
-    expect(init?.body).toEqual({ orderId: 'O21' });
+    expect(init?.query.orderId).toBe('O21');
 
     await expect(page.getByText('0/200')).toBeVisible();
     await page.getByRole('button', { name: 'Send' }).click();
@@ -189,6 +205,32 @@ test.describe('complaint form', () => {
     expect(query).not.toHaveProperty('problemType');
   });
 
+  test('keeps the typed text and pictures on the device across a reload until the complaint is saved', async ({ page, kopa }) => {
+    await kopa.open('/complainPageNext', { problemType: '2', orderNo: 'O170' });
+    await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('Repayment issue');
+    await page.getByLabel('Add picture').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Picture 1' })).toBeVisible();
+    const picture = sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'));
+    await page.getByLabel('Description').fill('I paid but it still shows due.');
+    // Reloading at once: the page writes its draft when it is hidden, before the 300 ms pause ends.
+    await page.reload();
+    await expect(page.getByLabel('Description')).toHaveValue('I paid but it still shows due.');
+    await expect(page.getByText('30/200')).toBeVisible();
+    await expect(page.getByText('Pictures (1/9)')).toBeVisible();
+    expect(sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'))).toBe(picture);
+
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('dialog', { name: 'Submitted successfully' })).toBeVisible();
+    expect(kopa.apiTo('/user-problem/problem-save')[0]?.body).toMatchObject({ problemDetail: 'I paid but it still shows due.', problemImage: picture });
+    await expect(page).toHaveURL(/\/complainPage\?/);
+    // Saved: the draft is gone, a new complaint starts empty.
+    await kopa.open('/complainPageNext', { problemType: '2', orderNo: 'O170' });
+    await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('Repayment issue');
+    await expect(page.getByLabel('Description')).toHaveValue('');
+    await expect(page.getByText('Pictures (0/9)')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('kopa:complaintDraft'))).toBeNull();
+  });
+
   test('takes at most 9 pictures, 3 per row', async ({ page, kopa }) => {
     await kopa.open('/complainPageNext', { problemType: '2', orderNo: 'O170' });
     const input = page.getByLabel('Add picture');
@@ -224,6 +266,23 @@ test.describe('complaint form', () => {
 });
 
 test.describe('complaint list', () => {
+  test('shows times in the market time zone (Dar es Salaam), not UTC', async ({ page, kopa }) => {
+    await page.route('**/vexed/user-problem/problem-list**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: '0',
+          message: 'success',
+          data: { tabs: [{ title: 'All', list: [{ id: '31', time: '2026-01-01T22:30:00Z', type: 'Other', content: 'Filed just before midnight UTC.' }] }] },
+        }),
+      }),
+    );
+    await kopa.open('/complaintList');
+    const row = page.locator('[data-node-id="complaintRow"]').filter({ hasText: 'Filed just before midnight UTC.' });
+    await expect(row.getByText('2026-01-02 01:30:00')).toBeVisible();
+  });
+
   test('tabs filter the rows (time, type, content); a tap opens the details', async ({ page, kopa }) => {
     await kopa.open('/complaintList');
     await expect(page).toHaveTitle('My complaints');

@@ -48,7 +48,7 @@ test.describe('loan confirmation v3', () => {
       await expect(plan.getByText(item.title)).toBeVisible();
       await expect(plan.getByText(item.description)).toBeVisible();
       await expect(plan.getByText(`TZS ${tzs(item.amount)}`)).toBeVisible();
-      await expect(plan.getByText(item.pay_time.slice(0, 10), { exact: true })).toBeVisible();
+      await expect(plan.getByText(`Due ${item.pay_time.slice(0, 10)}`, { exact: true })).toBeVisible();
     }
     await expect(agreementBox(page)).toBeChecked();
     for (const title of ['Loan Agreement', 'Privacy Policy', 'Repayment Authorization']) {
@@ -225,6 +225,71 @@ test.describe('loan confirmation v3', () => {
       await expect.poll(async () => (await kopa.reports()).filter((r) => r.kind === 'web-frame').length).toBe(1);
       await agreementModal(page).getByRole('button', { name: 'Agree' }).click();
       await expect(loanNow(page)).toBeEnabled();
+    });
+  }
+
+  test('no payout account (empty card, amounts as text): Loan Now asks for one and offers the bind-bank page, nothing is pushed', async ({ page, kopa }) => {
+    await patchOffer(page, (data) => {
+      data.bankCardInfo = { bankName: '', cardNo: '' };
+      data.amount = String(data.amount);
+      data.isPopType = '0';
+    });
+    await openConfirm(page, kopa, '/confirm', 'P002');
+    await expect(byId(page, 'bankCard')).toContainText('Add a payout account to receive your loan');
+    await loanNow(page).click();
+    const ask = page.getByRole('dialog', { name: 'Add a payout account' });
+    await expect(ask.getByText('Your loan needs an account to be paid into. Add your wallet or bank account, then tap Loan Now again.')).toBeVisible();
+    await ask.getByRole('button', { name: 'Not now' }).click();
+    await expect(ask).toHaveCount(0);
+    await loanNow(page).click();
+    await page.getByRole('dialog', { name: 'Add a payout account' }).getByRole('button', { name: 'Add account' }).click();
+    await expect(page).toHaveURL(/\/bindBank\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('source')).toBe('confirmUrl');
+    expect(url.searchParams.get('productId')).toBe('P002');
+    expect(kopa.apiTo(PUSH)).toHaveLength(0);
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'bankStepStart', payload: {} }]);
+  });
+
+  test('no payout account (bankCardInfo absent): the same question, no push', async ({ page, kopa }) => {
+    await patchOffer(page, (data) => delete data.bankCardInfo);
+    await openConfirm(page, kopa, '/confirm', 'P002');
+    await loanNow(page).click();
+    await expect(page.getByRole('dialog', { name: 'Add a payout account' })).toBeVisible();
+    expect(kopa.apiTo(PUSH)).toHaveLength(0);
+  });
+
+  test('plan rows: each period once with its own due date, also when the description repeats it', async ({ page, kopa }) => {
+    await patchOffer(page, (data) => {
+      for (const plan of data.repay_plans as Record<string, unknown>[]) {
+        plan.amount = String(plan.amount);
+        plan.description = `Due ${String(plan.pay_time).slice(0, 10)}`;
+      }
+    });
+    const offer = await openConfirm(page, kopa, '/confirm', 'P002');
+    const dates = offer.repay_plans.map((p) => p.pay_time.slice(0, 10));
+    expect(new Set(dates).size).toBe(3);
+    const rows = byId(page, 'planItems').locator(':scope > *');
+    await expect(rows).toHaveCount(3);
+    for (const [i, date] of dates.entries()) {
+      const text = await rows.nth(i).innerText();
+      expect(text).toContain(`Period ${i + 1}`);
+      expect(text.split(date).length - 1, `row ${i + 1}: ${text}`).toBe(1);
+      for (const other of dates.filter((d) => d !== date)) expect(text).not.toContain(other);
+    }
+  });
+
+  for (const width of [390, 320]) {
+    test(`the agreement dialog's title and the agreement's own heading wrap, never cut (${width} px)`, async ({ page, kopa }) => {
+      await page.setViewportSize({ width, height: 640 });
+      await openConfirm(page, kopa, '/confirm', 'P001');
+      const modal = agreementModal(page);
+      await expect(modal).toBeVisible();
+      const heading = page.frameLocator('iframe').getByRole('heading', { name: 'General Terms and Conditions' }).first();
+      await expect(heading).toBeVisible();
+      const cut = (el: HTMLElement) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis';
+      expect(await heading.evaluate(cut)).toBe(false);
+      expect(await modal.getByRole('heading', { name: 'Loan Agreement' }).evaluate(cut)).toBe(false);
     });
   }
 });

@@ -208,3 +208,22 @@ test('download page links to the template download URL', async ({ page }) => {
   await page.getByRole('button', { name: 'Download now' }).click();
   expect((await nav).url()).toBe('https://kopa.example/download?src=T100');
 });
+
+test('an unknown template: a clear notice, the default landing (labelled button, agreement link) and a working way on', async ({ page, kopa }) => {
+  const tried = page.waitForResponse((r) => r.url().includes('/channel/channel-template') && r.status() === 404);
+  await openRegister(page, { ...LANDING, templateId: 'NO-SUCH-T' });
+  await tried;
+  await expect(page.getByText('This offer link is no longer valid. You can still register with Kopa below.')).toBeVisible();
+  // The default template's own settings, not blanks.
+  await expect(page.getByRole('heading', { name: 'Kopa - cash in minutes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Register now' })).toBeVisible();
+  const link = page.getByRole('button', { name: 'Registration Agreement' });
+  await expect(link).toBeVisible();
+  expect(kopa.apiTo('/channel/channel-template').map((r) => r.query.templateId ?? null)).toEqual(['NO-SUCH-T', null]);
+  // No toast of the raw "not found": the notice says it.
+  await expect(page.getByText('Template not found.')).toHaveCount(0);
+  await link.click();
+  await expect(page).toHaveURL(/\/registerAgreement\?/);
+  expect(new URL(page.url()).searchParams.get('templateId')).toBe('default');
+  await expect(page.getByRole('heading', { name: 'Registration Agreement' }).first()).toBeVisible();
+});

@@ -185,12 +185,14 @@ test.describe('rollover repayment /repayDelay', () => {
     expect(kopa.pageErrors).toEqual([]);
   });
 
-  test('an order that cannot be deferred (fee 0) cannot be paid here', async ({ page, kopa }) => {
+  test('an order that cannot be deferred (fee 0) cannot be paid here, and the page says why', async ({ page, kopa }) => {
     await patchData(page, DELAY, (data) => {
       data.delayShouldPayAmount = 0;
     });
     await openDelay(page, kopa);
-    await expect(byId(page, 'rolloverAmount')).toHaveText('Rollover Amount0,00 TZS');
+    await expect(page.getByRole('heading', { name: 'Deferral not available' })).toBeVisible();
+    await expect(byId(page, 'rolloverAmount')).toHaveCount(0);
+    await expect(byId(page, 'payNowReason')).toHaveText('Pay Now is unavailable: this order cannot be deferred.');
     await expect(payNow(page)).toBeDisabled();
   });
 

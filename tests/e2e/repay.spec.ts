@@ -122,26 +122,27 @@ test.describe('installment repayment /repay', () => {
     await expect(paidRow).toHaveCount(0);
   });
 
-  test('Modify amount clears the amount; the field keeps digits only, caps at amountMax, shows the range, and does not enforce amountMin', async ({ page, kopa }) => {
+  test('Modify amount clears the amount; the field takes money units with cents, caps at amountMax to the cent, shows the range, and does not enforce amountMin', async ({ page, kopa }) => {
     const plan = await openRepay(page, kopa, NOTICE_ORDER);
     await page.getByText('Modify amount').click();
     const field = page.getByLabel('Repayment amount (TZS)');
     await expect(field).toBeVisible();
     await expect(field).toHaveValue('');
-    await expect(field).toHaveAttribute('inputmode', 'numeric');
+    await expect(field).toHaveAttribute('inputmode', 'decimal');
     await expect(field).toHaveAttribute('placeholder', `${tzs(plan.amountMin)} - ${tzs(plan.amountMax)}`);
     await expect(page.getByText('Modify amount')).toHaveCount(0);
     await expect(payNow(page)).toBeDisabled();
 
+    // Letters and signs go; a `.` or `,` is the decimal mark (issue 13, docs/decisions.md).
     await field.pressSequentially('1a2b-3.4');
-    await expect(field).toHaveValue('1234');
+    await expect(field).toHaveValue('123,4');
     await field.fill('12abc3');
     await expect(field).toHaveValue('123');
+    // The field shows the max as typed money: whole units, then `,cc` when it has cents.
+    const maxText = plan.amountMax % 100 === 0 ? String(plan.amountMax / 100) : `${Math.floor(plan.amountMax / 100)},${String(plan.amountMax % 100).padStart(2, '0')}`;
     const maxWhole = Math.floor(plan.amountMax / 100);
     await field.fill(String(maxWhole * 10 + 7));
-    await expect(field).toHaveValue(String(maxWhole));
-    await field.fill(String(maxWhole));
-    await expect(field).toHaveValue(String(maxWhole));
+    await expect(field).toHaveValue(maxText);
 
     // Below amountMin is the server's business, not the field's.
     await field.fill('5');
@@ -154,7 +155,7 @@ test.describe('installment repayment /repay', () => {
     await field.fill(`${maxWhole + 1}`);
     await payNow(page).click();
     await expect(reminder(page)).toBeVisible();
-    expect(kopa.apiTo(VCODE)[1]?.body).toMatchObject({ amount: maxWhole * 100, isDelay: 0 });
+    expect(kopa.apiTo(VCODE)[1]?.body).toMatchObject({ amount: plan.amountMax, isDelay: 0 });
   });
 
   test('the account number keeps digits only; the chosen wallet is sent as bankCode', async ({ page, kopa }) => {

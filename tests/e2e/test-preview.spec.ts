@@ -5,7 +5,7 @@
 import { expect, test } from './support/fixtures';
 import routes from '../../config/routes.json' with { type: 'json' };
 
-const FIELDS = ['deviceId', 'appVersion', 'userId', 'appName', 'sessionId', 'clientType', 'merchantNumber', 'mobilePhone', 'orderId', 'productId', 'couponId', 'couponMoney', 'withholdingAmount'];
+const FIELDS = ['deviceId', 'appVersion', 'userId', 'appName', 'sessionId', 'clientType', 'merchantNumber', 'mobilePhone', 'orderId', 'productId', 'product_id', 'couponId', 'couponMoney', 'withholdingAmount'];
 
 test('fields start from the query, can be edited, and every page link carries them', async ({ page, kopa }) => {
   await kopa.open('/testPreview', { orderId: 'O170', productId: 'P002', deviceId: 'dev-1' });
@@ -34,10 +34,31 @@ test('fields start from the query, can be edited, and every page link carries th
   const query = Object.fromEntries(new URL(page.url()).searchParams);
   expect(query).toEqual({
     deviceId: 'dev-1', appVersion: '3.2.1', userId: '10001', appName: '', sessionId: 'demo-session', clientType: 'android',
-    merchantNumber: '', mobilePhone: '0712345678', orderId: 'O180D', productId: 'P002', couponId: '', couponMoney: '', withholdingAmount: '',
+    merchantNumber: '', mobilePhone: '0712345678', orderId: 'O180D', productId: 'P002', product_id: 'P002', couponId: '', couponMoney: '', withholdingAmount: '',
   });
   // The page opened with those values: its first call carries the edited order.
   await expect.poll(() => kopa.apiTo('/service/loan/repayment-way').length).toBe(1);
   expect(kopa.apiTo('/service/loan/repayment-way')[0]?.query).toMatchObject({ orderId: 'O180D', appVersion: '3.2.1', clientType: 'android' });
   expect(kopa.pageErrors).toEqual([]);
 });
+
+test('product_id alone prefills productId; when both are given, each keeps its own value on the links and on the next page', async ({ page, kopa }) => {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await kopa.open('/testPreview', { product_id: 'P003' });
+  await expect(field('productId')).toHaveValue('P003');
+  await expect(field('product_id')).toHaveValue('P003');
+
+  await kopa.open('/testPreview', { productId: 'P001', product_id: 'P003', orderId: 'O170' });
+  await expect(field('productId')).toHaveValue('P001');
+  await expect(field('product_id')).toHaveValue('P003');
+  await page.getByRole('button', { name: /^\/bindBank/ }).click();
+  await expect(page).toHaveURL(/\/bindBank\?/);
+  const query = new URL(page.url()).searchParams;
+  expect([query.get('productId'), query.get('product_id')]).toEqual(['P001', 'P003']);
+  // The next page's calls carry both as given (bind bank reads product_id).
+  await expect.poll(() => kopa.apiTo('/v3/bank/card-init').length).toBe(1);
+  const init = kopa.apiTo('/v3/bank/card-init')[0];
+  expect([init?.query.productId, init?.query.product_id]).toEqual(['P001', 'P003']);
+  expect(init?.body).toEqual({ product_id: 'P003' });
+});
+

@@ -16,7 +16,7 @@ function fixture(customer: unknown) {
   const dist = mkdtempSync(join(tmpdir(), 'kopa-shell-'));
   const layouts = mkdtempSync(join(tmpdir(), 'kopa-layouts-'));
   mkdirSync(join(dist, '.vite'));
-  writeFileSync(join(dist, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dist, 'index.html'), '<html><head><title>Kopa</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -26,6 +26,8 @@ function fixture(customer: unknown) {
       'src/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
       'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
+      'src/schema/generated/validators/responses/contact-kf-info.js': { file: 'assets/contact-kf-info-1.js' },
+      'src/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
     }),
   );
   writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(customer));
@@ -83,5 +85,35 @@ describe('app shell', () => {
     const second = await shell.html('/customerService');
     expect(second).toContain('Changed title');
     expect(collectTypes).toHaveBeenCalledTimes(2);
+  });
+
+  it('preloads the response validators of the sources the page loads at once, not of manual ones (issue 10)', async () => {
+    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo' }, sms: { endpoint: 'getSms', load: 'manual' } } };
+    const html = await fixture(withSources).html('/customerService');
+    expect(html).toContain('<link rel="modulepreload" href="/assets/contact-kf-info-1.js">');
+    expect(html).not.toContain('get-sms-1.js');
+  });
+
+  // Issue 10: the screen's frame paints before any script runs.
+  it('paints the header with the title (escaped text) and a skeleton inside #root, and titles the document', async () => {
+    const header = { type: 'page-header', title: '<b>Pay & go</b> $& $\'', onBack: [{ type: 'bridge', action: 'closeWebView' }] };
+    const html = await fixture({ ...layout, title: 'Pay', body: [header, { type: 'text', text: 'x' }] }).html('/customerService');
+    const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+    expect(root).toContain('<h1 class="k-page-header__title">&lt;b&gt;Pay &amp; go&lt;/b&gt; $&amp; $\'</h1>');
+    expect(root).not.toContain('<b>');
+    expect(root).toContain('k-page-header__chevron'); // the back chevron is drawn (no button before JS)
+    expect(root).not.toContain('<button');
+    expect(root).toContain('k-frame__block');
+    expect(html).toContain('<title>Pay</title>');
+  });
+
+  it('never puts a binding in the frame: the layout title is used instead, else no title', async () => {
+    const bound = { ...layout, title: 'Agreement', body: [{ type: 'page-header', title: '{{ query.name }}' }] };
+    const html = await fixture(bound).html('/customerService');
+    expect(html).toContain('<h1 class="k-page-header__title">Agreement</h1>');
+    expect(html).not.toMatch(/<div id="root">[^]*\{\{[^]*<\/div><script type="application\/json"/);
+    const noHeader = await fixture({ ...layout, body: [{ type: 'text', text: 'x' }] }).html('/customerService');
+    expect(noHeader).toContain('data-kopa-frame');
+    expect(noHeader).not.toContain('k-page-header');
   });
 });

@@ -167,6 +167,9 @@ const VALID: Record<string, Record<string, unknown>> = {
   sendSmsCodeNew: { phone: '0712345678', type: 'login' }, userDelete: { phone: '0712345678', code: '1234' },
   repaymentCommit: { amount: 1_000_000, cardId: 'CARD1', orderId: 'O174N', repayToken: 'x' },
   repaymentHuichao: { userId: '10001', orderId: 'O174N', amount: 500_000 },
+  legacyConfirmDetail: { productId: 'P001' }, legacyContractList: { productId: 'P001', scene: 3 },
+  legacyContractJump: { productId: 'P001', scene: 3, position: 1, orderId: 'O170' }, legacyLoanPush: { amount: 2_000_000, productId: 'P001' },
+  legacyProductClick: { productId: 'P001', position: 0 }, legacyProductLink: { productId: 'P001' },
 };
 const form = (o: Record<string, unknown>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])).toString();
 const session = (key: string) => (key === 'repaymentWay' ? `${SESSION_QS}&orderId=O170` : SESSION_QS);

@@ -32,6 +32,13 @@ describe('endpoints: envelope, success code, response schema', () => {
     expect(d.orderStatus).toBe(21);
     await ok('googleScore', { score: 5, orderId: 'O200' });
     await ok('eventSave', { productId: 'P001', moduleId: 30, positionId: 0 });
+    // The older family (config legacyPrefix, form client, '00'): tests/server/legacy.test.ts has the rules.
+    await ok('legacyConfirmDetail', { productId: 'P002' });
+    await ok('legacyContractList', { productId: 'P002', scene: 3 });
+    await ok('legacyContractJump', { productId: 'P002', scene: 3, position: 1 });
+    await ok('legacyLoanPush', { amount: 2_000_000, productId: 'P002' });
+    await ok('legacyProductClick', { productId: 'P002', position: 0 });
+    await ok('legacyProductLink', { productId: 'P002' });
     const ev = await s.app.inject({ method: 'GET', url: '/' }); // keep the server busy path warm
     expect(ev.statusCode).toBe(200);
   });

@@ -15,10 +15,10 @@ describe('server formatting', () => {
     expect(formatAmount(-99.5)).toBe('-1,00');
   });
 
-  it('dates: formatDate is the date part of formatDateTime, in UTC', () => {
+  it('dates: formatDate is the date part of formatDateTime, in the market time zone (Dar es Salaam, UTC+3)', () => {
     const d = new Date('2024-05-01T23:30:05.123Z');
-    expect(formatDateTime(d)).toBe('2024-05-01 23:30:05');
-    expect(formatDate(d)).toBe('2024-05-01');
+    expect(formatDateTime(d)).toBe('2024-05-02 02:30:05');
+    expect(formatDate(d)).toBe('2024-05-02');
     expect(formatDate(d)).toBe(formatDateTime(d).slice(0, 10));
   });
 

@@ -24,6 +24,10 @@ export interface RenderLayoutOptions {
   bridgeOk?: boolean;
   /** Allowed external hosts for checkUrl. */
   allowHosts?: string[];
+  /** Values already kept on the device (local storage, keys without the kopa: prefix). */
+  local?: Record<string, unknown>;
+  /** Every local storage write fails as a full browser storage would. */
+  localFull?: boolean;
 }
 
 export interface Recorded {
@@ -34,6 +38,8 @@ export interface Recorded {
   toasts: { message: string; options?: ToastOptions }[];
   reports: { pointer: string; message: string; kind: string }[];
   copied: string[];
+  /** The in-memory local storage as it is now (kept as JSON text, like the browser). */
+  local: Map<string, string>;
 }
 
 export function ok(data: unknown, code = '0'): CallResult {
@@ -51,7 +57,8 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
   toastStore: ReturnType<typeof createToastStore>;
   hostBack: () => boolean;
 } {
-  const recorded: Recorded = { calls: [], bridge: [], navigations: [], leaves: [], toasts: [], reports: [], copied: [] };
+  const local = new Map(Object.entries(options.local ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
+  const recorded: Recorded = { calls: [], bridge: [], navigations: [], leaves: [], toasts: [], reports: [], copied: [], local };
   const toastStore = createToastStore();
   const routes = options.routes ?? { repay: '/repay', order: '/order', confirm: '/confirm', complaint: '/complainPage', complaintList: '/complaintList' };
   let keyCounter = 0;
@@ -99,6 +106,16 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
     },
     config: { currencyLabel: 'TZS', servicePhone: '+255 700 000 000' },
     dev: options.dev ?? true,
+    local: {
+      readAll: () => Object.fromEntries([...local].map(([k, v]) => [k, JSON.parse(v) as unknown])),
+      set(key, value) {
+        if (options.localFull) return { ok: false, reason: 'QuotaExceededError: quota exceeded' };
+        if (value === undefined) local.delete(key);
+        else local.set(key, JSON.stringify(value));
+        return { ok: true };
+      },
+      remove: (key) => void local.delete(key),
+    },
     onHostBack(handler) {
       backHandlers.push(handler);
       return () => {

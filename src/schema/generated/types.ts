@@ -18,7 +18,8 @@ export type Action =
   | CountdownAction
   | TrackAction
   | ReloadAction
-  | WaitAction;
+  | WaitAction
+  | StorageAction;
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
@@ -51,6 +52,10 @@ export type Text1 = string;
  * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
  */
 export type Condition = boolean | string;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value1 = unknown;
 /**
  * Agreements.
  *
@@ -159,11 +164,11 @@ export type Actions7 = Action[];
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
-export type Value1 = unknown;
+export type Value2 = unknown;
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
-export type Value2 = unknown;
+export type Value3 = unknown;
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
@@ -183,7 +188,7 @@ export type Text8 = string;
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
-export type Value3 = unknown;
+export type Value4 = unknown;
 /**
  * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
  */
@@ -219,7 +224,7 @@ export type Text10 = string;
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
-export type Value4 = unknown;
+export type Value5 = unknown;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -247,7 +252,7 @@ export type Text14 = string;
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
-export type Value5 = unknown;
+export type Value6 = unknown;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -445,6 +450,10 @@ export type Actions16 = Action[];
  */
 export type Text46 = string;
 /**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath11 = string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions17 = Action[];
@@ -470,6 +479,7 @@ export interface KopaSchemaIndex {
   actions_redirect_schema_json?: RedirectAction;
   actions_reload_schema_json?: ReloadAction;
   actions_set_state_schema_json?: SetStateAction;
+  actions_storage_schema_json?: StorageAction;
   actions_toast_schema_json?: ToastAction;
   actions_track_schema_json?: TrackAction;
   actions_wait_schema_json?: WaitAction;
@@ -501,6 +511,10 @@ export interface KopaSchemaIndex {
   api_google_score_response_schema_json?: GoogleScoreResponse;
   api_installment_plan_request_schema_json?: InstallmentPlanRequest;
   api_installment_plan_response_schema_json?: InstallmentPlanResponse;
+  api_legacy_product_click_request_schema_json?: LegacyProductClickRequest;
+  api_legacy_product_click_response_schema_json?: LegacyProductClickResponse;
+  api_legacy_product_link_request_schema_json?: LegacyProductLinkRequest;
+  api_legacy_product_link_response_schema_json?: LegacyProductLinkResponse;
   api_loan_confirm_detail_request_schema_json?: LoanConfirmDetailRequest;
   api_loan_confirm_detail_response_schema_json?: LoanConfirmDetailResponse;
   api_loan_details_request_schema_json?: LoanDetailsRequest;
@@ -785,6 +799,21 @@ export interface ReloadAction {
 export interface WaitAction {
   type: 'wait';
   ms: number;
+}
+/**
+ * Keeps a value on the device (localStorage, key prefixed with kopa:, value as JSON) or removes it; read back as local.<key> in bindings. A write the browser refuses (quota, storage disabled) is reported and the action list goes on: the borrower never sees an error for it.
+ */
+export interface StorageAction {
+  type: 'storage';
+  /**
+   * set writes value (bindings resolved); remove deletes the key (and cancels a pending persist write of it).
+   */
+  op: 'set' | 'remove';
+  /**
+   * Key without the kopa: prefix, e.g. repaymentInfo or complaintDraft.
+   */
+  key: string;
+  value?: Value1;
 }
 /**
  * POST /v3/bank/card-change: change the payment account (source=loanDetail).
@@ -1437,6 +1466,46 @@ export interface InstallmentPlanResponse {
   showSubmitUtr: 0 | 1;
 }
 /**
+ * POST /{legacyPrefix}/product/click (older family, form client): record that the borrower tapped a product.
+ */
+export interface LegacyProductClickRequest {
+  /**
+   * Product id (same as product_id).
+   */
+  productId: string;
+  /**
+   * Where the product was shown (0 the page's own product).
+   */
+  position?: number;
+}
+/**
+ * Recorded (the app reads only the code).
+ */
+export interface LegacyProductClickResponse {
+  /**
+   * Always true on success.
+   */
+  recorded: boolean;
+}
+/**
+ * POST /{legacyPrefix}/product/link (older family, form client): the link of a product.
+ */
+export interface LegacyProductLinkRequest {
+  /**
+   * Product id (same as product_id).
+   */
+  productId: string;
+}
+/**
+ * The product's link: one starting with http is opened by the page (same-origin path or allowlisted https host only); anything else (an app deep link) is passed to the native bridge (openLink).
+ */
+export interface LegacyProductLinkResponse {
+  /**
+   * http(s) URL or an app link such as kopa://product/P001.
+   */
+  link: string;
+}
+/**
  * POST /v3/loan-confirm/loan-detail-confirm.
  */
 export interface LoanConfirmDetailRequest {
@@ -1462,7 +1531,7 @@ export interface LoanConfirmDetailResponse {
    */
   amount: number;
   /**
-   * The borrower's bound card or wallet.
+   * The borrower's bound card or wallet. Absent or empty: no payout account yet (the page asks for one before Loan Now).
    */
   bankCardInfo: {
     /**
@@ -1766,7 +1835,7 @@ export interface ProblemDetailRequest {
   problemId: string;
 }
 /**
- * A complaint with the agent reply.
+ * A complaint with the agent reply. The spec gives type, sonType, problemId, content, images, disposeDetail, disposeImages and isNeedScore; titles, score, time and orderNo are reference-server extras. Only problemId, type and content are required: the page resolves titles from problem-init and hides an absent reply (issue 13).
  */
 export interface ProblemDetailResponse {
   /**
@@ -1780,15 +1849,15 @@ export interface ProblemDetailResponse {
   /**
    * Problem type title.
    */
-  typeTitle: string;
+  typeTitle?: string;
   /**
    * Sub-type value, null when none.
    */
-  sonType: number | null;
+  sonType?: number | null;
   /**
    * Sub-type title, empty when none.
    */
-  sonTypeTitle: string;
+  sonTypeTitle?: string;
   /**
    * Complaint text (plain text, at most 200 characters).
    */
@@ -1798,33 +1867,33 @@ export interface ProblemDetailResponse {
    *
    * Items: Image URL (/uploads/...).
    */
-  images: string[];
+  images?: string[];
   /**
    * Agent reply text (empty when none).
    */
-  disposeDetail: string;
+  disposeDetail?: string;
   /**
    * Agent reply images.
    *
    * Items: Image URL (/uploads/...).
    */
-  disposeImages: string[];
+  disposeImages?: string[];
   /**
    * Non-zero means a rating is requested.
    */
-  isNeedScore: number;
+  isNeedScore?: number;
   /**
    * Rating already given (1-5) or null.
    */
-  score: number | null;
+  score?: number | null;
   /**
    * When the complaint was filed. ISO 8601 date-time.
    */
-  time: string;
+  time?: string;
   /**
    * Order the complaint is about (may be empty).
    */
-  orderNo: string;
+  orderNo?: string;
 }
 /**
  * POST /user-problem/problem-init (orderId may also come in the query).
@@ -2027,7 +2096,7 @@ export interface ProblemSaveResponse {
   /**
    * Id of the new complaint.
    */
-  problemId: string;
+  problemId?: string;
 }
 /**
  * POST /api/v2/{provider}/promotion/register (form). Public. Codes: 0 registered, "11" already registered, "-1" captcha wrong, "102" wrong SMS code.
@@ -2093,7 +2162,7 @@ export interface RegisterResponse {
   /**
    * New user id.
    */
-  userId: string;
+  userId?: string;
 }
 /**
  * POST .../service/loan/repayment-cancel (form-encoded). Voids the order's pending repayment record: nothing is booked and the order may be committed again at once. A record already cancelled or expired answers success with its status; a paid one gives 800007.
@@ -2145,11 +2214,11 @@ export interface RepaymentCodeInfoResponse {
   /**
    * Total to pay. Integer minor units (cents).
    */
-  repayAmount: number;
+  repayAmount?: number;
   /**
    * Deferral.
    */
-  delayInfo: {
+  delayInfo?: {
     /**
      * Deferral amount (used when repayAmount is absent). Integer minor units (cents).
      */
@@ -2287,7 +2356,7 @@ export interface RepaymentConfirmResponse {
   /**
    * Repayment record id.
    */
-  repayRecordId: string;
+  repayRecordId?: string;
   /**
    * Record status.
    */
@@ -2441,11 +2510,11 @@ export interface SaveScoreResponse {
   /**
    * Complaint id.
    */
-  problemId: string;
+  problemId?: string;
   /**
    * Rating 1 to 5.
    */
-  score: number;
+  score?: number;
 }
 /**
  * POST /service/login/send-sms-code-new: send a code (4 digits for type "del"). Limits: per phone 1/min and 5/hour, per IP; 429 past them.
@@ -2559,7 +2628,7 @@ export interface SubmitUtrResponse {
   /**
    * The stored reference.
    */
-  utr: string;
+  utr?: string;
 }
 /**
  * GET /api/v2/{provider}/promotion/track-click (query). Public; stored.
@@ -2959,7 +3028,7 @@ export interface RepeatNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  items: Value1;
+  items: Value2;
   template: Nodes1;
   /**
    * Name of the element in the template's scope (set it in a nested repeat to keep the outer item reachable). Scope names such as data or state are refused.
@@ -2983,7 +3052,7 @@ export interface CellListNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  items?: Value2;
+  items?: Value3;
   /**
    * Field of each item shown as the title ("text" for lists that use text/value).
    */
@@ -3022,9 +3091,9 @@ export interface InputNode {
   label?: Text7;
   placeholder?: Text8;
   /**
-   * numeric and tel keep digits only (pasted text included) and bring up the digit keyboard.
+   * numeric and tel keep digits only (pasted text included) and bring up the digit keyboard. money: an amount in money units with up to 2 decimals (`,` decimal mark; `.` accepted when it is not a thousands separator); the state holds the text as `12345,67` and cents(state.x) reads it as integer cents.
    */
-  inputType?: 'text' | 'numeric' | 'tel';
+  inputType?: 'text' | 'numeric' | 'tel' | 'money';
   /**
    * card: digits shown in groups of four; phone: at most 11 digits shown 3-4-4. Both imply digits only.
    */
@@ -3033,7 +3102,7 @@ export interface InputNode {
    * Most characters (digits, for card and phone) kept; extra input is ignored.
    */
   maxLength?: number;
-  max?: Value3;
+  max?: Value4;
   disabled?: Condition3;
   onChange?: Actions8;
 }
@@ -3065,7 +3134,7 @@ export interface TabSwitchNode {
    * Static tabs.
    */
   options?: TabSwitchOption[];
-  items?: Value4;
+  items?: Value5;
   /**
    * Field of each item shown as the tab label.
    */
@@ -3099,7 +3168,7 @@ export interface EnumPickerNode {
   label?: Text12;
   placeholder?: Text13;
   title?: Text14;
-  options: Value5;
+  options: Value6;
   /**
    * Field of each option shown as its label.
    */
@@ -3451,6 +3520,997 @@ export interface LayoutDocument {
    * Initial page state, read as state.* in bindings and written by setState actions.
    */
   state?: {};
+  /**
+   * Page-state paths kept on the device (localStorage, see the storage action): each path is restored from its key when the page starts, before the first render, and written back when it changes (debounced 300 ms, and when the page is hidden). A storage remove of the key clears the kept value.
+   *
+   * @maxItems 16
+   */
+  persist?:
+    | []
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ]
+    | [
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        },
+        {
+          /**
+           * Storage key without the kopa: prefix; local.<key> in bindings.
+           */
+          key: string;
+          path: StatePath11;
+        }
+      ];
   onLoad?: Actions17;
   onBack?: Actions18;
   body: Nodes4;

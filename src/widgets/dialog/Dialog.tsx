@@ -3,6 +3,7 @@ import { Nodes } from '../../render/NodeView';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { useDialogOpen } from '../../render/useStatePath';
+import './dialog.css';
 
 /** A modal opened by openDialog; dismissOnOverlay false makes taps outside do nothing. */
 export default function Dialog({ node, pointer }: WidgetProps<NodeOf<'dialog'>>) {

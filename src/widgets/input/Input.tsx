@@ -6,6 +6,8 @@ import { useStatePath } from '../../render/useStatePath';
 import { toDisplayText } from '../../render/resolve';
 // Pure spec-5 rules (digits only, card/phone grouping, amount cap), shared with the formatters.
 import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '../../format/digits';
+// Typed money (issue 13): units with up to 2 decimals, capped to the cent.
+import { cleanMoneyText, moneyText, parseMoney } from '../../format/money';
 import { styleClass } from '../styleClass';
 import { useBoundPath } from '../boundPath';
 import './input.css';
@@ -24,6 +26,7 @@ function keepsDigits(node: InputNode): boolean {
  * "Edited amount": a value at or above the max becomes the max).
  */
 function cleanInput(raw: string, node: InputNode, max: unknown): string {
+  if (node.inputType === 'money') return cleanMoney(raw, node, max);
   const digits = keepsDigits(node);
   let value = digits ? digitsOnly(raw) : raw;
   const limit = node.format === 'phone' ? Math.min(node.maxLength ?? PHONE_DIGITS, PHONE_DIGITS) : node.maxLength;
@@ -31,6 +34,16 @@ function cleanInput(raw: string, node: InputNode, max: unknown): string {
   if (limit !== undefined) value = Array.from(value).slice(0, limit).join('');
   const hasMax = typeof max === 'number' || (typeof max === 'string' && max.trim() !== '');
   if (node.inputType === 'numeric' && hasMax) value = capAmount(value, max as number | string);
+  return value;
+}
+
+/** Money mode: `max` is in cents and exact; an amount above it becomes it (spec 5 "Edited amount"). */
+function cleanMoney(raw: string, node: InputNode, max: unknown): string {
+  let value = cleanMoneyText(raw);
+  if (node.maxLength !== undefined) value = value.slice(0, node.maxLength);
+  const cap = typeof max === 'number' ? max : typeof max === 'string' && max.trim() !== '' ? Number(max) : NaN;
+  const cents = parseMoney(value);
+  if (Number.isFinite(cap) && cap >= 0 && cents !== null && cents > cap) value = moneyText(cap);
   return value;
 }
 
@@ -70,7 +83,8 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
   const caretDigits = useRef<number | null>(null);
 
   const digits = keepsDigits(node);
-  const shown = display(digits ? digitsOnly(toDisplayText(stored)) : toDisplayText(stored), node);
+  const money = node.inputType === 'money';
+  const shown = money ? cleanMoneyText(toDisplayText(stored)) : display(digits ? digitsOnly(toDisplayText(stored)) : toDisplayText(stored), node);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -85,7 +99,10 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
     const raw = e.target.value;
     const next = cleanInput(raw, node, max);
     if (next === toDisplayText(stored)) return;
-    if (digits) caretDigits.current = countDigits(raw.slice(0, e.target.selectionStart ?? raw.length));
+    const caret = e.target.selectionStart ?? raw.length;
+    // Typing at the end (the usual case) stays at the end, after a decimal mark too.
+    if (money && caret >= raw.length) caretDigits.current = Number.MAX_SAFE_INTEGER;
+    else if (digits || money) caretDigits.current = countDigits(raw.slice(0, caret));
     setStored(next);
     void run(node.onChange, 'onChange', { value: next });
   };
@@ -100,7 +117,7 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
         id={inputId}
         className="k-input__field"
         type={telKeyboard ? 'tel' : 'text'}
-        inputMode={numericKeyboard ? 'numeric' : telKeyboard ? 'tel' : 'text'}
+        inputMode={money ? 'decimal' : numericKeyboard ? 'numeric' : telKeyboard ? 'tel' : 'text'}
         autoComplete={node.format === 'card' ? 'cc-number' : 'off'}
         value={shown}
         placeholder={placeholder || undefined}

@@ -4,6 +4,7 @@ import { LocalScopeContext, usePageRuntime, type LocalScope } from '../../render
 import { Nodes } from '../../render/NodeView';
 import { useValue } from '../../render/useBinding';
 import { styleClass } from '../styleClass';
+import { useProgressiveRows } from './useProgressiveRows';
 import './repeat.css';
 
 const NO_ITEMS: readonly unknown[] = Object.freeze([]);
@@ -70,6 +71,7 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   // null/undefined is how APIs say "no rows" (or data not there yet); anything else is a layout bug.
   const notAList = raw !== null && raw !== undefined && !Array.isArray(raw);
   const { keys, problem } = useMemo(() => rowKeys(list, node.key), [list, node.key]);
+  const { count, sentinel } = useProgressiveRows(list.length);
 
   useEffect(() => {
     if (notAList) env.report({ pointer: `${pointer}/items`, message: 'items is not a list', kind: 'binding' });
@@ -92,10 +94,11 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   const templatePointer = `${pointer}/template`;
   return (
     <div className={className} data-node-id={node.id}>
-      {list.map((item, i) => (
+      {list.slice(0, count).map((item, i) => (
         <RepeatRow key={keys[i]} item={item} index={i} parent={parent} itemAs={itemAs} indexAs={indexAs}
           template={node.template} pointer={templatePointer} />
       ))}
+      {count < list.length ? <div key={`more-${count}`} ref={sentinel} className="k-repeat__more" aria-hidden="true" /> : null}
     </div>
   );
 }

@@ -11,6 +11,16 @@ export const CONTRACTS = '/v3/contract/contract';
 export const JUMP = '/v3/contract/contract-jump';
 export const PUSH = '/v3/loan-confirm/loan-detail-push-yd';
 
+/** The older obfuscated family /confirmLegacy uses (config/app.json legacyPrefix, form client, success '00'). */
+export const LEGACY = {
+  CONFIRM: '/api/lx/v1/loan/confirm-detail',
+  CONTRACTS: '/api/lx/v1/contract/list',
+  JUMP: '/api/lx/v1/contract/jump',
+  PUSH: '/api/lx/v1/loan/push',
+  CLICK: '/api/lx/v1/product/click',
+  LINK: '/api/lx/v1/product/link',
+} as const;
+
 export interface ConfirmData {
   productName: string;
   amount: number;
@@ -32,7 +42,8 @@ export interface ConfirmData {
 
 /** Opens a confirmation screen and returns the offer the page received (after any page.route patch). */
 export async function openConfirm(page: Page, kopa: Kopa, path: string, productId: string, extra: Record<string, string> = {}): Promise<ConfirmData> {
-  const response = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${CONFIRM}`);
+  const endpoint = path === '/confirmLegacy' ? LEGACY.CONFIRM : CONFIRM;
+  const response = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${endpoint}`);
   await kopa.open(path, { productId, ...extra });
   const body = (await (await response).json()) as { data: ConfirmData };
   return body.data;
@@ -47,11 +58,11 @@ export const agreementModal = (page: Page) => page.getByRole('dialog', { name: '
 export const retention = (page: Page) => page.getByRole('dialog', { name: 'Point out' });
 
 /** The session query, the JSON client headers and the body of one Loan Now request. */
-export function expectPushRequest(request: ApiRequest | undefined, body: Record<string, unknown>) {
+export function expectPushRequest(request: ApiRequest | undefined, body: Record<string, unknown>, client: 'json' | 'form' = 'json') {
   expect(request?.method).toBe('POST');
   expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone });
   expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
-  expect(request?.headers['content-type']).toContain('application/json');
+  expect(request?.headers['content-type']).toContain(client === 'json' ? 'application/json' : 'application/x-www-form-urlencoded');
   expect(request?.body).toEqual(body);
 }
 
@@ -72,8 +83,8 @@ export async function expectLoanDetail(page: Page, productId: string, orderId: s
  * Lets the server answer loan-detail-confirm, then changes the offer before the page sees it.
  * A request the page gave up on (it left, or React started the page twice) is let through untouched.
  */
-export async function patchOffer(page: Page, mutate: (data: Record<string, unknown>) => void): Promise<void> {
-  await page.route((url) => url.pathname === `/vexed${CONFIRM}`, async (route) => {
+export async function patchOffer(page: Page, mutate: (data: Record<string, unknown>) => void, endpoint: string = CONFIRM): Promise<void> {
+  await page.route((url) => url.pathname === `/vexed${endpoint}`, async (route) => {
     let response;
     try {
       response = await route.fetch();

@@ -41,11 +41,13 @@ describe('digit helpers', () => {
 });
 
 describe('currency', () => {
-  it('uses the rupee sign for flag 1 and the peso sign otherwise', () => {
+  it('uses the rupee sign for flag 1, the market label for flag 2 and the peso sign otherwise', () => {
     expect(currencySymbol(1)).toBe('₹');
     expect(currencySymbol('1')).toBe('₹');
+    expect(currencySymbol(2)).toBe('TZS');
+    expect(currencySymbol('2')).toBe('TZS');
     expect(currencySymbol(0)).toBe('₱');
-    expect(currencySymbol('2')).toBe('₱');
+    expect(currencySymbol('3')).toBe('₱');
     expect(currencySymbol(undefined)).toBe('₱');
   });
 

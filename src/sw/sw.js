@@ -1,0 +1,103 @@
+/**
+ * Kopa's service worker (copied to dist/sw.js by scripts/build/serviceWorker.ts, which puts the
+ * build's manifest in self.__KOPA_BUILD__ above this text). Why and how: docs/decisions.md,
+ * "Service worker".
+ *
+ * - Hashed assets (the build's own JS and CSS): precached at install, then cache first. Their
+ *   names change with their content, so a cached copy is never stale.
+ * - Screen HTML (a route path; the server puts the screen's layout in it) and /layouts/*.json:
+ *   stale-while-revalidate. A warm open paints from the cache with no round trip; the copy
+ *   fetched behind it is what the next open shows.
+ * - Everything else (the API, uploads, test and studio routes, demo images, other origins)
+ *   is not touched: no respondWith, the browser fetches it as if there were no worker. The
+ *   worker works from an allow list, so no API prefix or new route can slip into a cache.
+ * - A new build: its worker installs (precaching its assets and the open screens' HTML),
+ *   skips waiting and claims the pages. Caches are named after the build, so the old build's
+ *   shell and layouts are deleted then; the old build's assets are kept until the build after,
+ *   so a page still running the old code can load its lazy chunks.
+ */
+const BUILD = self.__KOPA_BUILD__;
+const SHELL = `kopa-shell-${BUILD.version}`;
+const ASSETS = `kopa-assets-${BUILD.version}`;
+const PRECACHE = BUILD.assets.map((file) => `/${file}`);
+const PRECACHED = new Set(PRECACHE);
+const ROUTES = new Set(BUILD.routes);
+const LAYOUT = /^\/layouts\/[a-z0-9-]+\.json$/;
+
+/** The route paths of the windows open now: their HTML is what the next open needs first. */
+async function openScreens() {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return [...new Set(windows.map((w) => new URL(w.url).pathname).filter((p) => ROUTES.has(p)))];
+}
+
+async function putIfGood(cache, key, response) {
+  // Only a complete answer of our own origin: never an error page, a redirect or an opaque body.
+  if (response.ok && response.type === 'basic' && !response.redirected) await cache.put(key, response);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const assets = await caches.open(ASSETS);
+    await assets.addAll(PRECACHE);
+    const shell = await caches.open(SHELL);
+    for (const path of await openScreens()) {
+      try {
+        await putIfGood(shell, path, await fetch(path, { credentials: 'same-origin' }));
+      } catch {
+        // Offline during install: the screen is cached at its next open instead.
+      }
+    }
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    const names = (await caches.keys()).filter((n) => n.startsWith('kopa-'));
+    // The newest other assets cache belongs to the build pages may still be running.
+    const previousAssets = names.filter((n) => n.startsWith('kopa-assets-') && n !== ASSETS).pop();
+    await Promise.all(names.filter((n) => n !== SHELL && n !== ASSETS && n !== previousAssets).map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+/** Answer from the cache when it has the key, refresh it from the network either way. */
+async function staleWhileRevalidate(event, key, request) {
+  const cache = await caches.open(SHELL);
+  // ignoreVary: the body a cache holds is already decoded, whatever encoding it came in.
+  const cached = await cache.match(key, { ignoreVary: true });
+  const network = fetch(request).then(async (response) => {
+    await putIfGood(cache, key, response.clone());
+    return response;
+  });
+  if (cached) {
+    event.waitUntil(network.catch(() => undefined));
+    return cached;
+  }
+  return network;
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request, { ignoreSearch: true, ignoreVary: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (PRECACHED.has(new URL(request.url).pathname)) await putIfGood(await caches.open(ASSETS), request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    // The HTML does not depend on the query (session parameters): one copy per route path.
+    if (ROUTES.has(url.pathname)) event.respondWith(staleWhileRevalidate(event, url.pathname, request));
+    return;
+  }
+  if (PRECACHED.has(url.pathname) || (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/demo/'))) {
+    event.respondWith(cacheFirst(request));
+    return;
+  }
+  if (LAYOUT.test(url.pathname) && url.search === '') event.respondWith(staleWhileRevalidate(event, url.pathname, request));
+});

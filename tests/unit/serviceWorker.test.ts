@@ -1,0 +1,38 @@
+/** Issue 10: the service worker is registered once the page has loaded and is idle, never before. */
+import { describe, expect, it, vi } from 'vitest';
+import { registerServiceWorker } from '../../src/shell/serviceWorker';
+
+function fakeWindow(opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState } = {}) {
+  const register = vi.fn(() => Promise.resolve({}));
+  const listeners = new Map<string, () => void>();
+  const idle: (() => void)[] = [];
+  const win = {
+    isSecureContext: opts.secure ?? true,
+    navigator: opts.worker === false ? {} : { serviceWorker: { register } },
+    document: { readyState: opts.state ?? 'loading' },
+    addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
+    requestIdleCallback: (fn: () => void) => idle.push(fn),
+    setTimeout: (fn: () => void) => idle.push(fn),
+  } as unknown as Window;
+  return { win, register, fire: (type: string) => listeners.get(type)?.(), runIdle: () => idle.splice(0).forEach((f) => f()) };
+}
+
+describe('registerServiceWorker', () => {
+  it('registers /sw.js for the whole site after load, when the page is idle', () => {
+    const f = fakeWindow();
+    registerServiceWorker(f.win);
+    expect(f.register).not.toHaveBeenCalled();
+    f.fire('load');
+    expect(f.register).not.toHaveBeenCalled();
+    f.runIdle();
+    expect(f.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' });
+  });
+
+  it('does nothing without service workers or outside a secure context', () => {
+    for (const f of [fakeWindow({ worker: false, state: 'complete' }), fakeWindow({ secure: false, state: 'complete' })]) {
+      expect(() => registerServiceWorker(f.win)).not.toThrow();
+      f.runIdle();
+      expect(f.register).not.toHaveBeenCalled();
+    }
+  });
+});
