@@ -10,9 +10,19 @@ import { generateTypes } from './lib/genTypes';
 import { generateValidators } from './lib/genValidators';
 import { generateWidgetDocs } from './lib/genDocs';
 import { loadSchemas } from './lib/schemas';
+import { checkAppConfig } from '../server/config';
 
 const ROOT = join(import.meta.dirname, '..');
 const check = process.argv.includes('--check');
+
+// The deployment's config is bundled into the app: a field that breaks its schema stops the build
+// here (gen:check runs first in npm test), naming the field.
+try {
+  checkAppConfig(JSON.parse(readFileSync(join(ROOT, 'config/app.json'), 'utf8')));
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 
 const schemas = loadSchemas();
 const outputs: Record<string, string> = {

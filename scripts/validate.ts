@@ -1,10 +1,13 @@
 /**
- * npm run validate [files...]   Checks layouts like a compiler: `file:pointer: severity code: message`.
- * With no arguments: every layout in layouts/ and layouts/_examples/. Exits 1 on any error.
+ * npm run validate [files...]   Checks layouts like a compiler:
+ * `file:line:column: /json/pointer: severity code: message` (editors jump to file:line:column;
+ * the pointer names the value whatever the formatting). With no arguments: every layout in
+ * layouts/ and layouts/_examples/. Absolute and relative paths both work. Exits 1 on any error.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { validateLayoutDocument } from '../src/schema/validateLayout';
+import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
 import type { LayoutIssue } from '../src/schema/layoutIssue';
 
@@ -19,23 +22,45 @@ function defaultFiles(): string[] {
   return [...list('layouts'), ...list('layouts/_examples')];
 }
 
-/** The issues of one layout file; a file that is not JSON is one issue too. */
-function validateFile(path: string): LayoutIssue[] {
+type Located = LayoutIssue & { at: Position };
+
+/** Where JSON.parse stopped: Node says "at position N" or "(line L column C)". */
+function parseErrorPosition(text: string, message: string): Position {
+  const lc = /line (\d+) column (\d+)/.exec(message);
+  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
+  const offset = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 };
+}
+
+/** The issues of one layout file, each with its line:column; a file that is not JSON is one issue too. */
+function validateFile(path: string): Located[] {
   const rel = relative(ROOT, path);
   const file = rel === '' || rel.startsWith('..') ? path : rel;
+  let text: string;
   let doc: unknown;
   try {
-    doc = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
   } catch (e) {
-    return [{ file, pointer: '', code: 'not-json', message: LAYOUT_MESSAGES['not-json'](e instanceof Error ? e.message : String(e)), severity: 'error' }];
+    return [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error', at: { line: 1, column: 1 } }];
+  }
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return [{ file, pointer: '', code: 'not-json', message: LAYOUT_MESSAGES['not-json'](message), severity: 'error', at: parseErrorPosition(text, message) }];
   }
   // validateLayoutDocument refuses a too-deep or too-large layout before anything recursive sees
   // it; should a check still throw, that is one issue for this file, not a crash of the run.
+  let issues: LayoutIssue[];
   try {
-    return validateLayoutDocument(doc, file);
+    issues = validateLayoutDocument(doc, file, text);
   } catch (e) {
-    return [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error' }];
+    issues = [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error' }];
   }
+  if (issues.length === 0) return [];
+  const map = scanJsonText(text);
+  return issues.map((issue) => ({ ...issue, at: positionOf(map, issue.pointer) }));
 }
 
 const args = process.argv.slice(2);
@@ -46,7 +71,7 @@ for (const path of files) {
   for (const issue of validateFile(path)) {
     if (issue.severity === 'error') errors++;
     else warnings++;
-    console.log(`${issue.file}:${issue.pointer || '/'}: ${issue.severity} ${issue.code}: ${issue.message}`);
+    console.log(`${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}: ${issue.severity} ${issue.code}: ${issue.message}`);
   }
 }
 console.log(`validate: ${files.length} layout(s), ${errors} error(s), ${warnings} warning(s)`);

@@ -1,6 +1,7 @@
 /** Reads config/app.json and config/wire-names.json (shared with the app) once. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv from 'ajv';
 
 export const ROOT = join(import.meta.dirname, '..');
 
@@ -38,8 +39,24 @@ function strMap(v: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * Throws, naming the field, when config/app.json breaks schemas/config/app.schema.json: a typo in
+ * the deployment's config should stop the build and the server, not surface as a wrong screen.
+ */
+export function checkAppConfig(raw: unknown, root = ROOT): void {
+  const schema = readJson(join(root, 'schemas/config/app.schema.json')) as Record<string, unknown>;
+  const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+  if (validate(raw)) return;
+  const problems = (validate.errors ?? []).map((e) => {
+    const field = e.keyword === 'required' || e.keyword === 'additionalProperties' ? `${e.instancePath}/${String(Object.values(e.params)[0])}` : e.instancePath;
+    return `  ${field || '/'}: ${e.message ?? 'is invalid'}`;
+  });
+  throw new Error(`config/app.json does not match schemas/config/app.schema.json:\n${problems.join('\n')}`);
+}
+
 export function loadAppConfig(root = ROOT): AppConfig {
   const raw = readJson(join(root, 'config/app.json')) as Record<string, unknown>;
+  checkAppConfig(raw, root);
   return {
     apiPrefix: str(raw.apiPrefix, '/vexed'),
     provider: str(raw.provider, 'kopa'),

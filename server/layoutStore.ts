@@ -62,7 +62,7 @@ export function createLayoutStore(layoutsDir: string, log: FastifyBaseLogger): L
     // layout can never turn into a 500.
     let errors;
     try {
-      errors = validateLayoutDocument(doc, `layouts/${name}.json`).filter((i) => i.severity === 'error');
+      errors = validateLayoutDocument(doc, `layouts/${name}.json`, text).filter((i) => i.severity === 'error');
     } catch (e) {
       errors = [{ code: 'not-checked', message: (e as Error).message }];
     }

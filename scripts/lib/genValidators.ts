@@ -71,7 +71,8 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
   const envelope = schemas.find((f) => f.id === 'node-envelope.schema.json');
   if (!envelope) throw new Error('schemas/node-envelope.schema.json is missing');
   const appSchemas = schemas
-    .filter((f) => f.id !== 'node.schema.json' && f.id !== 'node-envelope.schema.json' && !f.id.startsWith('api/'))
+    // config/ is checked at build and server start (server/config.ts), never in the browser.
+    .filter((f) => f.id !== 'node.schema.json' && f.id !== 'node-envelope.schema.json' && !f.id.startsWith('api/') && !f.id.startsWith('config/'))
     .map((f) => f.schema);
   appSchemas.push({ ...envelope.schema, $id: 'node.schema.json' });
   // The app needs only the first error of a node, without ajv's message texts (it words its

@@ -1,25 +1,34 @@
 import { LIMIT_MESSAGES } from '../schema/layoutLimits';
 
-/** The one catalogue of layout messages: code -> how the issue reads. */
+/**
+ * The one catalogue of layout messages: code -> how the issue reads. `hint` is a
+ * " (did you mean ...; allowed: ...)" suffix from src/lint/suggest.ts, or ''.
+ */
 export const LAYOUT_MESSAGES = {
   'not-json': (detail: string) => `not valid JSON: ${detail}`,
+  'duplicate-key': (key: string, line: number, column: number) =>
+    `key "${key}" is written twice in this object (first at ${line}:${column}); JSON keeps only the last`,
   // Checked before everything else (src/schema/layoutLimits.ts, which the browser shares).
   'too-deep': LIMIT_MESSAGES['too-deep'],
   'too-large': LIMIT_MESSAGES['too-large'],
   'not-checked': (detail: string) => `could not be checked: ${detail}`,
   schema: (detail: string) => detail,
-  'unknown-widget': (type: string) => `unknown widget type "${type}"`,
-  'unknown-action': (type: string) => `unknown action type "${type}"`,
-  'unknown-bridge-action': (name: string) => `unknown bridge action "${name}" (allowed: contract section 4)`,
-  'unknown-endpoint': (name: string) => `unknown endpoint "${name}" (not in schemas/api/endpoints.json)`,
-  'unknown-route': (to: string) => `unknown route "${to}" (not a key or path of config/routes.json)`,
-  'unknown-dialog': (id: string) => `unknown dialog "${id}" (no dialog with this id in the layout)`,
-  'unknown-data-source': (name: string) => `unknown data source "${name}"`,
+  condition: () => 'a condition is true, false or exactly one {{ }} binding: write {{ state.n > 2 }}, not "{{ state.n }} > 2" or "false"',
+  'unknown-widget': (type: string, hint = '') => `unknown widget type "${type}"${hint}`,
+  'unknown-action': (type: string, hint = '') => `unknown action type "${type}"${hint}`,
+  'unknown-bridge-action': (name: string, hint = '') => `unknown bridge action "${name}" (contract section 4)${hint}`,
+  'unknown-endpoint': (name: string, hint = '') => `unknown endpoint "${name}" (not in schemas/api/endpoints.json)${hint}`,
+  'unknown-route': (to: string, hint = '') => `unknown route "${to}" (not a key or path of config/routes.json)${hint}`,
+  'unknown-dialog': (id: string, hint = '') => `unknown dialog "${id}" (no dialog with this id in the layout)${hint}`,
+  'unknown-data-source': (name: string, hint = '') => `unknown data source "${name}"${hint}`,
   'expression-syntax': (detail: string) => `expression does not parse: ${detail}`,
-  'unknown-function': (name: string) => `unknown function "${name}" (see docs/expressions.md)`,
-  'unknown-field': (path: string, field: string, endpoint: string) =>
-    `${path} has no field "${field}" (response schema of endpoint ${endpoint})`,
-  'unknown-name': (name: string) => `"${name}" is not a scope name (data, state, query, config, item, index, ...)`,
+  'unknown-function': (name: string, hint = '') => `unknown function "${name}" (see docs/expressions.md)${hint}`,
+  'wrong-arity': (name: string, got: number, allowed: string) =>
+    `${name}() takes ${allowed} argument${allowed === '1' ? '' : 's'}, not ${got} (see docs/expressions.md)`,
+  'unknown-field': (path: string, field: string, endpoint: string, hint = '') =>
+    `${path} has no field "${field}" (response schema of endpoint ${endpoint})${hint}`,
+  'unknown-name': (name: string, hint = '') => `"${name}" is not a name a binding can read here${hint}`,
+  'unknown-state': (name: string, hint = '') => `state has no "${name}": declare it in the layout's "state"${hint}`,
   'duplicate-id': (id: string) => `node id "${id}" is used more than once`,
   'id-mismatch': (id: string, file: string) => `layout id "${id}" does not match its file name "${file}"`,
 } as const;

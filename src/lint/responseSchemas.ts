@@ -69,7 +69,7 @@ export function followPath(
   start: JsonSchemaLike,
   root: JsonSchemaLike,
   segments: readonly string[],
-): { ok: true; schema: JsonSchemaLike | undefined } | { ok: false; missing: string; at: number } {
+): { ok: true; schema: JsonSchemaLike | undefined } | { ok: false; missing: string; at: number; known: string[] } {
   let schema: JsonSchemaLike | undefined = start;
   for (let i = 0; i < segments.length; i++) {
     if (!schema) return { ok: true, schema: undefined };
@@ -79,7 +79,7 @@ export function followPath(
     if (types.includes('array') && schema.items) {
       if (seg === 'length') return { ok: true, schema: { type: 'integer' } };
       schema = /^\d+$/.test(seg) ? schema.items : undefined;
-      if (!/^\d+$/.test(seg)) return { ok: false, missing: seg, at: i };
+      if (!/^\d+$/.test(seg)) return { ok: false, missing: seg, at: i, known: ['length'] };
       continue;
     }
     if (schema.oneOf || schema.anyOf || !schema.properties) return { ok: true, schema: undefined };
@@ -92,7 +92,7 @@ export function followPath(
       continue;
     }
     if (types.includes('string') && seg === 'length') return { ok: true, schema: { type: 'integer' } };
-    return { ok: false, missing: seg, at: i };
+    return { ok: false, missing: seg, at: i, known: Object.keys(schema.properties) };
   }
   return { ok: true, schema };
 }

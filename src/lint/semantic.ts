@@ -5,6 +5,16 @@ import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { LAYOUT_MESSAGES } from './messages';
 import { escapePointer } from '../render/resolve';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
+import { arityText, FUNCTION_ARITY } from './arity';
+import { callSites } from './calls';
+import { DATA_SOURCE, localsOf, PAGE_NAMES } from './scopes';
+import { stateRoot, writeKeys } from './state';
+import { scanJsonText } from './jsonText';
+import { hint } from './suggest';
+
+// For src/schema/validateLayout.ts, which imports the linter through this file only.
+export { hint } from './suggest';
+export { typeNames } from './typeNames';
 
 export interface RouteInfo {
   keys: ReadonlySet<string>;
@@ -26,15 +36,19 @@ interface Ctx {
   dialogs: ReadonlySet<string>;
   locals: ReadonlyMap<string, Typed | null>;
   ids: Map<string, string>;
+  /** Top-level names of layout.state: the only ones bindings read and actions write. */
+  state: ReadonlySet<string>;
 }
 
-/** Names a binding may start with; widgets add locals of their own (item, option, file, ...). */
-const SCOPE_NAMES = new Set(['data', 'state', 'query', 'config', 'dialogs', 'sources', 'item', 'index', 'response', 'error', 'file', 'option', 'seconds', 'value', 'screen', 'local']);
+/** Names every binding may start with; widgets and actions add locals (src/lint/scopes.ts). */
+const SCOPE_NAMES = new Set(PAGE_NAMES);
 const FUNCTIONS = new Set(Object.keys(exprFunctions));
 /** Layout keys that hold action lists: event handlers are named on*, an if has then/else. */
 export const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
 
 function add(ctx: Ctx, pointer: string, code: keyof typeof LAYOUT_MESSAGES, message: string, severity: 'error' | 'warning' = 'error') {
+  // One binding may read the same wrong name several times: one issue says it.
+  if (ctx.issues.some((i) => i.pointer === pointer && i.code === code && i.message === message)) return;
   ctx.issues.push({ file: ctx.file, pointer, code, message, severity });
 }
 
@@ -45,33 +59,49 @@ function checkPath(ctx: Ctx, pointer: string, path: string[]) {
     const [source, ...fields] = rest;
     if (!source) return;
     const endpoint = ctx.sources[source];
-    if (!endpoint) return add(ctx, pointer, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](source));
+    if (!endpoint) return add(ctx, pointer, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](source, hint(source, Object.keys(ctx.sources))));
     const response = ctx.catalogue.response(endpoint);
     if (!response) return;
     const result = followPath(response.schema, response.root, fields);
     if (!result.ok) {
       const at = ['data', source, ...fields.slice(0, result.at)].join('.');
-      add(ctx, pointer, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, endpoint));
+      add(ctx, pointer, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, endpoint, hint(result.missing, result.known)));
     }
     return;
+  }
+  const [name] = rest;
+  if (head === 'state' && name !== undefined && !ctx.state.has(name)) {
+    return add(ctx, pointer, 'unknown-state', LAYOUT_MESSAGES['unknown-state'](name, hint(name, ctx.state)));
+  }
+  if (head === 'sources' && name !== undefined && !Object.hasOwn(ctx.sources, name)) {
+    return add(ctx, pointer, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](name, hint(name, Object.keys(ctx.sources))));
   }
   const local = ctx.locals.get(head);
   if (local?.schema) {
     const result = followPath(local.schema, local.root, rest);
     if (!result.ok) {
       const at = [head, ...rest.slice(0, result.at)].join('.');
-      add(ctx, pointer, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, local.endpoint));
+      add(ctx, pointer, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, local.endpoint, hint(result.missing, result.known)));
     }
     return;
   }
-  if (!SCOPE_NAMES.has(head) && !ctx.locals.has(head)) add(ctx, pointer, 'unknown-name', LAYOUT_MESSAGES['unknown-name'](head), 'warning');
+  if (!SCOPE_NAMES.has(head) && !ctx.locals.has(head)) {
+    add(ctx, pointer, 'unknown-name', LAYOUT_MESSAGES['unknown-name'](head, hint(head, [...SCOPE_NAMES, ...ctx.locals.keys()])));
+  }
 }
 
 function checkString(ctx: Ctx, value: string, pointer: string) {
   if (!hasBindings(value)) return;
   const analysis = analyzeTemplate(value, pointer);
   for (const e of analysis.errors) add(ctx, pointer, 'expression-syntax', LAYOUT_MESSAGES['expression-syntax'](e.message));
-  for (const f of analysis.functions) if (!FUNCTIONS.has(f)) add(ctx, pointer, 'unknown-function', LAYOUT_MESSAGES['unknown-function'](f));
+  for (const f of analysis.functions) if (!FUNCTIONS.has(f)) add(ctx, pointer, 'unknown-function', LAYOUT_MESSAGES['unknown-function'](f, hint(f, FUNCTIONS)));
+  const reported = new Set<string>();
+  for (const call of callSites(value)) {
+    const range = Object.hasOwn(FUNCTION_ARITY, call.name) ? FUNCTION_ARITY[call.name] : undefined;
+    if (!range || (call.args >= range[0] && call.args <= range[1]) || reported.has(`${call.name}/${call.args}`)) continue;
+    reported.add(`${call.name}/${call.args}`);
+    add(ctx, pointer, 'wrong-arity', LAYOUT_MESSAGES['wrong-arity'](call.name, call.args, arityText(range)));
+  }
   for (const p of analysis.paths) checkPath(ctx, pointer, p);
 }
 
@@ -89,30 +119,47 @@ function listItemType(ctx: Ctx, items: unknown): Typed | null {
   return { schema: itemSchema(found.schema, response.root), root: response.root, endpoint };
 }
 
-function checkAction(ctx: Ctx, action: Record<string, unknown>, pointer: string): Ctx {
+function checkAction(ctx: Ctx, action: Record<string, unknown>, pointer: string): void {
   const type = action.type;
-  if (type === 'http' && typeof action.endpoint === 'string') {
-    if (!Object.hasOwn(ctx.catalogue.endpoints, action.endpoint)) {
-      add(ctx, `${pointer}/endpoint`, 'unknown-endpoint', LAYOUT_MESSAGES['unknown-endpoint'](action.endpoint));
-    } else {
-      const response = ctx.catalogue.response(action.endpoint);
-      const locals = new Map(ctx.locals);
-      locals.set('response', response ? { schema: response.schema, root: response.root, endpoint: action.endpoint } : null);
-      return { ...ctx, locals };
-    }
+  if (type === 'http' && typeof action.endpoint === 'string' && !Object.hasOwn(ctx.catalogue.endpoints, action.endpoint)) {
+    const known = Object.keys(ctx.catalogue.endpoints);
+    add(ctx, `${pointer}/endpoint`, 'unknown-endpoint', LAYOUT_MESSAGES['unknown-endpoint'](action.endpoint, hint(action.endpoint, known)));
   }
   if (type === 'navigate' && typeof action.to === 'string' && !hasBindings(action.to)) {
     const to = action.to;
     const known = to.startsWith('/') ? ctx.routes.paths.has(to.split('?')[0] ?? '') : ctx.routes.keys.has(to);
-    if (!known) add(ctx, `${pointer}/to`, 'unknown-route', LAYOUT_MESSAGES['unknown-route'](to));
+    const names = to.startsWith('/') ? ctx.routes.paths : ctx.routes.keys;
+    if (!known) add(ctx, `${pointer}/to`, 'unknown-route', LAYOUT_MESSAGES['unknown-route'](to, hint(to.split('?')[0] ?? to, names)));
   }
   if ((type === 'openDialog' || type === 'closeDialog') && typeof action.dialog === 'string' && !ctx.dialogs.has(action.dialog)) {
-    add(ctx, `${pointer}/dialog`, 'unknown-dialog', LAYOUT_MESSAGES['unknown-dialog'](action.dialog));
+    add(ctx, `${pointer}/dialog`, 'unknown-dialog', LAYOUT_MESSAGES['unknown-dialog'](action.dialog, hint(action.dialog, ctx.dialogs)));
   }
   if (type === 'reload' && typeof action.source === 'string' && !Object.hasOwn(ctx.sources, action.source)) {
-    add(ctx, `${pointer}/source`, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](action.source));
+    add(ctx, `${pointer}/source`, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](action.source, hint(action.source, Object.keys(ctx.sources))));
   }
-  return ctx;
+}
+
+/**
+ * Locals a widget, action or data source (type DATA_SOURCE) adds to one of its properties; a
+ * response is typed by the endpoint's response schema.
+ */
+function withLocals(ctx: Ctx, obj: Record<string, unknown>, key: string, inActions: boolean): Ctx {
+  const names = localsOf(obj.type, key, inActions);
+  if (names.length === 0) return ctx;
+  const locals = new Map(ctx.locals);
+  for (const name of names) locals.set(name, null);
+  const endpoint = obj.endpoint;
+  const response = names.includes('response') && typeof endpoint === 'string' ? ctx.catalogue.response(endpoint) : undefined;
+  if (response && typeof endpoint === 'string') locals.set('response', { schema: response.schema, root: response.root, endpoint });
+  return { ...ctx, locals };
+}
+
+/** A state path written by an action or widget must start with a name layout.state declares. */
+function checkWrites(ctx: Ctx, obj: Record<string, unknown>, pointer: string, inActions: boolean): void {
+  for (const key of writeKeys(obj, inActions)) {
+    const root = stateRoot(String(obj[key]));
+    if (!ctx.state.has(root)) add(ctx, `${pointer}/${key}`, 'unknown-state', LAYOUT_MESSAGES['unknown-state'](root, hint(root, ctx.state)));
+  }
 }
 
 function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, depth: number): void {
@@ -127,21 +174,23 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
   if (value === null || typeof value !== 'object') return;
   const obj = value as Record<string, unknown>;
   let here = ctx;
-  if (inActions) here = checkAction(ctx, obj, pointer);
+  if (inActions) checkAction(ctx, obj, pointer);
   else if (obj.type === 'repeat') {
+    // The row's item and index are visible to the template, not to the items binding itself.
     const locals = new Map(ctx.locals);
-    const itemName = typeof obj.itemAs === 'string' ? obj.itemAs : 'item';
-    locals.set(itemName, listItemType(ctx, obj.items));
+    locals.set(typeof obj.itemAs === 'string' ? obj.itemAs : 'item', listItemType(ctx, obj.items));
+    locals.set(typeof obj.indexAs === 'string' ? obj.indexAs : 'index', null);
     here = { ...ctx, locals };
   }
+  checkWrites(ctx, obj, pointer, inActions);
   if (!inActions && typeof obj.id === 'string' && typeof obj.type === 'string') {
     const first = ctx.ids.get(obj.id);
-    if (first) add(ctx, `${pointer}/id`, 'duplicate-id', LAYOUT_MESSAGES['duplicate-id'](obj.id), 'warning');
+    if (first) add(ctx, `${pointer}/id`, 'duplicate-id', LAYOUT_MESSAGES['duplicate-id'](obj.id));
     else ctx.ids.set(obj.id, pointer);
   }
   for (const [key, v] of Object.entries(obj)) {
     const ptr = `${pointer}/${escapePointer(key)}`;
-    const childCtx = key === 'items' && obj.type === 'repeat' ? ctx : here;
+    const childCtx = withLocals(key === 'items' && obj.type === 'repeat' && !inActions ? ctx : here, obj, key, inActions);
     walk(childCtx, v, ptr, ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params', depth + 1);
   }
 }
@@ -155,13 +204,36 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
     if (typeof source?.endpoint !== 'string') continue;
     sources[name] = source.endpoint;
     if (!Object.hasOwn(catalogue.endpoints, source.endpoint)) {
-      issues.push({ file, pointer: `/dataSources/${name}/endpoint`, code: 'unknown-endpoint', message: LAYOUT_MESSAGES['unknown-endpoint'](source.endpoint), severity: 'error' });
+      const message = LAYOUT_MESSAGES['unknown-endpoint'](source.endpoint, hint(source.endpoint, Object.keys(catalogue.endpoints)));
+      issues.push({ file, pointer: `/dataSources/${escapePointer(name)}/endpoint`, code: 'unknown-endpoint', message, severity: 'error' });
     }
   }
   const dialogs = new Set(((doc.dialogs ?? []) as { id?: unknown }[]).map((d) => d?.id).filter((id): id is string => typeof id === 'string'));
-  const ctx: Ctx = { file, issues, catalogue, routes, sources, dialogs, locals: new Map(), ids: new Map() };
-  for (const key of ['title', 'dataSources', 'state', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
+  const declared = doc.state !== null && typeof doc.state === 'object' && !Array.isArray(doc.state) ? Object.keys(doc.state) : [];
+  const ctx: Ctx = { file, issues, catalogue, routes, sources, dialogs, locals: new Map(), ids: new Map(), state: new Set(declared) };
+  const persist = Array.isArray(doc.persist) ? (doc.persist as { path?: unknown }[]) : [];
+  persist.forEach((p, i) => checkWrites(ctx, { type: 'persist', path: p?.path }, `/persist/${i}`, true));
+  for (const [name, source] of Object.entries(dataSources)) {
+    if (source === null || typeof source !== 'object') continue;
+    const asNode = { ...source, type: DATA_SOURCE };
+    for (const [key, v] of Object.entries(source)) {
+      const ptr = `/dataSources/${escapePointer(name)}/${escapePointer(key)}`;
+      walk(withLocals(ctx, asNode, key, false), v, ptr, ACTION_LIST_KEY.test(key), 2);
+    }
+  }
+  for (const key of ['title', 'state', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
   return issues;
+}
+
+/** Keys written twice in one object of the file's text (JSON.parse silently keeps the last). */
+export function duplicateKeyIssues(text: string, file: string): LayoutIssue[] {
+  return scanJsonText(text).duplicates.map((d) => ({
+    file,
+    pointer: d.pointer,
+    code: 'duplicate-key',
+    message: LAYOUT_MESSAGES['duplicate-key'](d.key, d.first.line, d.first.column),
+    severity: 'error' as const,
+  }));
 }

@@ -77,6 +77,19 @@ describe('layout store', () => {
     expect((await a.inject({ method: 'GET', url: '/layouts/customer-service.json' })).body).toBe(fixed);
   });
 
+  // JSON.parse keeps the last of two equal keys, so an edit could silently lose the first: refused.
+  it('a layout file with a key written twice is refused: the last good version keeps being served', async () => {
+    const a = app({ 'customer-service.json': VALID });
+    const good = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
+    const twice = VALID.replace('"version": 1', '"version": 2, "version": 3');
+    expect(twice).not.toBe(VALID);
+    replaceFile(a.dir, 'customer-service.json', twice, 5);
+    const res = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toBe(good.headers.etag);
+    expect(res.body).toBe(VALID);
+  });
+
   it.each([1_500, 100_000])('a %i-deep layout on first start is the 503 envelope, never a 500', async (levels) => {
     const a = app({ 'deep.json': deepLayout(levels).replace('"customer-service"', '"deep"') });
     const res = await Promise.all([1, 2].map(() => a.inject({ method: 'GET', url: '/layouts/deep.json' })));

@@ -9,11 +9,17 @@ import { checkLayoutLimits, MAX_LAYOUT_DEPTH, MAX_LAYOUT_VALUES } from '../../sr
 import { validateLayoutDocument } from '../../src/schema/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const expected = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/broken-layouts.expected.json'), 'utf8')) as Record<
-  string,
-  { code: string; pointer: string } | string
->;
-const cases = Object.entries(expected).filter((e): e is [string, { code: string; pointer: string }] => typeof e[1] === 'object');
+/** One issue a broken layout must produce: code, pointer, and optionally line:column and a part of the message. */
+interface Want {
+  code: string;
+  pointer: string;
+  at?: string;
+  message?: string;
+}
+const expected = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/broken-layouts.expected.json'), 'utf8')) as Record<string, Want | Want[] | string>;
+const cases = Object.entries(expected)
+  .filter((e): e is [string, Want | Want[]] => typeof e[1] === 'object')
+  .map(([file, want]): [string, Want[]] => [file, Array.isArray(want) ? want : [want]]);
 
 function runValidate(files: string[]): { status: number; out: string } {
   try {
@@ -26,11 +32,18 @@ function runValidate(files: string[]): { status: number; out: string } {
 }
 
 describe('npm run validate', () => {
-  it('names file, JSON pointer and code for each deliberately broken layout, and exits non-zero', () => {
-    for (const [file, want] of cases) {
-      const { status, out } = runValidate([`tests/fixtures/broken-layouts/${file}`]);
-      expect(status, file).toBe(1);
-      expect(out, file).toContain(`tests/fixtures/broken-layouts/${file}:${want.pointer || '/'}: error ${want.code}:`);
+  it('names file, line:column, JSON pointer and code for each deliberately broken layout, and exits non-zero', () => {
+    // One run for all fixtures: it also proves one file's problems do not stop the others' checks.
+    const { status, out } = runValidate(cases.map(([file]) => `tests/fixtures/broken-layouts/${file}`));
+    expect(status).toBe(1);
+    const lines = out.split('\n');
+    for (const [file, wants] of cases) {
+      for (const want of wants) {
+        const at = want.at ?? '\\d+:\\d+';
+        const head = new RegExp(`^tests/fixtures/broken-layouts/${file.replace('.', '\\.')}:${at}: ${want.pointer || '/'}: error ${want.code}: `);
+        const line = lines.find((l) => head.test(l) && l.includes(want.message ?? ''));
+        expect(line, `${file}: ${JSON.stringify(want)}\n${out}`).toBeDefined();
+      }
     }
   }, 120_000);
 
@@ -121,7 +134,9 @@ describe('layout depth and size limits (issue 7.13, SECURITY 6)', () => {
       writeFileSync(file, deepLayoutText(100_000));
       const { status, out } = runValidate([file]);
       expect(status).toBe(1);
-      expect(out).toContain(`${file}:/body/0${'/children/0'.repeat(31)}: error too-deep: layout nests deeper than ${MAX_LAYOUT_DEPTH} levels`);
+      // Column of the 32nd container, the one the pointer names.
+      const column = deepLayoutText(32).split('{"type":"container"', 32).join('{"type":"container"').length + 1;
+      expect(out).toContain(`${file}:1:${column}: /body/0${'/children/0'.repeat(31)}: error too-deep: layout nests deeper than ${MAX_LAYOUT_DEPTH} levels`);
       expect(out).toContain('validate: 1 layout(s), 1 error(s)');
     } finally {
       rmSync(dir, { recursive: true, force: true });

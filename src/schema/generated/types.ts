@@ -49,7 +49,7 @@ export type StatePath1 = string;
  */
 export type Text1 = string;
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition = boolean | string;
 /**
@@ -76,7 +76,7 @@ export type ContractListResponse = {
  */
 export type GetCaptchaResponse = string;
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition1 = boolean | string;
 /**
@@ -126,7 +126,7 @@ export type Nodes1 = LayoutNode[];
  */
 export type Actions3 = Action[];
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition2 = boolean | string;
 /**
@@ -190,7 +190,7 @@ export type Text8 = string;
  */
 export type Value4 = unknown;
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition3 = boolean | string;
 /**
@@ -206,7 +206,7 @@ export type StatePath3 = string;
  */
 export type Text9 = string;
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition4 = boolean | string;
 /**
@@ -262,7 +262,7 @@ export type Text15 = string;
  */
 export type Text16 = string;
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition5 = boolean | string;
 /**
@@ -322,7 +322,7 @@ export type Text25 = string;
  */
 export type Text26 = string;
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition6 = boolean | string;
 /**
@@ -362,7 +362,7 @@ export type StatePath8 = string;
  */
 export type Text32 = string;
 /**
- * true/false, or a string holding one binding {{ expr }} whose value is tested for truthiness.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
 export type Condition7 = boolean | string;
 /**
@@ -564,6 +564,7 @@ export interface KopaSchemaIndex {
   api_upload_problem_img_response_schema_json?: UploadProblemImgResponse;
   api_user_delete_request_schema_json?: UserDeleteRequest;
   api_user_delete_response_schema_json?: UserDeleteResponse;
+  config_app_schema_json?: AppConfig;
   data_source_schema_json?: DataSource;
   defs_actions_schema_json?: Actions;
   defs_condition_schema_json?: Condition;
@@ -2815,6 +2816,150 @@ export interface UserDeleteResponse {
   deleted: boolean;
 }
 /**
+ * config/app.json: the deployment's environment config (spec section 3 'Environment config'), bundled into the app and read by the reference server. Checked by npm run gen / gen:check and at server start.
+ */
+export interface AppConfig {
+  /**
+   * Free note for whoever edits the file; ignored.
+   */
+  $comment?: string;
+  /**
+   * Path prefix of the API on the API host, e.g. /vexed (starts with /, no trailing /).
+   */
+  apiPrefix: string;
+  /**
+   * Origin of the H5 pages when it differs from the API host; empty means same origin.
+   */
+  h5Host: string;
+  /**
+   * App identifier sent to the native shell and in analytics.
+   */
+  appId: string;
+  /**
+   * App display name shown to the borrower.
+   */
+  appName: string;
+  /**
+   * Theme colours as #rrggbb.
+   */
+  theme: {
+    /**
+     * Brand colour: primary buttons, links, active tabs.
+     */
+    primary: string;
+    /**
+     * Text colour on the primary colour.
+     */
+    primaryText: string;
+    /**
+     * Errors and overdue amounts.
+     */
+    danger: string;
+    /**
+     * Secondary text and hints.
+     */
+    muted: string;
+    /**
+     * Page background.
+     */
+    background: string;
+  };
+  /**
+   * Customer service phone used when the server sends none.
+   */
+  defaultServicePhone: string;
+  /**
+   * Deep-link scheme of the native app, e.g. kopa:// .
+   */
+  deepLinkScheme: string;
+  /**
+   * Merchant number used when the server sends none.
+   */
+  defaultMerchantNumber: string;
+  /**
+   * Which endpoint catalogue (wire names) the server and client speak.
+   */
+  provider: string;
+  /**
+   * Path prefix of the older endpoint family (catalogue paths /{legacyPrefix}/...).
+   */
+  legacyPrefix: string;
+  /**
+   * Currency label shown beside amounts, e.g. TZS.
+   */
+  currencyLabel: string;
+  /**
+   * IANA time zone of the market: dates are shown and due days computed in it.
+   */
+  timeZone: string;
+  /**
+   * Milliseconds before an API call is abandoned as a timeout.
+   */
+  httpTimeoutMs: number;
+  /**
+   * How the app talks to the native shell.
+   */
+  bridge: {
+    /**
+     * Name of the JavaScript interface object Android injects into the webview.
+     */
+    androidObject: string;
+    /**
+     * Logical bridge method -> the native method name this app build exposes.
+     */
+    nativeNames: {
+      /**
+       * Open the SMS composer.
+       */
+      sendSms: string;
+      /**
+       * Go to the native home screen.
+       */
+      openHome: string;
+      /**
+       * Go to the native 'mine' (account) screen.
+       */
+      openMine: string;
+      /**
+       * Open the app-store rating prompt.
+       */
+      openRate: string;
+      /**
+       * Open the native login screen (session expired).
+       */
+      openLogin: string;
+      /**
+       * Dial customer service.
+       */
+      callService: string;
+      /**
+       * Close this webview.
+       */
+      closeWebView: string;
+      /**
+       * Tell the native app the bank step started.
+       */
+      bankStepStart: string;
+      /**
+       * Tell the native app the bank step ended.
+       */
+      bankStepEnd: string;
+      /**
+       * Send an analytics event.
+       */
+      track: string;
+      /**
+       * Open a link outside the webview.
+       */
+      openLink: string;
+    };
+  };
+  /**
+   * Hosts the redirect action may leave the app for (exact host names, no scheme).
+   */
+  redirectAllowlist: string[];
+}
+/**
  * An API call whose response data becomes data.<name> in bindings.
  */
 export interface DataSource {
@@ -2960,6 +3105,10 @@ export interface DialogNode {
    * Tapping outside closes it (false for the rating dialog).
    */
   dismissOnOverlay?: boolean;
+  /**
+   * The Escape key closes it and runs onClose. Default: the value of dismissOnOverlay, so a dialog that cannot be dismissed by tapping outside ignores Escape unless the layout sets this to true.
+   */
+  closeOnEscape?: boolean;
   onClose?: Actions4;
 }
 /**

@@ -1,0 +1,36 @@
+/**
+ * Which names a binding may read where. The page scope (src/render/scope.ts) is the same
+ * everywhere; widgets and actions add locals only to the handlers or texts they evaluate with
+ * them (the `run(node.onX, 'onX', { ... })` calls of src/widgets, runNested of src/actions/http.ts),
+ * so `{{ value }}` outside an input's onChange reads nothing and is reported.
+ */
+
+/** Names every binding can read (buildScope in src/render/scope.ts). */
+export const PAGE_NAMES: readonly string[] = ['data', 'state', 'query', 'config', 'dialogs', 'sources', 'screen', 'local'];
+
+/** The type the linter gives a data source (src/render/dataSources.ts, PageBody.tsx's error slot). */
+export const DATA_SOURCE = ' data source';
+
+/** widget type -> property -> locals the widget adds while evaluating that property. */
+const WIDGET_LOCALS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  [DATA_SOURCE]: { onSuccess: ['response'], error: ['error'] },
+  checkbox: { onChange: ['value'] },
+  input: { onChange: ['value'] },
+  'star-rating': { onChange: ['stars'] },
+  'tab-switch': { onChange: ['value', 'option'] },
+  'enum-picker': { onConfirm: ['option', 'value'] },
+  'image-upload': { onSelect: ['file'] },
+  'countdown-button': { runningLabel: ['seconds'] },
+};
+
+/** action type -> nested list -> locals its actions see. */
+const ACTION_LOCALS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  http: { onSuccess: ['response'], onError: ['error', 'response'] },
+};
+
+/** The locals a property of a node (or, inActions, of an action) adds for everything inside it. */
+export function localsOf(type: unknown, key: string, inActions: boolean): readonly string[] {
+  if (typeof type !== 'string') return [];
+  const table = inActions ? ACTION_LOCALS : WIDGET_LOCALS;
+  return (Object.hasOwn(table, type) ? table[type]?.[key] : undefined) ?? [];
+}

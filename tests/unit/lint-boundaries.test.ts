@@ -1,0 +1,75 @@
+// @vitest-environment node
+/**
+ * Probes for the import-boundary rules (eslint.config.js + scripts/lib/eslintBoundaries.js): each
+ * probe is a small file placed in a layer folder and linted with the project's real config, so a
+ * rule that silently stops matching (as the old specifier patterns did for `'../http'`) fails here.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+const written: string[] = [];
+
+afterEach(() => {
+  for (const file of written.splice(0)) rmSync(file, { force: true });
+});
+
+/** Lints `text` as if it were the file at `path`; returns "rule: message" for the boundary rules. */
+async function lint(path: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: join(ROOT, path) });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('kopa/')).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+/** A probe on disk (cycles need the other end readable); removed after each test. */
+function probe(path: string, text: string): string {
+  const full = join(ROOT, path);
+  writeFileSync(full, text);
+  written.push(full);
+  return full;
+}
+
+const tag = `${process.pid}_${Date.now()}`;
+
+describe('layer imports', () => {
+  it('reports an index import of a banned layer from the renderer', async () => {
+    const messages = await lint(`src/render/__probe_${tag}.ts`, "export { createHttpClient } from '../http';\n");
+    expect(messages).toEqual([expect.stringContaining("kopa/layers: '../http' resolves to src/http/index.ts (layer http): The renderer reaches the host through the injected env.")]);
+  });
+
+  it('reports a deep path that leaves and re-enters src', async () => {
+    const messages = await lint(`src/widgets/__probe_${tag}.ts`, "import '../../src/bridge/index';\n");
+    expect(messages).toEqual([expect.stringContaining('kopa/layers: ')]);
+  });
+
+  it('keeps src/expr free of any import of ours', async () => {
+    const messages = await lint(`src/expr/__probe_${tag}.ts`, "import '../format';\n");
+    expect(messages).toEqual([expect.stringContaining('src/expr is pure')]);
+  });
+
+  it('lets a layer import the layers below it', async () => {
+    expect(await lint(`src/render/__probe_${tag}.ts`, "import '../expr';\nimport '../format';\n")).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  it('reports a new cycle between two files', async () => {
+    const a = probe(`src/format/__probe_a_${tag}.ts`, `import './__probe_b_${tag}';\nexport const a = 1;\n`);
+    probe(`src/format/__probe_b_${tag}.ts`, `import './__probe_a_${tag}';\nexport const b = 1;\n`);
+    const [result] = await eslint.lintFiles([a]);
+    const messages = (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+    expect(messages).toEqual([`kopa/no-cycle: Import cycle: src/format/__probe_a_${tag}.ts -> src/format/__probe_b_${tag}.ts -> src/format/__probe_a_${tag}.ts`]);
+  });
+
+  it('reports a new cycle between layers (render importing a widget)', async () => {
+    const messages = await lint(`src/render/__probe_${tag}.ts`, "import '../widgets/boundPath';\n");
+    expect(messages).toEqual([expect.stringContaining('kopa/no-cycle: Layer cycle: render -> widgets -> render')]);
+  });
+
+  it("stays quiet on today's listed cycles (they are reported once their edge leaves the list)", async () => {
+    const results = await eslint.lintFiles(['src/render/widgetCache.ts', 'src/actions/run.ts', 'src/lint/semantic.ts'].map((f) => join(ROOT, f)));
+    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId?.startsWith('kopa/')))).toEqual([]);
+  });
+});
