@@ -3,12 +3,15 @@
  * `file:line:column: /json/pointer: severity code: message` (editors jump to file:line:column;
  * the pointer names the value whatever the formatting). With no arguments: every layout in
  * layouts/ and layouts/_examples/. Absolute and relative paths both work. Exits 1 on any error.
+ * --stats also prints issue 8's figures over the same layouts (src/lint/stats.ts), each with its
+ * limit and PASS/FAIL; they inform and never change the exit code.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { validateLayoutDocument } from '../src/schema/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
+import { formatStats, layoutStats, type LayoutInput } from '../src/lint/stats';
 import type { LayoutIssue } from '../src/schema/layoutIssue';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -23,6 +26,9 @@ function defaultFiles(): string[] {
 }
 
 type Located = LayoutIssue & { at: Position };
+
+/** Every layout that parsed, with its text, for --stats. */
+const parsed: (LayoutInput & { text: string })[] = [];
 
 /** Where JSON.parse stopped: Node says "at position N" or "(line L column C)". */
 function parseErrorPosition(text: string, message: string): Position {
@@ -50,6 +56,7 @@ function validateFile(path: string): Located[] {
     const message = e instanceof Error ? e.message : String(e);
     return [{ file, pointer: '', code: 'not-json', message: LAYOUT_MESSAGES['not-json'](message), severity: 'error', at: parseErrorPosition(text, message) }];
   }
+  parsed.push({ file, doc, text });
   // validateLayoutDocument refuses a too-deep or too-large layout before anything recursive sees
   // it; should a check still throw, that is one issue for this file, not a crash of the run.
   let issues: LayoutIssue[];
@@ -63,7 +70,8 @@ function validateFile(path: string): Located[] {
   return issues.map((issue) => ({ ...issue, at: positionOf(map, issue.pointer) }));
 }
 
-const args = process.argv.slice(2);
+const stats = process.argv.includes('--stats');
+const args = process.argv.slice(2).filter((a) => a !== '--stats');
 const files = args.length > 0 ? args.map((a) => resolve(process.cwd(), a)) : defaultFiles();
 let errors = 0;
 let warnings = 0;
@@ -75,4 +83,15 @@ for (const path of files) {
   }
 }
 console.log(`validate: ${files.length} layout(s), ${errors} error(s), ${warnings} warning(s)`);
+if (stats) {
+  const texts = new Map(parsed.map((p) => [p.file, p.text]));
+  const maps = new Map<string, ReturnType<typeof scanJsonText>>();
+  const locate = ({ file, pointer }: { file: string; pointer: string }) => {
+    const text = texts.get(file) ?? '';
+    if (!maps.has(file)) maps.set(file, scanJsonText(text));
+    const at = positionOf(maps.get(file) as ReturnType<typeof scanJsonText>, pointer);
+    return `${file}:${at.line}:${at.column}: ${pointer || '/'}`;
+  };
+  for (const line of formatStats(layoutStats(parsed), locate)) console.log(line);
+}
 process.exit(errors > 0 ? 1 : 0);

@@ -24,7 +24,8 @@ export function generateWidgetDocs(schemas: SchemaFile[]): Record<string, string
     '# Widget reference',
     '',
     'Every node of a layout is one of these widgets, chosen by `type`. Strings may hold bindings',
-    '`{{ expr }}` (see docs/expressions.md); `*` marks a required property.',
+    '`{{ expr }}` (see docs/expressions.md); `*` marks a required property. Every widget (and every',
+    'action, data source and the layout itself) also takes `$comment`: a plain-text note for operators, never shown.',
     '',
   ];
   for (const w of widgetSchemas(schemas)) {
@@ -32,6 +33,7 @@ export function generateWidgetDocs(schemas: SchemaFile[]): Record<string, string
     lines.push(`## \`${w.type}\``, '', String(w.schema.description ?? ''), '', '| property | type | description |', '|---|---|---|');
     const props = (w.schema.properties ?? {}) as Record<string, PropSchema>;
     for (const [name, p] of Object.entries(props)) {
+      if (name === '$comment') continue; // said once in the header above
       const def = p.default !== undefined ? ` (default \`${JSON.stringify(p.default)}\`)` : '';
       lines.push(`| ${name}${required.has(name) ? '*' : ''} | ${describeType(p)} | ${(p.description ?? '').replace(/\|/g, '\\|')}${def} |`);
     }

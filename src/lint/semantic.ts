@@ -189,6 +189,8 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
     else ctx.ids.set(obj.id, pointer);
   }
   for (const [key, v] of Object.entries(obj)) {
+    // A comment is prose for the next operator: `{{ }}` in it is text, never a binding.
+    if (key === '$comment') continue;
     const ptr = `${pointer}/${escapePointer(key)}`;
     const childCtx = withLocals(key === 'items' && obj.type === 'repeat' && !inActions ? ctx : here, obj, key, inActions);
     walk(childCtx, v, ptr, ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params', depth + 1);

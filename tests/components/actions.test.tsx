@@ -19,7 +19,7 @@ describe('actions', () => {
     const { user, recorded } = await renderLayout(layoutOf([{ type: 'button', label: 'Go', onTap: [{ type: 'navigate', to: 'nowhere' }] }]));
     await user.click(screen.getByRole('button', { name: 'Go' }));
     expect(recorded.navigations).toEqual([]);
-    expect(screen.getByText('This page is not available.')).toBeTruthy();
+    screen.getByText('This page is not available.');
   });
 
   it('http onSuccess sees the response; onError sees error.message and stops the list', async () => {
@@ -38,7 +38,7 @@ describe('actions', () => {
       { responses: { generateVcode: (params) => (params.amount === 200 ? ok({ tradeNo: 'T9' }) : { ok: false, kind: 'server', code: '1', message: 'bad', status: 200 }) } },
     );
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(screen.getByText('trade T9')).toBeTruthy();
+    screen.getByText('trade T9');
     expect(recorded.toasts.map((t) => t.message)).toEqual(['after']);
   });
 
@@ -86,14 +86,14 @@ describe('actions', () => {
       ]),
     );
     await user.click(screen.getByRole('button', { name: 'Start' }));
-    expect(screen.getByText('left 60')).toBeTruthy();
+    screen.getByText('left 60');
     await act(async () => vi.advanceTimersByTime(3000));
-    expect(screen.getByText('left 57')).toBeTruthy();
+    screen.getByText('left 57');
     await act(async () => vi.advanceTimersByTime(60000));
-    expect(screen.getByText('left 0')).toBeTruthy();
+    screen.getByText('left 0');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(recorded.copied).toEqual(['CODE-2']);
-    expect(screen.getByText('copy success')).toBeTruthy();
+    screen.getByText('copy success');
     await user.click(screen.getByRole('button', { name: 'Mail' }));
     expect(recorded.bridge).toEqual([{ action: 'sendSms', args: { email: 'a@b.c' } }]);
   });
@@ -108,12 +108,12 @@ describe('actions', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Default' }));
     await act(async () => vi.advanceTimersByTime(2900));
-    expect(screen.getByText('three')).toBeTruthy();
+    screen.getByText('three');
     await act(async () => vi.advanceTimersByTime(200));
     expect(screen.queryByText('three')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Info' }));
     await act(async () => vi.advanceTimersByTime(1900));
-    expect(screen.getByText('two')).toBeTruthy();
+    screen.getByText('two');
     await act(async () => vi.advanceTimersByTime(200));
     expect(screen.queryByText('two')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Info' }));

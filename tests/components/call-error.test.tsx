@@ -51,6 +51,6 @@ describe('error.serverMessage', () => {
       }),
       { responses: { repaymentWay: { ok: false, kind: 'server', code: '900001', message: 'Something went wrong. Please try again.', serverMessage: '', status: 200 } } },
     );
-    expect(await screen.findByText('900001: failed to query card list')).toBeTruthy();
+    await screen.findByText('900001: failed to query card list');
   });
 });

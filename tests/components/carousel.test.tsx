@@ -33,7 +33,7 @@ describe('carousel', () => {
 
   it('shows one slide and moves on every interval (3 s by default), wrapping to the first', async () => {
     await renderLayout(layoutOf([carousel()]));
-    expect(screen.getByRole('region', { name: 'Banners' })).toBeTruthy();
+    screen.getByRole('region', { name: 'Banners' });
     expect(shown()).toEqual(['First']);
     await advance(2_900);
     expect(shown()).toEqual(['First']);
@@ -78,9 +78,9 @@ describe('carousel', () => {
 
   it('renders its example layout', async () => {
     await renderLayout(example);
-    expect(screen.getByRole('img', { name: 'Cash in minutes' })).toBeTruthy();
+    screen.getByRole('img', { name: 'Cash in minutes' });
     await advance(3_000);
-    expect(screen.getByRole('heading', { name: 'Repay your way' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Repay your way' });
   });
 });
 

@@ -66,8 +66,8 @@ describe('cell-list widget', () => {
 
   it('renders its example layout', async () => {
     const { recorded } = await renderLayout(example);
-    expect(screen.getByText('Deferral fee')).toBeTruthy();
-    expect(screen.getByText('Rollover Amount')).toBeTruthy();
+    screen.getByText('Deferral fee');
+    screen.getByText('Rollover Amount');
     expect(recorded.reports).toEqual([]);
   });
 });

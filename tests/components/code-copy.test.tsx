@@ -12,19 +12,19 @@ describe('code-copy', () => {
       }),
       { responses: { repaymentCodeInfo: ok({ payCode: '8800 1234 5678' }) } },
     );
-    expect(await screen.findByText('8800 1234 5678')).toBeTruthy();
-    expect(screen.getByText('Payment code')).toBeTruthy();
+    await screen.findByText('8800 1234 5678');
+    screen.getByText('Payment code');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(recorded.copied).toEqual(['8800 1234 5678']);
     expect(recorded.toasts.map((t) => t.message)).toEqual(['copy success']);
-    expect(await screen.findByText('copy success')).toBeTruthy();
+    await screen.findByText('copy success');
   });
 
   it('copies a code that looks like a binding literally, without evaluating it', async () => {
     const { user, recorded } = await renderLayout(
       layoutOf([{ type: 'code-copy', code: '{{ state.code }}' }], { state: { code: '{{ state.secret }}', secret: 'leaked' } }),
     );
-    expect(screen.getByText('{{ state.secret }}')).toBeTruthy();
+    screen.getByText('{{ state.secret }}');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(recorded.copied).toEqual(['{{ state.secret }}']);
   });
@@ -49,7 +49,7 @@ describe('code-copy', () => {
     const { container, user, recorded } = await renderLayout(
       layoutOf([{ type: 'code-copy', code: '{{ state.c }}', label: XSS_SVG, buttonLabel: XSS_IMG }], { state: { c: XSS_IMG } }),
     );
-    expect(screen.getByText(XSS_SVG)).toBeTruthy();
+    screen.getByText(XSS_SVG);
     expect(container.querySelector('.k-code-copy__code')?.textContent).toBe(XSS_IMG);
     await user.click(screen.getByRole('button', { name: XSS_IMG }));
     expect(recorded.copied).toEqual([XSS_IMG]);
@@ -61,7 +61,7 @@ describe('code-copy', () => {
     const { user, recorded } = await renderLayout(example, {
       responses: { repaymentCodeInfo: ok({ repayAmount: 1234500, payCode: '7788990011' }) },
     });
-    expect(await screen.findByText('7788990011')).toBeTruthy();
+    await screen.findByText('7788990011');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(recorded.copied).toEqual(['7788990011']);
   });

@@ -16,11 +16,11 @@ describe('complaint details layout', () => {
 
   it('hides Process Result when reply text and images are both empty, and counts the content out of 200', async () => {
     const { recorded } = await renderLayout(layout, { responses: { problemDetail: ok(detail) }, query: { problemId: '7' } });
-    expect(await screen.findByText('They called at night')).toBeTruthy();
-    expect(screen.getByText('20/200')).toBeTruthy();
+    await screen.findByText('They called at night');
+    screen.getByText('20/200');
     // Titles came with the detail: problem-init is not asked for them.
     expect(recorded.calls.map((c) => c.endpoint)).toEqual(['problemDetail']);
-    expect(screen.getByText('Rude calls')).toBeTruthy();
+    screen.getByText('Rude calls');
     expect(screen.queryByText('Process Result')).toBeNull();
   });
 
@@ -32,7 +32,7 @@ describe('complaint details layout', () => {
     await act(async () => vi.advanceTimersByTime(2900));
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => vi.advanceTimersByTime(200));
-    expect(screen.getByRole('dialog', { name: 'Please rate our service' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Please rate our service' });
     await act(async () => screen.getByRole('radio', { name: '3 stars' }).click());
     expect(screen.getByRole('radio', { name: '3 stars' }).getAttribute('aria-checked')).toBe('true');
     await act(async () => screen.getByRole('button', { name: 'Cancel' }).click());
@@ -51,12 +51,12 @@ describe('complaint details layout', () => {
     await act(async () => vi.advanceTimersByTime(3000));
     await act(async () => screen.getByRole('radio', { name: '2 stars' }).click());
     await act(async () => screen.getByRole('button', { name: 'Send' }).click());
-    expect(screen.getByText('Try later')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    screen.getByText('Try later');
+    screen.getByRole('dialog');
     fail = false;
     await act(async () => screen.getByRole('button', { name: 'Send' }).click());
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('Successful demonstration！')).toBeTruthy();
+    screen.getByText('Successful demonstration！');
     const saves = recorded.calls.filter((c) => c.endpoint === 'saveScore');
     expect(saves.map((c) => c.params)).toEqual([{ score: 2, problemId: '7' }, { score: 2, problemId: '7' }]);
   });
@@ -65,9 +65,9 @@ describe('complaint details layout', () => {
     const bare = { problemId: '7', type: '1', sonType: '11', content: 'They called at night', images: [], isNeedScore: 0 };
     const init = { problemType: [{ value: 1, title: 'Collection' }, { value: 2, title: 'Repayment issue' }], problemSonType: [{ value: 11, title: 'Harassing calls' }], orderDetail: null, orderList: [] };
     await renderLayout(layout, { responses: { problemDetail: ok(bare), problemInit: ok(init) }, query: { problemId: '7' } });
-    expect(await screen.findByText('They called at night')).toBeTruthy();
-    expect(await screen.findByText('Collection')).toBeTruthy();
-    expect(screen.getByText('Harassing calls')).toBeTruthy();
+    await screen.findByText('They called at night');
+    await screen.findByText('Collection');
+    screen.getByText('Harassing calls');
     expect(screen.queryByText('Process Result')).toBeNull();
   });
 
@@ -79,8 +79,8 @@ describe('complaint details layout', () => {
     await screen.findByText('They called at night');
     await act(async () => vi.advanceTimersByTime(3000));
     await act(async () => screen.getByRole('button', { name: 'Send' }).click());
-    expect(screen.getByText('Silakan pilih')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Please rate our service' })).toBeTruthy();
+    screen.getByText('Silakan pilih');
+    screen.getByRole('dialog', { name: 'Please rate our service' });
     expect(recorded.calls.filter((c) => c.endpoint === 'saveScore')).toEqual([]);
   });
 });

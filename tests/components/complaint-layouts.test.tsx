@@ -24,14 +24,14 @@ const REFUSED = 'The selected order does not support sending collection types';
 describe('complaint start layout', () => {
   it('refuses collection while the order has isShow 0; after switching order it opens the sub-types', async () => {
     const { recorded } = await renderLayout(layout('complain-page'), { responses: { problemInit: ok(init) }, routes });
-    expect(await screen.findByText('Under review')).toBeTruthy();
+    await screen.findByText('Under review');
     await act(async () => screen.getByText('Collection').click());
     expect(recorded.toasts.map((t) => t.message)).toEqual([REFUSED]);
     expect(screen.queryByText('Harassing calls')).toBeNull();
 
     await act(async () => screen.getByRole('button', { name: 'All' }).click());
     await act(async () => screen.getByText('Order No. O170').click());
-    expect(screen.getByText('Repaying')).toBeTruthy();
+    screen.getByText('Repaying');
     await act(async () => screen.getByText('Collection').click());
     await act(async () => screen.getByText('Harassing calls').click());
     expect(recorded.toasts).toHaveLength(1);
@@ -53,19 +53,19 @@ describe('complaint form layout', () => {
       query,
       routes,
     });
-    expect(await screen.findByText('Repayment issue')).toBeTruthy();
+    await screen.findByText('Repayment issue');
     await act(async () => screen.getByRole('button', { name: 'Send' }).click());
     expect(recorded.toasts.map((t) => t.message)).toEqual(['Please fill in your comments and suggestions']);
     expect(recorded.calls.filter((c) => c.endpoint === 'problemSave')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'y'.repeat(250) } });
-    expect(screen.getByText('200/200')).toBeTruthy();
+    screen.getByText('200/200');
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Wrong amount' } });
     await act(async () => screen.getByRole('button', { name: 'Send' }).click());
     expect(recorded.calls.filter((c) => c.endpoint === 'problemSave').map((c) => c.params)).toEqual([
       { problemType: 2, problemSonType: null, problemDetail: 'Wrong amount', problemImage: '', orderNo: 'O21' },
     ]);
-    expect(screen.getByRole('dialog', { name: 'Submitted successfully' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Submitted successfully' });
     await act(async () => vi.advanceTimersByTime(1400));
     expect(recorded.navigations).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(150));

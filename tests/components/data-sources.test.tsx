@@ -18,9 +18,9 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
       }),
       { responses: { contactKfInfo: () => answer.promise } },
     );
-    expect(screen.getByText('Fetching contact...')).toBeTruthy();
+    screen.getByText('Fetching contact...');
     await act(async () => answer.resolve(ok({ email: 'help@kopa.example' })));
-    expect(screen.getByText('Mail help@kopa.example')).toBeTruthy();
+    screen.getByText('Mail help@kopa.example');
     expect(screen.queryByText('Fetching contact...')).toBeNull();
   });
 
@@ -34,7 +34,7 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
     expect(screen.getByRole('alert').textContent).toContain('The request timed out. Please try again.');
     expect(recorded.toasts.map((t) => t.message)).toContain('The request timed out. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Mail a@b.c')).toBeTruthy();
+    await screen.findByText('Mail a@b.c');
     expect(recorded.calls).toHaveLength(2);
   });
 
@@ -45,7 +45,7 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
       }),
       { responses: { contactKfInfo: { ok: false, kind: 'server', code: '9', message: 'Service unavailable', status: 503 } } },
     );
-    expect(screen.getByText('Sorry: Service unavailable')).toBeTruthy();
+    screen.getByText('Sorry: Service unavailable');
   });
 
   it('shows the empty body when its condition holds', async () => {
@@ -55,7 +55,7 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
       }),
       { responses: { problemList: ok({ tabs: [] }) } },
     );
-    expect(screen.getByText('No complaints yet')).toBeTruthy();
+    screen.getByText('No complaints yet');
     expect(screen.queryByText('has items')).toBeNull();
   });
 
@@ -69,8 +69,8 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
       { responses: { contactKfInfo: () => (++n === 1 ? ok({ email: '1' }) : second.promise) } },
     );
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(screen.getByText('v1')).toBeTruthy();
+    screen.getByText('v1');
     await act(async () => second.resolve(ok({ email: '2' })));
-    expect(screen.getByText('v2')).toBeTruthy();
+    screen.getByText('v2');
   });
 });

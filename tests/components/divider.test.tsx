@@ -13,7 +13,7 @@ describe('divider widget', () => {
   it('renders its example layout', async () => {
     const { recorded } = await renderLayout(example);
     expect(screen.getAllByRole('separator')).toHaveLength(1);
-    expect(screen.getByText('After the space')).toBeTruthy();
+    screen.getByText('After the space');
     expect(recorded.reports).toEqual([]);
   });
 });

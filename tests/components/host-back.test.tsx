@@ -41,8 +41,8 @@ describe('layout onBack (the host back signal)', () => {
       handled = back();
     });
     expect(handled).toBe(true);
-    expect(screen.getByRole('dialog', { name: 'Point out' })).toBeTruthy();
-    expect(screen.getByText('Are you sure?')).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Point out' });
+    screen.getByText('Are you sure?');
     expect(recorded.bridge).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Agree' }));
     expect(screen.queryByRole('dialog')).toBeNull();

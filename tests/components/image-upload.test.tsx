@@ -48,9 +48,9 @@ describe('image-upload', () => {
     const user = setupUser();
     const file = png();
     await user.upload(input(), file);
-    expect(await screen.findByRole('img', { name: 'Picture 1' })).toBeTruthy();
+    await screen.findByRole('img', { name: 'Picture 1' });
     expect(srcs()).toEqual(['/uploads/1.png']);
-    expect(screen.getByText('Count: 1')).toBeTruthy();
+    screen.getByText('Count: 1');
     expect(recorded.calls).toHaveLength(1);
     expect(recorded.calls[0]?.endpoint).toBe('uploadProblemImg');
     expect(recorded.calls[0]?.params.problemImage).toBe(file);
@@ -68,10 +68,10 @@ describe('image-upload', () => {
   ])('refuses %s with a clear message and sends nothing (SECURITY 19)', async (_, make, message) => {
     const { recorded } = await renderLayout(page(), { responses: { uploadProblemImg: counting() } });
     await setupUser().upload(input(), make());
-    expect(await screen.findByText(message)).toBeTruthy();
+    await screen.findByText(message);
     expect(recorded.toasts.map((t) => t.message)).toEqual([message]);
     expect(recorded.calls).toHaveLength(0);
-    expect(screen.getByText('Count: 0')).toBeTruthy();
+    screen.getByText('Count: 0');
   });
 
   it.each([
@@ -82,14 +82,14 @@ describe('image-upload', () => {
     const { recorded } = await renderLayout(page(), { responses: { uploadProblemImg: counting() } });
     await setupUser().upload(input(), new File([new Uint8Array([...head, 1, 2, 3])], 'IMG_0001', { type: '' }));
     await waitFor(() => expect(recorded.calls).toHaveLength(1));
-    expect(await screen.findByText('Count: 1')).toBeTruthy();
+    await screen.findByText('Count: 1');
   });
 
   it('holds at most 9 pictures: the add tile goes at 9', async () => {
     const eight = Array.from({ length: 8 }, (_, i) => `/uploads/old${i}.png`);
     await renderLayout(page({ form: { images: eight } }), { responses: { uploadProblemImg: counting() } });
     await setupUser().upload(input(), png());
-    expect(await screen.findByText('Count: 9')).toBeTruthy();
+    await screen.findByText('Count: 9');
     expect(screen.queryByLabelText('Add picture')).toBeNull();
     expect(screen.getAllByRole('img')).toHaveLength(9);
   });
@@ -98,7 +98,7 @@ describe('image-upload', () => {
     const { user } = await renderLayout(page({ form: { images: ['/uploads/a.png', '/uploads/b.png', '/uploads/c.png'] } }));
     await user.click(screen.getByRole('button', { name: 'Remove picture 2' }));
     expect(srcs()).toEqual(['/uploads/a.png', '/uploads/c.png']);
-    expect(screen.getByText('Count: 2')).toBeTruthy();
+    screen.getByText('Count: 2');
   });
 
   it('appends nothing when the upload fails or the answer has no usable URL', async () => {
@@ -106,13 +106,13 @@ describe('image-upload', () => {
     const { recorded } = await renderLayout(page(), { responses: { uploadProblemImg: () => answers.shift() ?? ok({}) } });
     const user = setupUser();
     await user.upload(input(), png());
-    expect(await screen.findByText('Upload failed: busy')).toBeTruthy();
+    await screen.findByText('Upload failed: busy');
     await user.upload(input(), png());
     await waitFor(() => expect(recorded.calls).toHaveLength(2));
     await user.upload(input(), png());
     await waitFor(() => expect(recorded.calls).toHaveLength(3));
     await waitFor(() => expect(recorded.reports.filter((r) => r.message.includes('No usable image URL'))).toHaveLength(2));
-    expect(screen.getByText('Count: 0')).toBeTruthy();
+    screen.getByText('Count: 0');
     expect(document.querySelector('img')).toBeNull();
   });
 
@@ -127,7 +127,7 @@ describe('image-upload', () => {
     await user.upload(input(), png('two.png'));
     expect(recorded.calls).toHaveLength(1);
     answer(ok({ url: '/uploads/1.png' }, '00'));
-    expect(await screen.findByText('Count: 1')).toBeTruthy();
+    await screen.findByText('Count: 1');
     await waitFor(() => expect(input().disabled).toBe(false));
   });
 
@@ -143,7 +143,7 @@ describe('image-upload', () => {
       page({}, { addLabel: XSS_IMG, messages: { empty: XSS_SVG } }),
     );
     await setupUser().upload(screen.getByLabelText(XSS_IMG), new File([], 'a.png'));
-    expect(await screen.findByText(XSS_SVG)).toBeTruthy();
+    await screen.findByText(XSS_SVG);
     expect(document.querySelector('svg')).toBeNull();
     expectNoInjectedElements(container);
     expectNoInjectedElements(document.body);
@@ -151,9 +151,9 @@ describe('image-upload', () => {
 
   it('renders the example layout and uploads into it', async () => {
     const { recorded } = await renderLayout(example, { responses: { uploadProblemImg: counting() } });
-    expect(screen.getByText('Pictures (0/9)')).toBeTruthy();
+    screen.getByText('Pictures (0/9)');
     await setupUser().upload(input(), png());
-    expect(await screen.findByText('Pictures (1/9)')).toBeTruthy();
+    await screen.findByText('Pictures (1/9)');
     expect(recorded.toasts.map((t) => t.message)).toEqual(['Upload succeeded!']);
   });
 });

@@ -27,7 +27,7 @@ describe('image widget', () => {
       layoutOf([{ type: 'image', src: '{{ state.src }}', alt: 'logo' }, { type: 'text', text: 'sibling' }], { state: { src } }),
     );
     expect(container.querySelector('img')).toBeNull();
-    expect(screen.getByText('sibling')).toBeTruthy();
+    screen.getByText('sibling');
     const mine = recorded.reports.filter((r) => r.pointer === '/body/0/src' && r.kind === 'image');
     expect(mine).toHaveLength(1);
   });
@@ -59,17 +59,17 @@ describe('image widget', () => {
   it('alt text with HTML stays an attribute value (SECURITY 1)', async () => {
     const alt = '"><svg onload=alert(1)>';
     const { container } = await renderLayout(layoutOf([{ type: 'image', src: '/a.png', alt }]));
-    expect(screen.getByRole('img', { name: alt })).toBeTruthy();
+    screen.getByRole('img', { name: alt });
     expect(container.querySelector('svg')).toBeNull();
     expect(container.querySelectorAll('img')).toHaveLength(1);
   });
 
   it('renders its example layout', async () => {
     const { recorded, user } = await renderLayout(example);
-    expect(screen.getByRole('img', { name: 'Kopa Cash' })).toBeTruthy();
+    screen.getByRole('img', { name: 'Kopa Cash' });
     await user.click(screen.getByRole('button', { name: 'Store payment slip' }));
-    expect(screen.getByRole('dialog', { name: 'Store payment slip' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Borrow again' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Store payment slip' });
+    screen.getByRole('button', { name: 'Borrow again' });
     expect(recorded.reports).toEqual([]);
   });
 });

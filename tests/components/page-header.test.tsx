@@ -10,14 +10,14 @@ describe('page-header widget', () => {
     const { user, recorded } = await renderLayout(
       layoutOf([{ type: 'page-header', title: 'Repayment Details', onBack: [{ type: 'bridge', action: 'closeWebView' }] }]),
     );
-    expect(screen.getByRole('heading', { name: 'Repayment Details' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Repayment Details' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(recorded.bridge).toEqual([{ action: 'closeWebView', args: {} }]);
   });
 
   it('has no back button without onBack', async () => {
     await renderLayout(layoutOf([{ type: 'page-header', title: 'Payment account information' }]));
-    expect(screen.getByRole('heading', { name: 'Payment account information' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Payment account information' });
     expect(screen.queryByRole('button')).toBeNull();
   });
 
@@ -25,15 +25,15 @@ describe('page-header widget', () => {
     const { container } = await renderLayout(
       layoutOf([{ type: 'page-header', title: '{{ state.t }}', backLabel: XSS, onBack: [{ type: 'toast', message: 'x' }] }], { state: { t: XSS } }),
     );
-    expect(screen.getByRole('heading', { name: XSS })).toBeTruthy();
-    expect(screen.getByRole('button', { name: XSS })).toBeTruthy();
+    screen.getByRole('heading', { name: XSS });
+    screen.getByRole('button', { name: XSS });
     expect(container.querySelector('img, svg')).toBeNull();
   });
 
   it('renders its example layout', async () => {
     const { recorded } = await renderLayout(example);
-    expect(screen.getByRole('heading', { name: 'Repayment Details' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Payment account information' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Repayment Details' });
+    screen.getByRole('heading', { name: 'Payment account information' });
     expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
     expect(recorded.reports).toEqual([]);
   });

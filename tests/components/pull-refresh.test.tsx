@@ -56,17 +56,17 @@ describe('pull-refresh', () => {
 
     fireEvent.touchStart(content, { touches: [{ clientY: 100 }] });
     fireEvent.touchMove(content, { touches: [{ clientY: 130 }] }); // 30 x 0.6 = 18 px
-    expect(screen.getByText('Pull to refresh')).toBeTruthy();
+    screen.getByText('Pull to refresh');
     fireEvent.touchMove(content, { touches: [{ clientY: 145 }] }); // 45 x 0.6 = 27 px
-    expect(screen.getByText('Release to refresh')).toBeTruthy();
+    screen.getByText('Release to refresh');
     await act(async () => {
       fireEvent.touchEnd(content, { touches: [] });
     });
-    expect(await screen.findByText('Version 2')).toBeTruthy();
+    await screen.findByText('Version 2');
     expect(api.count()).toBe(2);
-    expect(await screen.findByText('Refreshed')).toBeTruthy();
+    await screen.findByText('Refreshed');
     await advance(900);
-    expect(screen.getByText('Refreshed')).toBeTruthy();
+    screen.getByText('Refreshed');
     await advance(200);
     expect(screen.queryByText('Refreshed')).toBeNull();
     expect(head().style.height).toBe('0px');
@@ -78,7 +78,7 @@ describe('pull-refresh', () => {
     await renderLayout(page(), { responses: { contactKfInfo: api.response } });
     const content = await screen.findByText('Version 1');
     pull(content, 41, false); // 41 x 0.6 = 24.6 px < 25
-    expect(screen.getByText('Pull to refresh')).toBeTruthy();
+    screen.getByText('Pull to refresh');
     await act(async () => {
       fireEvent.touchEnd(content, { touches: [] });
     });
@@ -99,12 +99,12 @@ describe('pull-refresh', () => {
     await renderLayout(page(), { responses: { contactKfInfo: response } });
     const content = await screen.findByText('Version 1');
     await act(async () => pull(content, 200));
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    screen.getByText('Loading...');
     await act(async () => pull(content, 200));
     expect(calls).toBe(2);
     await act(async () => answer(ok({ v: 2 })));
-    expect(await screen.findByText('Refreshed')).toBeTruthy();
-    expect(screen.getByText('Version 2')).toBeTruthy();
+    await screen.findByText('Refreshed');
+    screen.getByText('Version 2');
   });
 
   it('follows 0.6 of the finger up to 100 px', async () => {
@@ -135,7 +135,7 @@ describe('pull-refresh', () => {
     const { container } = await renderLayout(page({ releaseText: XSS_IMG }), { responses: { contactKfInfo: ok({ v: 1 }) } });
     const content = await screen.findByText('Version 1');
     pull(content, 100, false);
-    expect(screen.getByText(XSS_IMG)).toBeTruthy();
+    screen.getByText(XSS_IMG);
     expectNoInjectedElements(container);
   });
 
@@ -144,6 +144,6 @@ describe('pull-refresh', () => {
     await renderLayout(example, { responses: { loanDetails: () => ok({ productName: `Kopa ${++n}`, noticeDesText: 'In review' }) } });
     const title = await screen.findByText('Kopa 1');
     await act(async () => pull(title, 100));
-    expect(await screen.findByText('Kopa 2')).toBeTruthy();
+    await screen.findByText('Kopa 2');
   });
 });

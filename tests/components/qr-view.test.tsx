@@ -49,7 +49,7 @@ describe('qr-view', () => {
     // 4 modules of quiet zone on each side.
     const side = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
     expect(side).toBe(qrSize('KOPA-PAY-000123') + 8);
-    expect(screen.getByText('How to pay')).toBeTruthy();
+    screen.getByText('How to pay');
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(TIPS);
   });
 
@@ -81,7 +81,7 @@ describe('qr-view', () => {
       layoutOf([{ type: 'qr-view', value: '{{ state.qr }}' }, { type: 'text', text: 'still here' }], { state: { qr: 'x'.repeat(4000) } }),
     );
     expect(screen.queryByRole('img')).toBeNull();
-    expect(screen.getByText('still here')).toBeTruthy();
+    screen.getByText('still here');
     expect(recorded.reports.some((r) => r.pointer === '/body/0/value' && r.message.includes('too long'))).toBe(true);
   });
 
@@ -89,16 +89,16 @@ describe('qr-view', () => {
     const { container } = await renderLayout(
       layoutOf([{ type: 'qr-view', value: XSS_SVG, caption: XSS_IMG, tipsTitle: XSS_SVG, tips: [XSS_IMG] }]),
     );
-    expect(screen.getByRole('img', { name: XSS_IMG })).toBeTruthy();
+    screen.getByRole('img', { name: XSS_IMG });
     expect(screen.getByRole('listitem').textContent).toBe(XSS_IMG);
-    expect(screen.getByText(XSS_SVG)).toBeTruthy();
+    screen.getByText(XSS_SVG);
     expect(container.querySelectorAll('svg')).toHaveLength(1); // only the code itself
     expectNoInjectedElements(container);
   });
 
   it('renders the example layout with the five scan-and-pay tips', async () => {
     const { container } = await renderLayout(example, { responses: { repaymentCodeInfo: ok({ qrContent: '00020101021226' }) } });
-    expect(await screen.findByRole('img', { name: 'Scan with your e-wallet app' })).toBeTruthy();
+    await screen.findByRole('img', { name: 'Scan with your e-wallet app' });
     expect(drawnRuns(container).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
   });

@@ -7,9 +7,9 @@ describe('generic renderer', () => {
     const { recorded } = await renderLayout(
       layoutOf([{ type: 'text', text: 'before' }, { type: 'hax' }, { type: 'text', text: 'after' }]),
     );
-    expect(screen.getByText('before')).toBeTruthy();
-    expect(screen.getByText('after')).toBeTruthy();
-    expect(screen.getByText('Layout problem at /body/1')).toBeTruthy();
+    screen.getByText('before');
+    screen.getByText('after');
+    screen.getByText('Layout problem at /body/1');
     const nodeReports = recorded.reports.filter((r) => r.kind === 'node');
     expect(nodeReports).toHaveLength(1);
     expect(nodeReports[0]?.message).toContain('hax');
@@ -19,15 +19,15 @@ describe('generic renderer', () => {
     const { container } = await renderLayout(
       layoutOf([{ type: 'text', text: '<img src=x onerror=alert(1)>' }, { type: 'button', label: '"><svg onload=alert(1)>', onTap: [] }]),
     );
-    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '"><svg onload=alert(1)>' })).toBeTruthy();
+    screen.getByText('<img src=x onerror=alert(1)>');
+    screen.getByRole('button', { name: '"><svg onload=alert(1)>' });
     expect(container.querySelector('img, svg')).toBeNull();
   });
 
   it('falls back for a node with a wrong prop type, keeping siblings', async () => {
     await renderLayout(layoutOf([{ type: 'text', text: 42 }, { type: 'text', text: 'fine' }]));
-    expect(screen.getByText('fine')).toBeTruthy();
-    expect(screen.getByText('Layout problem at /body/0/text')).toBeTruthy();
+    screen.getByText('fine');
+    screen.getByText('Layout problem at /body/0/text');
   });
 
   it('binds texts to data sources and state, and an expression escape is an error value', async () => {
@@ -41,7 +41,7 @@ describe('generic renderer', () => {
       ),
       { responses: { contactKfInfo: ok({ name: 'Amina' }) } },
     );
-    expect(await screen.findByText('Hello Amina, 2')).toBeTruthy();
+    await screen.findByText('Hello Amina, 2');
     // The whole template is an error value: the text shows nothing rather than half a result.
     expect(document.querySelectorAll('p.k-text')[1]?.textContent).toBe('');
     expect(recorded.calls[0]).toMatchObject({ endpoint: 'contactKfInfo', params: { overall: 30 } });

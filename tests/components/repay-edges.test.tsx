@@ -48,10 +48,10 @@ describe('/repayDelay on an order that cannot be deferred', () => {
 
   it('says so, offers no fee or new due date, and gives the reason beside the disabled Pay Now', async () => {
     const { user, recorded } = await renderLayout(delay, { query: QUERY, responses: { delayDetail: ok(NOT_DEFERRABLE) } });
-    expect(await screen.findByText('Deferral not available')).toBeTruthy();
+    await screen.findByText('Deferral not available');
     expect(screen.queryByText('TZS 15.000,00')).toBeNull();
     expect(screen.queryByText('New due date')).toBeNull();
-    expect(screen.getByText('Pay Now is unavailable: this order cannot be deferred.')).toBeTruthy();
+    screen.getByText('Pay Now is unavailable: this order cannot be deferred.');
     expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Go to Repayment' }));
     expect(recorded.navigations.at(-1)?.path).toMatch(/^\/repay\?.*orderId=O1/);
@@ -78,7 +78,7 @@ describe('/repayChoose without an amount in repayment-way', () => {
       query: QUERY, responses: { repaymentWay: ok(WAY), loanDetails: ok({ repayAmount: '33000000' }) },
     });
     await screen.findByText('CRDB **** 1234');
-    expect(await screen.findByText('330.000,00 TZS')).toBeTruthy();
+    await screen.findByText('330.000,00 TZS');
     expect(byId(container, 'payNowReason')).toBeUndefined();
   });
 
@@ -86,7 +86,7 @@ describe('/repayChoose without an amount in repayment-way', () => {
     const { user, recorded } = await renderLayout(choose, {
       query: QUERY, responses: { repaymentWay: ok(WAY), loanDetails: ok({ repayAmount: 0 }) },
     });
-    expect(await screen.findByText('Pay Now is unavailable until the amount due is known. Please go back and open this page again.')).toBeTruthy();
+    await screen.findByText('Pay Now is unavailable until the amount due is known. Please go back and open this page again.');
     const pay = screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement;
     expect(pay.disabled).toBe(true);
     await user.click(screen.getByText('CRDB **** 1234'));

@@ -54,8 +54,8 @@ describe('layouts/repay.json', () => {
       params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '', bankCode: '90006', isDelay: 0 },
     });
     const dialog = screen.getByRole('dialog', { name: 'Repayment reminder' });
-    expect(within(dialog).getByText('Approve the request on your phone.')).toBeTruthy();
-    expect(within(dialog).getByText('TradeNo: T12345')).toBeTruthy();
+    within(dialog).getByText('Approve the request on your phone.');
+    within(dialog).getByText('TradeNo: T12345');
   });
 
   it('Modify amount: money units with cents, capped at amountMax to the cent, sent in cents; the range is the placeholder', async () => {
@@ -123,6 +123,6 @@ describe('layouts/repay-delay.json', () => {
       endpoint: 'generateVcode',
       params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '075512', bankCode: '90006', isDelay: 1 },
     });
-    expect(within(screen.getByRole('dialog', { name: 'Repayment reminder' })).getByText('TradeNo: T12345')).toBeTruthy();
+    within(screen.getByRole('dialog', { name: 'Repayment reminder' })).getByText('TradeNo: T12345');
   });
 });

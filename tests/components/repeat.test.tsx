@@ -14,8 +14,8 @@ describe('repeat widget', () => {
       ),
       { responses: { installmentPlan: ok({ list: [{ periodNo: 1, totalAmount: 500 }, { periodNo: 2, totalAmount: 700 }] }) } },
     );
-    expect(await screen.findByText('#1 1: 500')).toBeTruthy();
-    expect(screen.getByText('#2 2: 700')).toBeTruthy();
+    await screen.findByText('#1 1: 500');
+    screen.getByText('#2 2: 700');
   });
 
   it('renders 1000 rows', async () => {
@@ -24,8 +24,8 @@ describe('repeat widget', () => {
       layoutOf([{ type: 'repeat', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] }], { state: { rows } }),
     );
     expect(container.querySelectorAll('.k-repeat > p')).toHaveLength(1000);
-    expect(screen.getByText('Row 0')).toBeTruthy();
-    expect(screen.getByText('Row 999')).toBeTruthy();
+    screen.getByText('Row 0');
+    screen.getByText('Row 999');
   });
 
   it('re-renders after the list changes, keyed by the key field', async () => {
@@ -39,14 +39,14 @@ describe('repeat widget', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Rename' }));
-    expect(screen.getByText('Beta!')).toBeTruthy();
-    expect(screen.getByText('Alpha')).toBeTruthy();
+    screen.getByText('Beta!');
+    screen.getByText('Alpha');
   });
 
   it('shows the empty nodes for an empty or null list', async () => {
     const empty = [{ type: 'text', text: 'No complaints yet' }];
     await renderLayout(layoutOf([{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'text', text: 'row' }], empty }], { state: { rows: [] } }));
-    expect(screen.getByText('No complaints yet')).toBeTruthy();
+    screen.getByText('No complaints yet');
     expect(screen.queryByText('row')).toBeNull();
   });
 
@@ -57,8 +57,8 @@ describe('repeat widget', () => {
         { type: 'repeat', items: '{{ state.word }}', template: [{ type: 'text', text: 'row' }], empty: [{ type: 'text', text: 'empty B' }] },
       ], { state: { none: null, word: 'abc' } }),
     );
-    expect(screen.getByText('empty A')).toBeTruthy();
-    expect(screen.getByText('empty B')).toBeTruthy();
+    screen.getByText('empty A');
+    screen.getByText('empty B');
     expect(recorded.reports.filter((r) => r.pointer.startsWith('/body/0'))).toEqual([]);
     expect(recorded.reports.some((r) => r.pointer === '/body/1/items')).toBe(true);
   });
@@ -75,9 +75,9 @@ describe('repeat widget', () => {
         { state: { groups: [{ name: 'M-Pesa', steps: ['Dial', 'Pay'] }, { name: 'Store', steps: ['Go'] }] } },
       ),
     );
-    expect(screen.getByText('M-Pesa 0: Dial')).toBeTruthy();
-    expect(screen.getByText('M-Pesa 1: Pay')).toBeTruthy();
-    expect(screen.getByText('Store 0: Go')).toBeTruthy();
+    screen.getByText('M-Pesa 0: Dial');
+    screen.getByText('M-Pesa 1: Pay');
+    screen.getByText('Store 0: Go');
   });
 
   it('runs actions in a row with that row\'s item', async () => {
@@ -97,8 +97,8 @@ describe('repeat widget', () => {
         state: { rows: [{ id: 1, name: 'A' }, { id: 1, name: 'B' }] },
       }),
     );
-    expect(screen.getByText('A')).toBeTruthy();
-    expect(screen.getByText('B')).toBeTruthy();
+    screen.getByText('A');
+    screen.getByText('B');
     expect(recorded.reports.some((r) => r.pointer === '/body/0/key')).toBe(true);
   });
 
@@ -107,7 +107,7 @@ describe('repeat widget', () => {
       const { unmount } = await renderLayout(
         layoutOf([{ type: 'repeat', items: [1], itemAs, template: [{ type: 'text', text: 'row' }] }]),
       );
-      expect(screen.getByText('Layout problem at /body/0/itemAs')).toBeTruthy();
+      screen.getByText('Layout problem at /body/0/itemAs');
       expect(screen.queryByText('row')).toBeNull();
       act(() => unmount());
     }
@@ -117,15 +117,15 @@ describe('repeat widget', () => {
     const { container } = await renderLayout(
       layoutOf([{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'text', text: '{{ item }}' }] }], { state: { rows: [XSS, '{{ state.secret }}'], secret: 'leak' } }),
     );
-    expect(screen.getByText(XSS)).toBeTruthy();
-    expect(screen.getByText('{{ state.secret }}')).toBeTruthy();
+    screen.getByText(XSS);
+    screen.getByText('{{ state.secret }}');
     expect(container.querySelector('img, svg')).toBeNull();
   });
 
   it('renders its example layout', async () => {
     const { recorded } = await renderLayout(example);
-    expect(screen.getByText('3/3 2027-02-01')).toBeTruthy();
-    expect(screen.getByText('No complaints yet')).toBeTruthy();
+    screen.getByText('3/3 2027-02-01');
+    screen.getByText('No complaints yet');
     expect(recorded.reports).toEqual([]);
   });
 
@@ -155,20 +155,20 @@ describe('repeat widget', () => {
         ], { state: { rows, all: false } }),
       );
       const list = () => container.querySelector('[data-node-id="list"]') as HTMLElement;
-      expect(within(list()).getByText('Row 0')).toBeTruthy();
+      within(list()).getByText('Row 0');
       expect(within(list()).queryByText('Row 999')).toBeNull();
       const first = within(list()).getAllByText(/^Row /).length;
       expect(first).toBeLessThan(100);
 
       await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
-      expect(screen.getByText('Total: 1000')).toBeTruthy();
+      screen.getByText('Total: 1000');
 
       scrollNearEnd();
       expect(within(list()).getAllByText(/^Row /).length).toBeGreaterThan(first);
       for (let i = 0; i < 30 && !within(list()).queryByText('Row 999'); i++) scrollNearEnd();
-      expect(within(list()).getByText('Row 999')).toBeTruthy();
+      within(list()).getByText('Row 999');
       expect(within(list()).getAllByText(/^Row /)).toHaveLength(1000);
-      expect(screen.getByText('Total: 1000')).toBeTruthy();
+      screen.getByText('Total: 1000');
     });
   });
 });

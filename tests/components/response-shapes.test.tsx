@@ -27,7 +27,7 @@ describe('repay-choose: needValid "1" from the commit', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /CRDB Bank/ }));
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByRole('dialog', { name: 'Enter the SMS code' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Enter the SMS code' });
     expect(recorded.calls.find((c) => c.endpoint === 'repaymentCommit')?.params).toMatchObject({ amount: 1200000, cardId: '501' });
     expect(recorded.navigations).toEqual([]);
     expect(recorded.reports).toEqual([]);
@@ -45,8 +45,8 @@ describe('repaymentOfCode: type "1"', () => {
         }),
       }),
     });
-    expect(await screen.findByText('Pay with this code')).toBeTruthy();
-    expect(screen.getByText('77001234')).toBeTruthy();
+    await screen.findByText('Pay with this code');
+    screen.getByText('77001234');
     expect(recorded.reports).toEqual([]);
   });
 });
@@ -66,7 +66,7 @@ describe('complainDetails: isNeedScore "0" or absent', () => {
     ['null', { ...spec, isNeedScore: null }],
   ])('isNeedScore %s: no rating dialog 3 s after load (nor later)', async (_, wire) => {
     const { recorded } = await renderLayout(layout('complain-details'), { query: { problemId: '7' }, responses: viaClient({ problemDetail: envelope(wire), problemInit: types }) });
-    expect(await screen.findByText('They called at night')).toBeTruthy();
+    await screen.findByText('They called at night');
     await act(async () => vi.advanceTimersByTime(3500));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(recorded.reports.filter((r) => r.kind === 'response')).toEqual([]);
@@ -76,7 +76,7 @@ describe('complainDetails: isNeedScore "0" or absent', () => {
     await renderLayout(layout('complain-details'), { query: { problemId: '7' }, responses: viaClient({ problemDetail: envelope({ ...spec, isNeedScore: '1' }), problemInit: types }) });
     await screen.findByText('They called at night');
     await act(async () => vi.advanceTimersByTime(3000));
-    expect(screen.getByRole('dialog', { name: 'Please rate our service' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Please rate our service' });
   });
 });
 
@@ -92,7 +92,7 @@ describe('complainPage: problem type value "1" (collection)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByText('Collection'));
     await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toEqual(['The selected order does not support sending collection types']));
-    expect(screen.getByText('The selected order does not support sending collection types')).toBeTruthy();
+    screen.getByText('The selected order does not support sending collection types');
     expect(recorded.navigations).toEqual([]);
   });
 
@@ -100,7 +100,7 @@ describe('complainPage: problem type value "1" (collection)', () => {
     const { recorded } = await renderLayout(layout('complain-page'), { query: { userId: '10001', sessionId: 's1', orderId: 'O170' }, responses: viaClient({ problemInit: envelope(init('1')) }) });
     const user = userEvent.setup();
     await user.click(await screen.findByText('Collection'));
-    expect(await screen.findByText('Rude calls')).toBeTruthy();
+    await screen.findByText('Rude calls');
     expect(recorded.toasts).toEqual([]);
     expect(recorded.navigations).toEqual([]);
   });

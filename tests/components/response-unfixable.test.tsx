@@ -32,7 +32,7 @@ describe('a data source whose response cannot be made valid', () => {
 
     answer = DETAIL;
     await userEvent.setup().click(retry);
-    expect(await screen.findByText('They called at night')).toBeTruthy();
+    await screen.findByText('They called at night');
     expect(recorded.reports.filter((r) => r.kind === 'response')).toHaveLength(1);
   });
 });

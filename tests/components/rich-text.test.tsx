@@ -32,7 +32,7 @@ describe('rich-text', () => {
         '<img src="https://cdn.kopa.example/sign.png" alt="signature">',
       { allowHosts: ['kopa.example'] },
     );
-    expect(await screen.findByRole('heading', { name: 'Loan agreement' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Loan agreement' });
     expect(body().querySelector('b')?.textContent).toBe('10%');
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['One', 'Two']);
     expect(body().querySelector('td')?.getAttribute('colspan')).toBe('2');
@@ -55,7 +55,7 @@ describe('rich-text', () => {
         '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>' +
         `<p>before svg</p>${XSS_SVG}<p>after svg</p>`,
     );
-    expect(screen.getByText('before svg')).toBeTruthy();
+    screen.getByText('before svg');
     await screen.findByText('styled');
     expect(container.querySelector('script, svg, iframe, style, form, input, button, object, math, noscript')).toBeNull();
     expectNoInjectedElements(container);
@@ -160,14 +160,14 @@ describe('rich-text', () => {
 
   it('survives 5,000 nested elements (SECURITY 6)', async () => {
     await renderHtml(`<p>before</p>${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}<p>after</p>`);
-    expect(await screen.findByText('before')).toBeTruthy();
+    await screen.findByText('before');
     // Cut where the nesting passed the limit: the rest is gone, the page is alive.
     expect(screen.queryByText('deep')).toBeNull();
   });
 
   it('keeps long flat documents with unclosed paragraphs and list items', async () => {
     await renderHtml(`${'<p>clause'.repeat(600)}<ul>${'<li>item'.repeat(600)}</ul><p>the end`);
-    expect(await screen.findByText('the end')).toBeTruthy();
+    await screen.findByText('the end');
     expect(body().querySelectorAll('p')).toHaveLength(601);
     expect(body().querySelectorAll('li')).toHaveLength(600);
   });
@@ -193,8 +193,8 @@ describe('rich-text', () => {
 
   it('renders the example layout', async () => {
     await renderLayout(example);
-    expect(screen.getByRole('heading', { name: 'Loan agreement' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Loan agreement' });
     expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/Policy');
-    expect(screen.getByText('About us')).toBeTruthy();
+    screen.getByText('About us');
   });
 });

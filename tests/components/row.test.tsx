@@ -39,7 +39,7 @@ describe('row widget', () => {
 
   it('renders its example layout', async () => {
     const { recorded, user } = await renderLayout(example);
-    expect(screen.getByText('Telephone')).toBeTruthy();
+    screen.getByText('Telephone');
     await user.click(screen.getByRole('button', { name: /Call us/ }));
     expect(recorded.bridge.map((b) => b.action)).toEqual(['callService']);
     expect(recorded.reports).toEqual([]);

@@ -28,10 +28,10 @@ describe('SECURITY 1: markup in layouts and API data is shown as text', () => {
       ),
       { responses: { contactKfInfo: ok({ email: payload, smWa: payload }) } },
     );
-    expect(await screen.findByText(`api: ${payload}`)).toBeTruthy();
+    await screen.findByText(`api: ${payload}`);
     await user.click(screen.getByRole('button', { name: payload }));
-    expect(screen.getByText(`toast ${payload}`)).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: `dialog ${payload}` })).toBeTruthy();
+    screen.getByText(`toast ${payload}`);
+    screen.getByRole('dialog', { name: `dialog ${payload}` });
     expect(document.title).toBe(payload);
     noInjectedElements(container.ownerDocument.body);
   });
@@ -78,11 +78,11 @@ describe('SECURITY 9: a failing widget or action stays local', () => {
       throw new Error('host crashed');
     };
     await user.click(screen.getByRole('button', { name: 'Explode' }));
-    expect(screen.getByText('Something went wrong. Please try again.')).toBeTruthy();
+    screen.getByText('Something went wrong. Please try again.');
     expect(recorded.reports.some((r) => r.kind === 'action' && r.message === 'host crashed')).toBe(true);
     expect(screen.getByRole('button', { name: 'Explode' }).hasAttribute('disabled')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Still works' }));
-    expect(screen.getByText('alive')).toBeTruthy();
+    screen.getByText('alive');
   });
 
   it('a call whose promise rejects becomes a toast, and the button is enabled again', async () => {
@@ -90,7 +90,7 @@ describe('SECURITY 9: a failing widget or action stays local', () => {
       responses: { generateVcode: () => Promise.reject(new Error('socket hang up')) },
     });
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(screen.getByText('Something went wrong. Please try again.')).toBeTruthy();
+    screen.getByText('Something went wrong. Please try again.');
     expect(screen.getByRole('button', { name: 'Pay' }).hasAttribute('disabled')).toBe(false);
   });
 });
@@ -106,7 +106,7 @@ describe('SECURITY 11, 12: links are checked before the app leaves', () => {
     expect(recorded.leaves).toEqual([]);
     expect(recorded.navigations).toEqual([]);
     expect(recorded.reports.some((r) => r.kind === 'redirect')).toBe(true);
-    expect(screen.getByText('This link cannot be opened.')).toBeTruthy();
+    screen.getByText('This link cannot be opened.');
     expect(screen.queryByText('after')).toBeNull();
   });
 
@@ -143,7 +143,7 @@ describe('SECURITY 6: pathological bindings are bounded', () => {
     await user.click(screen.getByRole('button', { name: 'Evaluate' }));
     expect(performance.now() - started).toBeLessThan(2000);
     expect(recorded.reports.filter((r) => r.kind === 'binding')).toHaveLength(2);
-    expect(screen.getByText('alive')).toBeTruthy();
+    screen.getByText('alive');
   });
 });
 

@@ -29,7 +29,7 @@ describe('session expired (HTTP 401)', () => {
   it('a data source answering 401 shows the server message, Log in and Close, the header, and no Retry', async () => {
     const { recorded, user } = await renderLayout(page(), { responses: { loanDetails: expired(PEOPLE) } });
     await screen.findByText(PEOPLE);
-    expect(screen.getByRole('heading', { name: 'Loan details' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Loan details' });
     expect(within(wayOut()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Log in', 'Close']);
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByText(/Amount/)).toBeNull();
@@ -60,7 +60,7 @@ describe('session expired (HTTP 401)', () => {
     for (const answer of [technical, html, expired('')]) {
       const { unmount } = await renderLayout(page(), { responses: { loanDetails: answer } });
       expect((await screen.findByRole('alert')).textContent).toContain(SESSION_EXPIRED_MESSAGE);
-      expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+      screen.getByRole('button', { name: 'Close' });
       unmount();
     }
     expect(SESSION_EXPIRED_MESSAGE).toBe('Your session has expired. Please log in again.');
@@ -87,7 +87,7 @@ describe('session expired (HTTP 401)', () => {
     await user.click(await screen.findByRole('button', { name: /CRDB Bank/ }));
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await screen.findByText('Unknown or expired session. Please log in again.');
-    expect(screen.getByRole('heading', { name: 'Choose repayment method' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Choose repayment method' });
     expect(screen.queryByRole('button', { name: 'Pay Now' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(recorded.toasts).toEqual([]);

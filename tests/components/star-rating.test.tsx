@@ -15,17 +15,17 @@ describe('star-rating', () => {
     const { user } = await renderLayout(
       layoutOf([rating(), { type: 'text', text: 'Score: {{ state.rating.score }}' }], { state: { rating: { score: 0 } } }),
     );
-    expect(screen.getByRole('radiogroup', { name: 'Rate our service' })).toBeTruthy();
+    screen.getByRole('radiogroup', { name: 'Rate our service' });
     expect(filled()).toEqual([false, false, false, false, false]);
 
     await user.click(screen.getByRole('radio', { name: '3 stars' }));
-    expect(screen.getByText('Score: 3')).toBeTruthy();
+    screen.getByText('Score: 3');
     expect(filled()).toEqual([true, true, true, false, false]);
     expect(screen.getByRole('radio', { name: '3 stars' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByRole('radio', { name: '4 stars' }).getAttribute('aria-checked')).toBe('false');
 
     await user.click(screen.getByRole('radio', { name: '1 star' }));
-    expect(screen.getByText('Score: 1')).toBeTruthy();
+    screen.getByText('Score: 1');
     expect(filled()).toEqual([true, false, false, false, false]);
   });
 
@@ -50,7 +50,7 @@ describe('star-rating', () => {
     const second = screen.getByRole('radio', { name: '2 stars' }) as HTMLButtonElement;
     expect(second.disabled).toBe(true);
     await user.click(second);
-    expect(screen.getByText('Score: 4')).toBeTruthy();
+    screen.getByText('Score: 4');
   });
 
   it('clamps odd state values to 0..5', async () => {
@@ -67,32 +67,32 @@ describe('star-rating', () => {
       ]),
     );
     await user.click(screen.getByRole('radio', { name: '4 stars' }));
-    expect(screen.getByText('Chosen: 40')).toBeTruthy();
+    screen.getByText('Chosen: 40');
   });
 
   it('moves the choice with arrow keys', async () => {
     const { user } = await renderLayout(layoutOf([rating(), { type: 'text', text: 'Score: {{ state.rating.score }}' }], { state: { rating: { score: 2 } } }));
     screen.getByRole('radio', { name: '2 stars' }).focus();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByText('Score: 3')).toBeTruthy();
+    screen.getByText('Score: 3');
     await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
-    expect(screen.getByText('Score: 1')).toBeTruthy();
+    screen.getByText('Score: 1');
   });
 
   it('keeps a hostile label as text (SECURITY 1)', async () => {
     const { container } = await renderLayout(layoutOf([rating({ label: XSS_IMG })]));
-    expect(screen.getByRole('radiogroup', { name: XSS_IMG })).toBeTruthy();
+    screen.getByRole('radiogroup', { name: XSS_IMG });
     expectNoInjectedElements(container);
   });
 
   it('renders the example layout: Send without a star asks to choose', async () => {
     const { user, recorded } = await renderLayout(example);
-    expect(screen.getByText('Tap a star to rate')).toBeTruthy();
+    screen.getByText('Tap a star to rate');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(recorded.toasts.map((t) => t.message)).toEqual(['Silakan pilih']);
     await user.click(screen.getByRole('radio', { name: '4 stars' }));
-    expect(screen.getByText('4 of 5 stars')).toBeTruthy();
+    screen.getByText('4 of 5 stars');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByText('Tap a star to rate')).toBeTruthy();
+    screen.getByText('Tap a star to rate');
   });
 });

@@ -31,17 +31,17 @@ describe('local scope and storage action', () => {
     await renderLayout(layoutOf([{ type: 'text', text: 'Due {{ local.repaymentInfo.repayAmount }}' }]), {
       local: { repaymentInfo: { repayAmount: '16500000' } },
     });
-    expect(screen.getByText('Due 16500000')).toBeTruthy();
+    screen.getByText('Due 16500000');
   });
 
   it('set writes the resolved value as JSON and bindings see it; remove deletes it', async () => {
     const { user, recorded } = await renderLayout(example);
-    expect(screen.getByText('Amount from the previous screen: -')).toBeTruthy();
+    screen.getByText('Amount from the previous screen: -');
     await user.click(screen.getByRole('button', { name: 'Remember amount' }));
-    expect(screen.getByText('Amount from the previous screen: 16500000')).toBeTruthy();
+    screen.getByText('Amount from the previous screen: 16500000');
     expect(recorded.local.get('repaymentInfo')).toBe('{"repayAmount":16500000}');
     await user.click(screen.getByRole('button', { name: 'Forget all' }));
-    expect(screen.getByText('Amount from the previous screen: -')).toBeTruthy();
+    screen.getByText('Amount from the previous screen: -');
     expect(recorded.local.has('repaymentInfo')).toBe(false);
   });
 
@@ -60,7 +60,7 @@ describe('local scope and storage action', () => {
       { localFull: true },
     );
     await user.click(screen.getByRole('button', { name: 'Keep' }));
-    expect(await screen.findByText('Next step ran')).toBeTruthy();
+    await screen.findByText('Next step ran');
     expect(recorded.reports).toContainEqual(expect.objectContaining({ kind: 'storage', message: expect.stringContaining('QuotaExceededError') }));
   });
 
@@ -75,7 +75,7 @@ describe('persist', () => {
   it('restores the kept draft before the first render', async () => {
     await renderLayout(draftLayout(), { local: { complaintDraft: { text: 'They call me at night', images: ['/uploads/a.png'] } } });
     expect(field().value).toBe('They call me at night');
-    expect(screen.getByText('21/200')).toBeTruthy();
+    screen.getByText('21/200');
   });
 
   it('ignores a kept value of the wrong kind', async () => {

@@ -44,7 +44,7 @@ describe('web-frame widget', () => {
       layoutOf([{ type: 'web-frame', src: '{{ state.src }}', title: 'x' }, { type: 'text', text: 'sibling' }], { state: { src } }),
     );
     expect(container.querySelector('iframe')).toBeNull();
-    expect(screen.getByText('sibling')).toBeTruthy();
+    screen.getByText('sibling');
     const reports = recorded.reports.filter((r) => r.kind === 'web-frame');
     expect(reports).toHaveLength(1);
     expect(reports[0]?.pointer).toBe('/body/0/src');

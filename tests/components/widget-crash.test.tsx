@@ -17,10 +17,10 @@ describe('SECURITY 9: a widget that throws while rendering', () => {
       layoutOf([{ type: 'text', text: 'left' }, { type: 'container', children: [{ type: 'text', text: 'boom' }, { type: 'text', text: 'inner sibling' }] }, { type: 'text', text: 'right' }]),
     );
     spy.mockRestore();
-    expect(screen.getByText('left')).toBeTruthy();
-    expect(screen.getByText('inner sibling')).toBeTruthy();
-    expect(screen.getByText('right')).toBeTruthy();
-    expect(screen.getByText('Layout problem at /body/1/children/0')).toBeTruthy();
+    screen.getByText('left');
+    screen.getByText('inner sibling');
+    screen.getByText('right');
+    screen.getByText('Layout problem at /body/1/children/0');
     expect(recorded.reports.filter((r) => r.kind === 'render')).toEqual([expect.objectContaining({ pointer: '/body/1/children/0', message: 'kaput' })]);
   });
 });

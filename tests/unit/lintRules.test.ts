@@ -152,3 +152,10 @@ describe('JSON positions and hints', () => {
     expect(hint('zzz', Array.from({ length: 20 }, (_, i) => `name${i}`))).toBe('');
   });
 });
+
+describe('$comment', () => {
+  it('is prose: a {{ }} in it is not checked as a binding', () => {
+    const issues = check([{ type: 'text', text: 'a', $comment: 'was {{ state.amuont }} before; see {{ nope( }}' }]);
+    expect(issues).toEqual([]);
+  });
+});

@@ -446,6 +446,10 @@ export type Nodes3 = LayoutNode[];
  */
 export type Actions16 = Action[];
 /**
+ * A note for operators: why this node, action or data source is here. Never shown and never evaluated (write plain text, no {{ }} bindings). npm run gen allows $comment on every widget, action, data source and at the layout's top level (scripts/lib/schemas.ts).
+ */
+export type Comment = string;
+/**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text46 = string;
@@ -567,6 +571,7 @@ export interface KopaSchemaIndex {
   config_app_schema_json?: AppConfig;
   data_source_schema_json?: DataSource;
   defs_actions_schema_json?: Actions;
+  defs_comment_schema_json?: Comment;
   defs_condition_schema_json?: Condition;
   defs_node_id_schema_json?: NodeId;
   defs_nodes_schema_json?: Nodes1;
@@ -3009,9 +3014,13 @@ export interface TextNode {
   style?: Style;
   text: Text;
   /**
-   * Semantic role (heading renders an h2).
+   * Semantic role (heading renders an h2, or the h<level> given by level).
    */
   role?: 'paragraph' | 'heading' | 'label' | 'caption';
+  /**
+   * Heading level when role is heading: 1 for the page's title when it has no page-header (one h1 per page), 2 for its sections, 3 below. Ignored for other roles.
+   */
+  level?: 1 | 2 | 3;
   onTap?: Actions2;
 }
 /**

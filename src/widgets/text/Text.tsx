@@ -14,6 +14,10 @@ export default function Text({ node, pointer }: WidgetProps<NodeOf<'text'>>) {
       </button>
     );
   }
-  if (node.role === 'heading') return <h2 className={className} data-node-id={node.id}>{text}</h2>;
+  if (node.role === 'heading') {
+    // A page without a page-header names itself with a level-1 heading (screen readers' outline).
+    const Heading = node.level === 1 ? 'h1' : node.level === 3 ? 'h3' : 'h2';
+    return <Heading className={className} data-node-id={node.id}>{text}</Heading>;
+  }
   return <p className={className} data-node-id={node.id}>{text}</p>;
 }

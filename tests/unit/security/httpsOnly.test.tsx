@@ -42,9 +42,9 @@ describe('a layout redirect to plain http is refused and reported; the page stay
     const reports = recorded.reports.filter((r) => r.kind === 'redirect');
     expect(reports).toHaveLength(1);
     expect(reports[0]?.message).toMatch(/plain http: .*https/);
-    expect(screen.getByText('This link cannot be opened.')).toBeTruthy();
+    screen.getByText('This link cannot be opened.');
     // Still the same page, still usable.
-    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Pay Now' });
   });
 
   it('layouts/repay.json: the same payUrl over https is followed', async () => {
@@ -70,7 +70,7 @@ describe('a layout redirect to plain http is refused and reported; the page stay
     expect(recorded.calls.map((c) => c.endpoint)).toContain('repaymentHuichao');
     expect(recorded.leaves).toEqual([]);
     expect(recorded.reports.filter((r) => r.kind === 'redirect')).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Pay with wallet' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Pay with wallet' });
   });
 
   it.each(['http://pay.kopa.example/p/1', 'HTTP://PAY.KOPA.EXAMPLE/p/1', 'http:\\\\pay.kopa.example\\p', 'http://pay.kopa.example:443/p'])(
@@ -83,7 +83,7 @@ describe('a layout redirect to plain http is refused and reported; the page stay
       expect(recorded.leaves).toEqual([]);
       expect(recorded.reports).toEqual([expect.objectContaining({ kind: 'redirect', pointer: '/body/0/onTap/0/url' })]);
       expect(screen.queryByText('after')).toBeNull();
-      expect(screen.getByText('sibling')).toBeTruthy();
+      screen.getByText('sibling');
     },
   );
 

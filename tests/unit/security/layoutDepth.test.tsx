@@ -83,7 +83,7 @@ describe('the layout loader bounds depth before anything recursive runs', () => 
     expect(layoutFetches()).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Fixed page')).toBeTruthy();
+    await screen.findByText('Fixed page');
     expect(layoutFetches()).toBe(2);
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -103,7 +103,7 @@ describe('everything recursive is safe at the limit', () => {
     vi.unstubAllGlobals();
 
     const { recorded } = await renderLayout(layout);
-    expect(screen.getByText('at the limit 1')).toBeTruthy();
+    screen.getByText('at the limit 1');
     expect(recorded.reports).toEqual([]);
   });
 });
