@@ -33,4 +33,6 @@ if (root) {
   );
 }
 
-registerServiceWorker(window);
+// Not in development builds (npm run dev): an operator reloading after an edit must see the new
+// layout at once, not the cached one the worker would paint first.
+if (!import.meta.env.DEV) registerServiceWorker(window);
