@@ -37,6 +37,7 @@ function walletNotice(amount: number, cardNo: string, label: string): string {
 function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label: string) {
   let cumulative = 0;
   let firstPending = true;
+  const today = formatDate(now);
   const wait = [];
   const yet = [];
   for (const r of rows) {
@@ -48,8 +49,11 @@ function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label:
     }
     // A partial payment beyond the paid installments reduces the first pending one.
     const left = Math.max(0, cumulative - Math.max(paidAmount, before));
-    const overdue = r.due_time.getTime() < now.getTime();
-    wait.push({ periodNo: r.period_no, totalAmount: left, displayAmount: formatMoney(left, label), canClick: firstPending ? 1 : 0, check: firstPending ? 1 : 0, periodStatus: overdue ? 2 : 0, dueTime: r.due_time.toISOString(), statusText: overdue ? 'Overdue' : 'Pending' });
+    // By the market's calendar day, as dueNow counts it: an installment due today is not overdue yet.
+    const day = formatDate(r.due_time);
+    const overdue = day < today;
+    const statusText = overdue ? 'Overdue' : day === today ? 'Due today' : 'Pending';
+    wait.push({ periodNo: r.period_no, totalAmount: left, displayAmount: formatMoney(left, label), canClick: firstPending ? 1 : 0, check: firstPending ? 1 : 0, periodStatus: overdue ? 2 : 0, dueTime: r.due_time.toISOString(), statusText });
     firstPending = false;
   }
   return { wait, yet };

@@ -93,3 +93,20 @@ describe('generate-vcode notice', () => {
     expect(d.notice).toBe('A payment request of TZS 1.000,00 was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.');
   });
 });
+
+describe('installment plan: an installment is overdue from the market day after its due day', () => {
+  const plan = async (orderId: string) => (expectSuccess('installmentPlan', await s.call('installmentPlan', { productId: 'P002', orderId })) as {
+    repayPlanDetail: { repayWaitDetail: { periodNo: number; periodStatus: number; statusText: string }[] };
+  }).repayPlanDetail.repayWaitDetail;
+
+  it('O174N: the installment due today says "Due today" (status 0), not "Overdue"', async () => {
+    const [today, later] = await plan('O174N');
+    expect(today).toMatchObject({ periodStatus: 0, statusText: 'Due today' });
+    expect(later).toMatchObject({ periodStatus: 0, statusText: 'Pending' });
+  });
+
+  it('O180D: the installment due before today is overdue (status 2)', async () => {
+    const [first] = await plan('O180D');
+    expect(first).toMatchObject({ periodStatus: 2, statusText: 'Overdue' });
+  });
+});
