@@ -10,6 +10,7 @@ import kopa from './scripts/lib/eslintBoundaries.js';
  */
 const layers = {
   expr: { banned: '*', message: 'src/expr is pure: it imports nothing of ours.' },
+  contract: { banned: ['expr', 'http', 'bridge', 'format', 'security', 'actions', 'render', 'widgets', 'lint', 'shell', 'studio', 'sw'], message: 'src/contract is what client and server share (endpoint types, result types, view rules): it imports only the generated schema types.' },
   http: { banned: ['render', 'widgets', 'shell', 'actions'], message: 'Host modules do not know the renderer.' },
   bridge: { banned: ['render', 'widgets', 'shell', 'actions'], message: 'Host modules do not know the renderer.' },
   format: { banned: ['render', 'widgets', 'shell', 'actions'], message: 'Host modules do not know the renderer.' },

@@ -1,8 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import routes from './config/routes.json';
+import appConfig from './config/app.json';
 import { compressAssets } from './scripts/build/compress';
+import { fixedZoneDefine } from './scripts/build/fixedZone';
 import { serviceWorker } from './scripts/build/serviceWorker';
+import { studioApp } from './scripts/build/studio';
+import { trimCatalogue } from './scripts/build/trimCatalogue';
 import { widgetChunks } from './scripts/build/widgetChunks';
 
 const COMMON_WIDGET = /\/src\/(widgets\/(?!registry\.ts)|render\/(useAction|useStatePath)\.ts)/;
@@ -13,10 +17,14 @@ const OWN_CHUNK = /\/src\/widgets\/(qr-view|rich-text|image-upload|web-frame|car
 export default defineConfig({
   plugins: [
     react(),
+    trimCatalogue(),
+    fixedZoneDefine(appConfig.timeZone),
     widgetChunks(),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
     serviceWorker({ source: 'src/sw/sw.js', routes: Object.values(routes.pages).map((p) => p.path) }),
     compressAssets(),
+    // The layout studio, a build of its own into <outDir>/studio/ (scripts/build/studio.ts).
+    studioApp(),
   ],
   build: {
     outDir: 'dist',

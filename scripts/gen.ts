@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { generateTypes } from './lib/genTypes';
 import { generateValidators } from './lib/genValidators';
 import { generateWidgetDocs } from './lib/genDocs';
+import { generateEndpointTypes } from './lib/genEndpoints';
 import { loadSchemas } from './lib/schemas';
 import { checkAppConfig } from '../server/config';
 
@@ -25,8 +26,11 @@ try {
 }
 
 const schemas = loadSchemas();
+const types = await generateTypes(schemas);
 const outputs: Record<string, string> = {
-  ...(await generateTypes(schemas)),
+  ...types,
+  // From the types just generated (not the file on disk), so gen:check sees a stale contract too.
+  ...generateEndpointTypes(types['src/schema/generated/types.ts'] ?? ''),
   ...generateValidators(schemas),
   ...generateWidgetDocs(schemas),
 };

@@ -5,9 +5,14 @@
  * layouts/ and layouts/_examples/. Absolute and relative paths both work. Exits 1 on any error.
  * --stats also prints issue 8's figures over the same layouts (src/lint/stats.ts), each with its
  * limit and PASS/FAIL; they inform and never change the exit code.
+ * A layout's fragments are the `_fragments` folder beside it, else beside its folder (so
+ * layouts/_examples/ uses layouts/_fragments/); a problem inside a fragment is printed at the use
+ * site with the fragment's name, pointer and file:line:column. The fragments used are counted
+ * by --stats too.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { loadFragmentFiles, type LoadedFragments } from '../src/schema/fragmentFiles';
 import { validateLayoutDocument } from '../src/schema/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
@@ -25,7 +30,30 @@ function defaultFiles(): string[] {
   return [...list('layouts'), ...list('layouts/_examples')];
 }
 
-type Located = LayoutIssue & { at: Position };
+type Located = LayoutIssue & { at: Position; fragmentAt?: string };
+
+const shown = (path: string): string => {
+  const rel = relative(ROOT, path);
+  return rel === '' || rel.startsWith('..') ? path : rel;
+};
+
+/** The fragments folder a layout file uses, and every folder used (for --stats and broken files). */
+const fragmentDirs = new Map<string, LoadedFragments>();
+function fragmentsFor(path: string): LoadedFragments {
+  const dir = [join(dirname(path), '_fragments'), join(dirname(dirname(path)), '_fragments')].find((d) => existsSync(d));
+  const loaded = loadFragmentFiles(dir);
+  fragmentDirs.set(loaded.dir, loaded);
+  return loaded;
+}
+
+/** file:line:column of a pointer inside a fragment file. */
+function fragmentPosition(fragments: LoadedFragments, name: string, pointer: string): string {
+  const file = shown(join(fragments.dir, `${name}.json`));
+  const text = fragments.texts.get(name);
+  if (text === undefined) return file;
+  const at = positionOf(scanJsonText(text), pointer);
+  return `${file}:${at.line}:${at.column}`;
+}
 
 /** Every layout that parsed, with its text, for --stats. */
 const parsed: (LayoutInput & { text: string })[] = [];
@@ -57,17 +85,22 @@ function validateFile(path: string): Located[] {
     return [{ file, pointer: '', code: 'not-json', message: LAYOUT_MESSAGES['not-json'](message), severity: 'error', at: parseErrorPosition(text, message) }];
   }
   parsed.push({ file, doc, text });
+  const fragments = fragmentsFor(path);
   // validateLayoutDocument refuses a too-deep or too-large layout before anything recursive sees
   // it; should a check still throw, that is one issue for this file, not a crash of the run.
   let issues: LayoutIssue[];
   try {
-    issues = validateLayoutDocument(doc, file, text);
+    issues = validateLayoutDocument(doc, file, text, { fragments: fragments.files });
   } catch (e) {
     issues = [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error' }];
   }
   if (issues.length === 0) return [];
   const map = scanJsonText(text);
-  return issues.map((issue) => ({ ...issue, at: positionOf(map, issue.pointer) }));
+  return issues.map((issue) => ({
+    ...issue,
+    at: positionOf(map, issue.pointer),
+    ...(issue.fragment ? { fragmentAt: fragmentPosition(fragments, issue.fragment.name, issue.fragment.pointer) } : {}),
+  }));
 }
 
 const stats = process.argv.includes('--stats');
@@ -79,11 +112,26 @@ for (const path of files) {
   for (const issue of validateFile(path)) {
     if (issue.severity === 'error') errors++;
     else warnings++;
-    console.log(`${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}: ${issue.severity} ${issue.code}: ${issue.message}`);
+    const inFragment = issue.fragment ? ` (fragment ${issue.fragment.name} ${issue.fragment.pointer || '/'})` : '';
+    const fragmentAt = issue.fragmentAt ? ` [${issue.fragmentAt}]` : '';
+    console.log(`${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}${inFragment}: ${issue.severity} ${issue.code}: ${issue.message}${fragmentAt}`);
+  }
+}
+// A fragment file that is not JSON: reported once, at the file itself.
+for (const fragments of fragmentDirs.values()) {
+  for (const b of fragments.broken) {
+    errors++;
+    console.log(`${shown(join(fragments.dir, `${b.name}.json`))}:1:1: /: error not-json: ${LAYOUT_MESSAGES['not-json'](b.message)}`);
   }
 }
 console.log(`validate: ${files.length} layout(s), ${errors} error(s), ${warnings} warning(s)`);
 if (stats) {
+  // Fragments count once each, as files of their own: their bindings meet the same targets.
+  for (const fragments of fragmentDirs.values()) {
+    for (const [name, doc] of Object.entries(fragments.files)) {
+      if (doc !== null) parsed.push({ file: shown(join(fragments.dir, `${name}.json`)), doc, text: fragments.texts.get(name) ?? '' });
+    }
+  }
   const texts = new Map(parsed.map((p) => [p.file, p.text]));
   const maps = new Map<string, ReturnType<typeof scanJsonText>>();
   const locate = ({ file, pointer }: { file: string; pointer: string }) => {

@@ -12,9 +12,12 @@ import { loadAppConfig, loadWireNames, ROOT } from './config';
 import type { ServerContext } from './context';
 import { openDb, type Db } from './db';
 import { seed } from './db/seed';
+import { responseCheckFor } from './endpoint';
 import { registerErrorHandling } from './errorHandler';
 import { registerLayouts } from './layouts';
-import { createLayoutStore } from './layoutStore';
+import { startLayouts } from './layoutService';
+import { studioCredentials } from './studio/auth';
+import { registerStudio } from './studio/routes';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
 import { isApiPath, isCanonicalApiPath } from './lib/apiPath';
@@ -66,6 +69,8 @@ export interface BuildOptions {
   apiRateLimit?: number;
   /** Per-user upload quota (default 50 images / 50 MB per 24 h). */
   uploadQuota?: Partial<UploadQuota>;
+  /** How often the published layout versions are polled (ms; default 2000, 5000 beside LISTEN on PostgreSQL). */
+  layoutPollMs?: number;
 }
 
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -102,7 +107,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   });
   const ctx: ServerContext = {
     db, cfg, catalogue: loadCatalogue(cfg.provider), validators: loadValidators(), wire: createWireMapper(loadWireNames()),
-    sms, now, secret, dataDir, uploadsDir, log: app.log, testMode,
+    sms, now, secret, dataDir, uploadsDir, log: app.log, testMode, responseCheck: responseCheckFor(process.env.NODE_ENV),
     sessionLifetimes: { idleMs: opts.sessionIdleMs ?? envLife.idleMs, absoluteMs: opts.sessionMaxAgeMs ?? envLife.absoluteMs },
     uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, ...opts.uploadQuota },
   };
@@ -140,8 +145,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerPromotion(app, ctx);
   (await import('./routes/legacy')).registerLegacy(app, ctx); // older endpoint family under config legacyPrefix
   if (testMode) registerTestOnly(app, ctx);
-  const layouts = createLayoutStore(resolve(opts.layoutsDir ?? join(ROOT, 'layouts')), app.log);
+  const layouts = await startLayouts(app, { db, secret, now, layoutsDir: resolve(opts.layoutsDir ?? join(ROOT, 'layouts')), databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.layoutPollMs, importChanged: testMode || devMode });
   registerLayouts(app, layouts);
+  registerStudio(app, { db, store: layouts, secret, now, creds: studioCredentials(process.env), distDir: resolve(opts.distDir ?? join(ROOT, 'dist')) });
   await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'), layouts);
   return app;
 }

@@ -12,6 +12,7 @@ import endpoints from '../schemas/api/endpoints.json';
 import { collectTypes } from '../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import type { LayoutStore } from './layoutStore';
+import type { Language } from '../src/format/messages';
 
 interface ManifestEntry {
   file: string;
@@ -46,7 +47,8 @@ function escapeAttr(value: string): string {
 }
 
 export interface AppShell {
-  html(pathname: string): Promise<string>;
+  /** previewToken: an operator's preview link (server/studio/auth.ts) shows the layout's draft. */
+  html(pathname: string, previewToken?: string, lang?: Language): Promise<string>;
 }
 
 export function createAppShell(distDir: string, layouts: LayoutStore): AppShell {
@@ -82,20 +84,23 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   const built = new Map<string, { etag: string; html: string }>();
 
   return {
-    async html(pathname) {
+    // lang: the borrower's language (the page's `lang` query): <html lang> and a t('key') title.
+    async html(pathname, previewToken, lang = 'en') {
       const name = layoutByPath.get(pathname);
       if (!name) return index;
       let good;
       try {
-        good = await layouts.load(name);
+        good = await layouts.load(name, previewToken);
       } catch {
         return index; // the app fetches the layout itself and shows the error with Retry
       }
       if (!good) return index;
-      const cached = built.get(name);
+      const cached = good.preview ? undefined : built.get(`${name}|${lang}`);
       if (cached?.etag === good.etag) return cached.html;
       const files = new Set<string>();
       closure(VALIDATORS, files);
+      // The borrower's catalogue chunk (issue 11): the first screen waits for it, so it comes with the entry.
+      if (lang !== 'en') closure(`messages/${lang}.json`, files);
       for (const type of collectTypes(good.doc)) {
         const key = widgetKeys.get(type);
         if (key) closure(key, files);
@@ -107,15 +112,17 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .filter((f) => !entryFiles.has(f))
         .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
         .join('');
-      const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}">${scriptSafeJson(good.body)}</script>`;
+      const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}"${good.preview ? ' data-preview="1"' : ''}>${scriptSafeJson(good.body)}</script>`;
       // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
-      const title = documentTitle(good.doc);
+      const title = documentTitle(good.doc, lang);
       // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
       const html = index
+        .replace('<html lang="en">', () => `<html lang="${lang}">`)
         .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
         .replace('</head>', () => `${links}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc)}</div>${data}`);
-      built.set(name, { etag: good.etag, html });
+        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc, lang)}</div>${data}`);
+      // A draft preview is never kept: it is one operator's, and changes at every save.
+      if (!good.preview) built.set(`${name}|${lang}`, { etag: good.etag, html });
       return html;
     },
   };

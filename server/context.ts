@@ -7,6 +7,7 @@ import type { SmsService } from './lib/sms';
 import type { SessionLifetimes } from './session';
 import type { UploadQuota } from './lib/uploadQuota';
 import type { WireMapper } from './wire';
+import type { ResponseCheck } from './endpoint';
 
 export interface ServerContext {
   db: Db;
@@ -23,6 +24,8 @@ export interface ServerContext {
   log: FastifyBaseLogger;
   /** NODE_ENV=test: test-only routes exist. */
   testMode: boolean;
+  /** What a response breaking its schema does: 500 in development and test, logged in production (endpoint.ts). */
+  responseCheck: ResponseCheck;
   /** Idle and absolute session lifetimes (session.ts). */
   sessionLifetimes: SessionLifetimes;
   /** Per-user upload quota in a rolling window (lib/uploadQuota.ts). */

@@ -2,11 +2,16 @@
  * Registers one catalogue endpoint: wire-name translation, session query check, request
  * validation against schemas/api, optional session, then the envelope with the catalogue's
  * success code. Handlers only see validated logical data.
+ *
+ * Typed by the endpoint contract (src/contract/generated/endpoints.ts, from `npm run gen`): the
+ * key must be a catalogue name, the handler receives RequestOf<K> and must return ResponseOf<K>,
+ * so a handler that drifts from its schema is a compile error, not a runtime surprise.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EndpointKey, RequestOf, ResponseOf } from '../src/contract/generated/endpoints';
 import { describeErrors } from './catalogue';
 import type { ServerContext } from './context';
-import { badRequest, BusinessError } from './errors';
+import { ApiError, badRequest, BusinessError } from './errors';
 import { checkNumeralText, checkValues, type ObjectSchema } from './lib/inputGuard';
 import { requireUser, type SessionUser } from './session';
 
@@ -22,14 +27,33 @@ export interface Call<B, U extends SessionUser | null> {
   reply: FastifyReply;
 }
 
-type Handler<B, U extends SessionUser | null> = (call: Call<B, U>) => Promise<unknown>;
+/**
+ * A handler answers its endpoint's response data, or the reply when it answered by itself
+ * (get-captcha sends a PNG, not an envelope).
+ */
+export type Handler<K extends EndpointKey, U extends SessionUser | null> = (call: Call<RequestOf<K>, U>) => Promise<ResponseOf<K> | FastifyReply>;
 
 interface Options {
   /** Also answer GET (union-error-info is GET or POST). */
   alsoGet?: boolean;
-  /** Skip body validation (multipart handles its own). */
+  /** Skip body validation (multipart handles its own); the handler then receives an empty body. */
   rawBody?: boolean;
 }
+
+/**
+ * What a response that breaks its schema does (issue 12): `strict` (NODE_ENV development or test)
+ * answers 500 so the drift is seen where it is made; `log` (production, or NODE_ENV unset as under
+ * `npm start`) answers it as it is and logs, because a borrower is better served by data the
+ * app's own boundary may still accept than by an error.
+ */
+export type ResponseCheck = 'strict' | 'log';
+
+export function responseCheckFor(nodeEnv: string | undefined): ResponseCheck {
+  return nodeEnv === 'development' || nodeEnv === 'test' ? 'strict' : 'log';
+}
+
+/** The part of the server context endpoint registration reads (tests build just this). */
+export type EndpointContext = Pick<ServerContext, 'cfg' | 'catalogue' | 'validators' | 'wire' | 'responseCheck'> & { log: FastifyBaseLogger };
 
 const MESSAGE = Symbol('envelope message');
 
@@ -48,7 +72,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function readQuery(ctx: ServerContext, req: FastifyRequest): SessionQuery {
+function readQuery(ctx: EndpointContext, req: FastifyRequest): SessionQuery {
   const q = ctx.wire.toLogical(req.query ?? {});
   checkValues(q, 'query');
   const check = ctx.validators.json('session-query');
@@ -60,7 +84,7 @@ function readQuery(ctx: ServerContext, req: FastifyRequest): SessionQuery {
   return query;
 }
 
-function readBody(ctx: ServerContext, req: FastifyRequest, schemaName: string, query: SessionQuery, method: string): unknown {
+function readBody(ctx: EndpointContext, req: FastifyRequest, schemaName: string, query: SessionQuery, method: string): unknown {
   // JSON bodies keep strict types; form fields and query strings are text, coerced by the schema.
   const isJson = method !== 'GET' && (req.headers['content-type'] ?? '').includes('application/json');
   const validator = isJson ? ctx.validators.json(schemaName) : ctx.validators.coercing(schemaName);
@@ -83,9 +107,24 @@ function readBody(ctx: ServerContext, req: FastifyRequest, schemaName: string, q
   return body;
 }
 
-function registerOne(
-  app: FastifyInstance, ctx: ServerContext, key: string, auth: boolean, opts: Options,
-  handler: Handler<unknown, SessionUser | null>,
+/** The first schema error as "<JSON pointer>: <message>", e.g. "/recProducts/0/enabled: must be equal to one of the allowed values". */
+function firstMismatch(errors: ReadonlyArray<{ instancePath: string; message?: string }> | null | undefined): string {
+  const e = errors?.[0];
+  return e ? `${e.instancePath || '/'}: ${e.message ?? 'is invalid'}` : '/: does not match';
+}
+
+/** Checks `data` against the endpoint's response schema; throws a 500 in strict mode. */
+function checkResponse(ctx: EndpointContext, key: string, schema: string, data: unknown): void {
+  const check = ctx.validators.response(schema);
+  if (check(data)) return;
+  const where = firstMismatch(check.errors);
+  ctx.log.error({ endpoint: key, schema, pointer: where.slice(0, where.indexOf(': ')) }, `response of ${key} does not match ${schema} at ${where}`);
+  if (ctx.responseCheck === 'strict') throw new ApiError(500, '500', `Response of ${key} does not match ${schema} at ${where}`);
+}
+
+function registerOne<K extends EndpointKey, U extends SessionUser | null>(
+  app: FastifyInstance, ctx: EndpointContext, key: K, resolveUser: (query: SessionQuery) => Promise<U>, opts: Options,
+  handler: Handler<K, U>,
 ): void {
   const ep = ctx.catalogue[key];
   if (!ep) throw new Error(`endpoint ${key} missing from schemas/api/endpoints.json`);
@@ -96,16 +135,15 @@ function registerOne(
     url,
     handler: async (req, reply) => {
       const query = readQuery(ctx, req);
-      const user = auth ? await requireUser(ctx, query.userId, query.sessionId) : null;
-      const body = opts.rawBody ? null : readBody(ctx, req, ep.request, query, req.method);
+      const user = await resolveUser(query);
+      // readBody checked the body against the request schema of K: this is the one place the
+      // validated value meets its type.
+      const body = (opts.rawBody ? {} : readBody(ctx, req, ep.request, query, req.method)) as RequestOf<K>;
       const success = ep.success === '00' ? '00' : 0;
       try {
         const data = await handler({ body, query, user, ip: req.ip, req, reply });
         if (reply.sent) return reply;
-        if (ctx.testMode) {
-          const check = ctx.validators.response(ep.response);
-          if (!check(data)) ctx.log.error({ endpoint: key, errors: check.errors }, 'response does not match its schema');
-        }
+        checkResponse(ctx, key, ep.response, data);
         return { code: success, message: messageOf(data), data: ctx.wire.toWire(data) };
       } catch (err) {
         if (err instanceof BusinessError) return { code: err.code, message: err.message, data: ctx.wire.toWire(err.data) };
@@ -116,11 +154,11 @@ function registerOne(
 }
 
 /** A borrower call: 401 without a live session. */
-export function userEndpoint<B>(app: FastifyInstance, ctx: ServerContext, key: string, handler: Handler<B, SessionUser>, opts: Options = {}): void {
-  registerOne(app, ctx, key, true, opts, handler as Handler<unknown, SessionUser | null>);
+export function userEndpoint<K extends EndpointKey>(app: FastifyInstance, ctx: ServerContext, key: K, handler: Handler<K, SessionUser>, opts: Options = {}): void {
+  registerOne(app, ctx, key, (q) => requireUser(ctx, q.userId, q.sessionId), opts, handler);
 }
 
 /** A public call (promotion, registration, contact info, union error info). */
-export function publicEndpoint<B>(app: FastifyInstance, ctx: ServerContext, key: string, handler: Handler<B, null>, opts: Options = {}): void {
-  registerOne(app, ctx, key, false, opts, handler as Handler<unknown, SessionUser | null>);
+export function publicEndpoint<K extends EndpointKey>(app: FastifyInstance, ctx: EndpointContext, key: K, handler: Handler<K, null>, opts: Options = {}): void {
+  registerOne(app, ctx, key, async () => null, opts, handler);
 }

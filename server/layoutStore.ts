@@ -1,106 +1,117 @@
 /**
- * The layouts directory as the server serves it: each layout re-read when its file changes, and
- * a file that is not JSON or fails validateLayoutDocument (too deep or too large included) never
- * replaces the last good version (the reason is logged). Shared by GET /layouts/{name}.json and
- * the app shell.
+ * The layouts as the server serves them: the published version of each layout, read from the
+ * database (server/layoutRepo.ts) once per version and kept in memory; a draft only for a request
+ * that carries a valid preview token (an operator's preview, never cached). Every version in the
+ * database passed checkLayoutText when it was published, so nothing here validates again.
+ * Shared by GET /layouts/{name}.json and the app shell. Other instances' publishes arrive through
+ * invalidate() (server/layoutSync.ts: LISTEN/NOTIFY, polling as fallback).
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { validateLayoutDocument } from '../src/schema/validateLayout';
 import { ApiError } from './errors';
+import { expandForServing } from './layoutFragments';
 
 export interface GoodLayout {
   body: string;
   etag: string;
   doc: unknown;
+  /** The published version number (0 for a draft). */
+  version: number;
+  /** True for an operator's draft preview: never cached, marked in the page. */
+  preview?: boolean;
+}
+
+/** Where the texts come from (the database in the server; a map in unit tests). */
+export interface LayoutSource {
+  /** The published version, null when there is no such layout. */
+  published(name: string): Promise<{ version: number; content: string } | null>;
+  /** The current draft text, else the published text; null when there is no such layout. */
+  draft(name: string): Promise<string | null>;
+  /** Every layout's published version number (for polling). */
+  versions(): Promise<Map<string, number>>;
 }
 
 export interface LayoutStore {
-  /** The last good version, null when there is no such file; throws 503 if it never was valid. */
-  load(name: string): Promise<GoodLayout | null>;
-}
-
-interface Entry {
-  /** Stamp (mtime:size) of the newest file version seen, and the one read of it, shared by concurrent requests. */
-  stamp: string;
-  pending: Promise<GoodLayout | null>;
-  good: GoodLayout | null;
+  /** The published version of `name` (or its draft, given a preview token valid for it); null when there is none. */
+  load(name: string, previewToken?: string): Promise<GoodLayout | null>;
+  /** Forget the cached version of one layout (or all): the next load reads the source. */
+  invalidate(name?: string): void;
+  /** Compares the cached versions with the source's and forgets the ones that changed. */
+  refresh(): Promise<void>;
 }
 
 export const LAYOUT_NAME = /^[A-Za-z0-9_-]+$/;
 
-export function createLayoutStore(layoutsDir: string, log: FastifyBaseLogger): LayoutStore {
-  const cache = new Map<string, Entry>();
+export function etagOf(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+}
 
-  function failNoGood(name: string): never {
-    throw new ApiError(503, '503', `Layout "${name}" is invalid and no previous valid version is available.`);
+/**
+ * What a borrower gets for a stored layout text, published or draft alike: the one place where
+ * a stored text becomes the served body (expansion of shared blocks belongs here).
+ */
+export function servable(text: string, version: number): GoodLayout {
+  let doc: unknown = null;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    // Only a draft can be unparsable (publishing refuses it): the page shows its own error screen.
   }
+  // Fragments (`{ "use": ... }`) expanded here, once per version read (server/layoutFragments.ts).
+  const served = expandForServing(doc, text);
+  return { body: served.body, doc: served.doc, etag: etagOf(served.body), version };
+}
 
-  /** Reads and validates the file version `stamp`: the new good version, else the last good one. */
-  async function read(name: string, file: string, entry: Entry, stamp: string): Promise<GoodLayout | null> {
-    let text: string;
+export interface LayoutStoreOptions {
+  /** True when `token` lets its bearer see the draft of `name` (server/studio/auth.ts). */
+  verifyPreview?: (token: string, name: string) => boolean;
+}
+
+export function createLayoutStore(source: LayoutSource, log: FastifyBaseLogger, opts: LayoutStoreOptions = {}): LayoutStore {
+  /** name -> the published version being read or read; concurrent requests share one read. */
+  const cache = new Map<string, { version: number | null; pending: Promise<GoodLayout | null> }>();
+
+  async function readPublished(name: string, entry: { version: number | null }): Promise<GoodLayout | null> {
+    let row;
     try {
-      text = await readFile(file, 'utf8');
+      row = await source.published(name);
     } catch (e) {
-      // Gone or unreadable between stat and read: the last good version, else "no such layout";
-      // forget the stamp so the next request looks again.
-      if (entry.stamp === stamp) entry.stamp = '';
-      log.warn({ layout: name, reason: (e as Error).message }, 'layout could not be read; serving the last good version');
-      return entry.good;
+      log.error({ layout: name, reason: (e as Error).message }, 'layout could not be read');
+      throw new ApiError(503, '503', 'The page layout is unavailable right now; please try again.');
     }
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (e) {
-      log.error({ layout: name, reason: (e as Error).message }, 'layout is not valid JSON; serving the last good version');
-      return entry.good ?? failNoGood(name);
-    }
-    // validateLayoutDocument refuses a too-deep or too-large layout (src/schema/layoutLimits.ts)
-    // before its recursive checks; anything that still throws refuses the file the same way, so a
-    // layout can never turn into a 500.
-    let errors;
-    try {
-      errors = validateLayoutDocument(doc, `layouts/${name}.json`, text).filter((i) => i.severity === 'error');
-    } catch (e) {
-      errors = [{ code: 'not-checked', message: (e as Error).message }];
-    }
-    if (errors.length > 0) {
-      log.error({ layout: name, issues: errors.slice(0, 10) }, 'layout failed validation; serving the last good version');
-      return entry.good ?? failNoGood(name);
-    }
-    const good = { body: text, doc, etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
-    // A slow read of an older version must not replace a newer one read in the meantime.
-    if (entry.stamp === stamp || !entry.good) entry.good = good;
-    return good;
+    if (!row) return null;
+    entry.version = row.version;
+    return servable(row.content, row.version);
   }
 
   return {
-    async load(name) {
+    async load(name, previewToken) {
       if (!LAYOUT_NAME.test(name)) return null;
-      const file = join(layoutsDir, `${name}.json`);
-      let st;
-      try {
-        st = await stat(file);
-      } catch {
-        cache.delete(name);
-        return null;
+      if (previewToken !== undefined && opts.verifyPreview?.(previewToken, name)) {
+        const text = await source.draft(name);
+        return text === null ? null : { ...servable(text, 0), preview: true };
       }
-      const stamp = `${st.mtimeMs}:${st.size}`;
-      let entry = cache.get(name);
-      // Same file version: await its one read (in flight or done), so no request sees the new stamp
-      // before that version has been read and validated.
-      if (entry?.stamp === stamp) return entry.pending;
-      if (!entry) {
-        entry = { stamp, good: null, pending: Promise.resolve(null) };
-        cache.set(name, entry);
+      const cached = cache.get(name);
+      if (cached) return cached.pending;
+      const entry: { version: number | null; pending: Promise<GoodLayout | null> } = { version: null, pending: Promise.resolve(null) };
+      entry.pending = readPublished(name, entry);
+      cache.set(name, entry);
+      // "No such layout" and a failed read (database down) are not cached: the next request asks again.
+      entry.pending.then(
+        (good) => { if (!good && cache.get(name) === entry) cache.delete(name); },
+        () => { if (cache.get(name) === entry) cache.delete(name); },
+      );
+      return entry.pending;
+    },
+    invalidate(name) {
+      if (name === undefined) cache.clear();
+      else cache.delete(name);
+    },
+    async refresh() {
+      const current = await source.versions();
+      for (const [name, entry] of cache) {
+        if (entry.version !== null && current.get(name) !== entry.version) cache.delete(name);
       }
-      entry.stamp = stamp;
-      const pending = read(name, file, entry, stamp);
-      pending.catch(() => undefined); // the 503 reaches every caller that awaits it; never unhandled
-      entry.pending = pending;
-      return pending;
     },
   };
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAppShell } from './appShell';
 import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type Representation } from './staticFiles';
 import type { LayoutStore } from './layoutStore';
+import { parseLanguage } from '../src/format/messages';
 
 export const CSP = [
   "default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'",
@@ -20,8 +21,8 @@ export const CSP = [
 const NO_BUILD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kopa</title></head>' +
   '<body><h1>Kopa</h1><p>The app is not built yet. Run <code>npm run build</code>, then restart the server.</p></body></html>';
 
-/** Paths that are never the app: the API, layouts, uploads, test routes and static assets. */
-const NOT_APP = /^\/(vexed|layouts|uploads|__test|assets)(\/|$)/;
+/** Paths that are never the app: the API, layouts, uploads, test routes, static assets and the studio. */
+const NOT_APP = /^\/(vexed|layouts|uploads|__test|assets|studio)(\/|$)/;
 
 /** Compressed HTML per page text: one per layout version and route kind, so a small bound. */
 const HTML_CACHE_MAX = 200;
@@ -59,7 +60,10 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
   const pages = new Map<string, Representation>();
   const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!shell) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
-    const html = await shell.html(req.url.split('?')[0] ?? '/');
+    // An operator's preview link (?kopaPreview=<token>) shows the draft; any other value is ignored.
+    const preview = (req.query as Record<string, unknown> | undefined)?.kopaPreview;
+    const lang = parseLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? 'en';
+    const html = await shell.html(req.url.split('?')[0] ?? '/', typeof preview === 'string' ? preview : undefined, lang);
     let rep = pages.get(html);
     if (!rep) {
       if (pages.size >= HTML_CACHE_MAX) pages.clear();

@@ -8,6 +8,8 @@
  * - Slow 3G (400 ms, 400 kbit/s) + 4x CPU: first paint and Pay Now, cold and warm;
  * - 1000 installments: time and JS heap, Kopa against the bare page (1.2x, 2x).
  * BENCH_LOADS, BENCH_SLOW_RUNS and BENCH_LIST_RUNS change the number of loads (defaults 15, 3, 5).
+ * BENCH_DIST (default dist) and BENCH_PORT (default: any free port) let several people bench one
+ * working tree at once without overwriting each other's build.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { launch } from './browser';
 import { renderThousandRows, type ListFigures } from './list1000';
 import { slowNetwork } from './network';
 import { routeSizes } from './sizes';
+import { studioLine } from './studioSize';
 import { timeToInteractive } from './tti';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -29,15 +32,18 @@ const LIST = { time: 1.2, heap: 2 };
 const LOADS = Number(process.env.BENCH_LOADS ?? 15);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 3);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 5);
+const DIST = process.env.BENCH_DIST ?? 'dist';
+const PORT = Number(process.env.BENCH_PORT ?? 0);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
 console.log('Building the app and the bare React page...');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--config', 'bench/bare/vite.config.ts'], { cwd: ROOT, stdio: 'inherit' });
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], { cwd: ROOT, stdio: 'inherit' });
+// The bare page's own config builds into <dist>/__bench (resolved against bench/bare/, its root).
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--config', 'bench/bare/vite.config.ts', '--outDir', join(ROOT, DIST, '__bench')], { cwd: ROOT, stdio: 'inherit' });
 
-const { entry, routes: sizes } = routeSizes(ROOT, routes.pages);
+const { entry, routes: sizes } = routeSizes(ROOT, routes.pages, DIST);
 console.log('\nFirst visit JS and CSS per route (entry + validators + the layout\'s widget chunks); brotli is what the server sends:');
 console.log(`  ${'route'.padEnd(20)} ${'JS raw'.padStart(10)} ${'JS gzip'.padStart(10)} ${'JS br'.padStart(10)} ${'CSS br'.padStart(9)} chunks`);
 let over = 0;
@@ -49,9 +55,10 @@ for (const r of [entry, ...sizes]) {
 const largest = [entry, ...sizes].reduce((a, b) => (b.jsBr > a.jsBr ? b : a));
 const largestGzip = Math.max(entry.jsGzip, ...sizes.map((r) => r.jsGzip));
 console.log(`  largest first visit on the wire: ${kb(largest.jsBr)} br (${largest.route}), ${kb(largestGzip)} if only gzip; budget ${kb(JS_BUDGET)}: ${verdict(over === 0)}`);
+console.log(studioLine(join(ROOT, DIST)));
 
-const app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-bench-')), distDir: join(ROOT, 'dist'), layoutsDir: join(ROOT, 'layouts'), logger: false });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-bench-')), distDir: join(ROOT, DIST), layoutsDir: join(ROOT, 'layouts'), logger: false });
+const address = await app.listen({ port: PORT, host: '127.0.0.1' });
 const session = 'userId=10001&sessionId=demo-session&orderId=O170&productId=P002';
 const pages = [`${address}/repay?${session}`, `${address}/__bench/index.html?${session}`];
 const browser = await launch();
@@ -86,11 +93,12 @@ try {
   const kList = middle(kRuns);
   const bList = middle(bRuns);
   for (const [name, f] of [['Kopa:           ', kList], ['bare React page:', bList]] as const) {
-    console.log(`  ${name} ${ms(f.ms)}, heap ${f.heapMb.toFixed(1)} MB (${f.rows} rows in the DOM); scrolled to the end: all 1000 rows after ${ms(f.scrollMs)}, heap ${f.allRowsHeapMb.toFixed(1)} MB`);
+    console.log(`  ${name} ${ms(f.ms)}, heap ${f.heapMb.toFixed(1)} MB (${f.rows} rows in the DOM); scrolled to the end: last row after ${ms(f.scrollMs)}, heap ${f.allRowsHeapMb.toFixed(1)} MB (${f.rowsAtEnd} rows in the DOM)`);
   }
   const tr = kList.ms / bList.ms;
-  const hr = kList.heapMb / bList.heapMb;
-  console.log(`  time ${tr.toFixed(2)}x (budget ${LIST.time}x): ${verdict(tr <= LIST.time)}; heap ${hr.toFixed(2)}x (budget ${LIST.heap}x): ${verdict(hr <= LIST.heap)}`);
+  // The heap on arrival and after scrolling to the end: the budget holds for both.
+  const hr = Math.max(kList.heapMb / bList.heapMb, kList.allRowsHeapMb / bList.allRowsHeapMb);
+  console.log(`  time ${tr.toFixed(2)}x (budget ${LIST.time}x): ${verdict(tr <= LIST.time)}; heap ${hr.toFixed(2)}x, the larger of on arrival and scrolled to the end (budget ${LIST.heap}x): ${verdict(hr <= LIST.heap)}`);
 } finally {
   await browser.close();
   await app.close();

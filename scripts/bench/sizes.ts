@@ -63,8 +63,8 @@ function widgetKey(manifest: Manifest, type: string, grouped: Record<string, str
  * with its static imports, the compiled validators, the widget chunks its layout uses and the
  * response validators of its data sources (what server/appShell.ts preloads).
  */
-export function routeSizes(root: string, pages: Record<string, { path: string; layout: string }>): { entry: RouteSize; routes: RouteSize[] } {
-  const dist = join(root, 'dist');
+export function routeSizes(root: string, pages: Record<string, { path: string; layout: string }>, distDir = 'dist'): { entry: RouteSize; routes: RouteSize[] } {
+  const dist = join(root, distDir);
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const groupedFile = join(dist, '.vite', 'widget-chunks.json');
   const grouped = existsSync(groupedFile) ? (JSON.parse(readFileSync(groupedFile, 'utf8')) as Record<string, string>) : {};

@@ -21,8 +21,16 @@ function camel(kebab: string): string {
 // plain ESM for Vite and Node alike. Any other require() would be a new case to handle here.
 const UCS2LENGTH = `function __ucs2length(str) { let n = 0; for (const _ of str) n++; return n; }\n`;
 
-function asPlainEsm(code: string, file: string): string {
-  const out = code.replace(/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, '__ucs2length');
+/**
+ * ajv writes the schema location of every error (`schemaPath:"#/properties/x/type"`); the
+ * browser reads the instance path, keyword and params only, so those strings are dropped
+ * from its validators (a tenth of their code). The strict build (tools) keeps them.
+ */
+const SCHEMA_PATH = /schemaPath:"(?:[^"\\]|\\.)*",/g;
+
+function asPlainEsm(code: string, file: string, keepSchemaPath = false): string {
+  const plain = code.replace(/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, '__ucs2length');
+  const out = keepSchemaPath ? plain : plain.replace(SCHEMA_PATH, '');
   const left = out.match(/require\([^)]*\)/);
   if (left) throw new Error(`${file}: unexpected ${left[0]} in generated validator`);
   return BANNER + UCS2LENGTH + out;
@@ -64,7 +72,7 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
 
   const strict = new Ajv({ ...AJV_OPTIONS, schemas: schemas.map((f) => f.schema) });
   const strictExports = { validateLayoutStrict: 'layout.schema.json' };
-  out['src/schema/generated/validators/strict.js'] = asPlainEsm(standaloneCode(strict, strictExports), 'strict.js');
+  out['src/schema/generated/validators/strict.js'] = asPlainEsm(standaloneCode(strict, strictExports), 'strict.js', true);
   out['src/schema/generated/validators/strict.d.ts'] =
     DTS_HEADER + 'export const validateLayoutStrict: ValidateFunction;\n';
 

@@ -249,6 +249,48 @@ export interface SettingsTable {
   value: Json<unknown>;
 }
 
+/** 004_layouts: a screen's layout; published_version names the row of layout_versions borrowers get. */
+export interface LayoutsTable {
+  name: string;
+  published_version: number | null;
+  /** sha256 of the repository file last imported (null: never imported from a file). */
+  source_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** 004_layouts: immutable (a trigger refuses UPDATE and DELETE); version counts 1, 2, ... per layout. */
+export interface LayoutVersionsTable {
+  layout: string;
+  version: number;
+  content: string;
+  hash: string;
+  author: string;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+/** 004_layouts: the one shared draft of a layout (text as typed: it may not even be JSON yet). */
+export interface LayoutDraftsTable {
+  layout: string;
+  content: string;
+  base_version: number | null;
+  author: string;
+  updated_at: CreatedAt;
+}
+
+/** 004_layouts: who did what to which layout, when, from which version to which, and why. */
+export interface LayoutAuditTable {
+  id: Generated<number>;
+  layout: string;
+  action: 'import' | 'draft' | 'publish' | 'rollback';
+  actor: string;
+  at: CreatedAt;
+  from_version: number | null;
+  to_version: number | null;
+  reason: ColumnType<string, string | undefined, string>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,6 +313,10 @@ export interface Database {
   utrs: UtrsTable;
   contracts: ContractsTable;
   settings: SettingsTable;
+  layouts: LayoutsTable;
+  layout_versions: LayoutVersionsTable;
+  layout_drafts: LayoutDraftsTable;
+  layout_audit: LayoutAuditTable;
 }
 
 export type Order = Selectable<OrdersTable>;

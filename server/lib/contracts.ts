@@ -1,8 +1,7 @@
 /** Agreement list and agreement link of a product, shared by the v3 and the older endpoint family. */
+import type { RequestOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../context';
 import { requireOrder, type SessionUser } from '../session';
-
-export interface ContractJumpBody { productId: string; scene?: number; position: number; orderId?: string }
 
 export async function agreementList(ctx: ServerContext, productId: string) {
   const rows = await ctx.db.selectFrom('contracts').select(['title', 'position'])
@@ -11,7 +10,7 @@ export async function agreementList(ctx: ServerContext, productId: string) {
 }
 
 /** A same-origin agreement page; an order given must be the borrower's own. */
-export async function agreementLink(ctx: ServerContext, user: SessionUser, body: ContractJumpBody) {
+export async function agreementLink(ctx: ServerContext, user: SessionUser, body: RequestOf<'contractJump'>) {
   if (body.orderId) await requireOrder(ctx, user, body.orderId);
   const q = new URLSearchParams({ productId: body.productId, scene: String(body.scene ?? 3), position: String(body.position) });
   if (body.orderId) q.set('orderId', body.orderId);

@@ -2,17 +2,17 @@
  * The loan offer and taking the loan, shared by the v3 endpoints (routes/loan.ts) and the older
  * obfuscated family (routes/legacy.ts): one set of rules whichever page the borrower uses.
  */
+import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../context';
 import type { Db } from '../db';
 import { badRequest, BusinessError, notFound, unauthorized } from '../errors';
 import type { SessionUser } from '../session';
 import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 import { addDays, formatAmount, formatMoney, maskCardNo } from './format';
+import { termUnitOf } from './flags';
 import { delayFee } from './orders';
 import { latestCard } from './settings';
 import { randomId } from './tokens';
-
-export interface PushBody { amount: number; periods?: number; termUnit?: number; productId: string }
 
 /** Refused take: the borrower has no payout account yet (the page offers to bind one). */
 export const NO_PAYOUT_ACCOUNT = '1101';
@@ -41,7 +41,7 @@ export function schedule(amount: number, periods: number, termUnit: number, star
 }
 
 /** The loan confirm response (spec section 3) for the borrower's chosen product. */
-export async function loanOffer(ctx: ServerContext, user: SessionUser, productId: string) {
+export async function loanOffer(ctx: ServerContext, user: SessionUser, productId: string): Promise<ResponseOf<'loanConfirmDetail'>> {
   const label = ctx.cfg.currencyLabel;
   const p = await findProduct(ctx.db, productId);
   const card = await latestCard(ctx.db, user.userId);
@@ -52,7 +52,7 @@ export async function loanOffer(ctx: ServerContext, user: SessionUser, productId
     productLogo: p.logo, productName: p.name, amount: p.amount_max,
     // No account yet: empty names (the page then asks for one; it treats an absent block the same).
     bankCardInfo: { bankName: card.bankName, cardNo: maskCardNo(card.cardNo) },
-    periods: p.periods, termUnit: p.term_unit,
+    periods: p.periods, termUnit: termUnitOf(p.term_unit),
     details: [
       { text: 'Loan amount', value: formatMoney(p.amount_max, label) },
       { text: 'Interest and service fee', value: formatMoney(fee, label) },
@@ -75,7 +75,7 @@ export async function loanOffer(ctx: ServerContext, user: SessionUser, productId
  * Takes the loan: the product's own term only, the amount within its bounds, a payout account
  * bound, and the order with its installments written in one transaction.
  */
-export async function pushLoan(ctx: ServerContext, user: SessionUser, body: PushBody) {
+export async function pushLoan(ctx: ServerContext, user: SessionUser, body: RequestOf<'loanPush'>) {
   const p = await findProduct(ctx.db, body.productId);
   if (p.enabled !== 1) throw badRequest('This product is not available.');
   if (body.amount < p.amount_min || body.amount > p.amount_max) {

@@ -1,13 +1,20 @@
 /** Product tiles (recommended products, union-error family). */
+import type { ResponseOf } from '../../src/contract/generated/endpoints';
+import { tileView } from '../../src/contract/views';
 import type { Db } from '../db';
 import type { Product } from '../db/types';
 import { formatAmount } from './format';
 
-export function productTile(p: Product, label: string) {
+/** One tile as loan-details (recProducts) and union-error-info (family) answer it. */
+export type ProductTile = ResponseOf<'loanDetails'>['recProducts'][number];
+
+export function productTile(p: Product, label: string): ProductTile {
   return {
     productId: p.id, logo: p.logo, name: p.name, buttonText: p.button_text,
     amountRange: `${label} ${formatAmount(p.amount_min)} - ${formatAmount(p.amount_max)}`,
     rate: p.rate_desc, description: p.description, enabled: p.enabled === 1 ? 1 : 0, link: p.link,
+    // What a tap does (issue 8): the server owns the rule, the layout binds to it.
+    view: tileView({ enabled: p.enabled === 1 ? 1 : 0, link: p.link }),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Typed access to the small JSON documents of the settings table (seeded, editable in SQL). */
+import type { ResponseOf } from '../../src/contract/generated/endpoints';
 import type { Db } from '../db';
 
 export interface ContactSettings { email: string; smWa: string; telephone: string }
@@ -19,9 +20,10 @@ export async function getSetting<K extends keyof SettingsShape>(db: Db, key: K):
   return row.value as SettingsShape[K];
 }
 
-export async function getTemplate(db: Db, id: string): Promise<Record<string, unknown> | null> {
+/** A registration page template (key `template:<id>`), stored in the shape channel-template answers. */
+export async function getTemplate(db: Db, id: string): Promise<ResponseOf<'channelTemplate'> | null> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', `template:${id}`).executeTakeFirst();
-  return row ? (row.value as Record<string, unknown>) : null;
+  return row ? (row.value as ResponseOf<'channelTemplate'>) : null;
 }
 
 /** The borrower's latest card or wallet, as the bankCardInfo blocks show it. */

@@ -3,7 +3,6 @@
  * info calls: contact-kf-info and union-error-info.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ContactKfInfoRequest } from '../../src/schema/generated/types';
 import type { ServerContext } from '../context';
 import { publicEndpoint, userEndpoint, withMessage } from '../endpoint';
 import { BusinessError } from '../errors';
@@ -11,8 +10,6 @@ import { recommendedProducts } from '../lib/products';
 import { refuseIfOpenLoan } from '../lib/openLoans';
 import { getSetting } from '../lib/settings';
 
-interface SendBody { phone: string; type: 'del' | 'login' }
-interface DeleteBody { phone: string; code: string }
 
 /** Compare phones by their last 9 digits: "0712345678", "712345678" and "+255712345678" match. */
 export function samePhone(a: string, b: string): boolean {
@@ -23,7 +20,7 @@ export function samePhone(a: string, b: string): boolean {
 const CODE_DIGITS = { del: 4, login: 6 } as const;
 
 export function registerAccount(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint<SendBody>(app, ctx, 'sendSmsCodeNew', async ({ body, user, ip }) => {
+  userEndpoint(app, ctx, 'sendSmsCodeNew', async ({ body, user, ip }) => {
     if (!samePhone(body.phone, user.phone)) throw new BusinessError('1001', 'This phone number does not belong to your account.');
     // Say so before a code is sent: a borrower with a loan to repay learns it at the first step.
     if (body.type === 'del') await refuseIfOpenLoan(ctx.db, user.userId);
@@ -31,7 +28,7 @@ export function registerAccount(app: FastifyInstance, ctx: ServerContext): void 
     return withMessage({ expiresIn: 600, length: CODE_DIGITS[body.type] }, 'Verification code sent!');
   });
 
-  userEndpoint<DeleteBody>(app, ctx, 'userDelete', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'userDelete', async ({ body, user }) => {
     if (!samePhone(body.phone, user.phone)) throw new BusinessError('1001', 'This phone number does not belong to your account.');
     const result = await ctx.sms.verify(user.phone, 'del', body.code);
     if (result !== 'ok') throw new BusinessError('1002', 'Wrong or expired verification code.');
@@ -48,12 +45,12 @@ export function registerAccount(app: FastifyInstance, ctx: ServerContext): void 
     return withMessage({ deleted: true }, 'Your account has been deleted!');
   });
 
-  publicEndpoint<ContactKfInfoRequest>(app, ctx, 'contactKfInfo', async () => {
+  publicEndpoint(app, ctx, 'contactKfInfo', async () => {
     const c = await getSetting(ctx.db, 'contact');
     return { email: c.email, smWa: c.smWa, telephone: c.telephone };
   });
 
-  publicEndpoint<Record<string, never>>(app, ctx, 'unionErrorInfo', async () => {
+  publicEndpoint(app, ctx, 'unionErrorInfo', async () => {
     const u = await getSetting(ctx.db, 'unionError');
     return { noticeMessage: u.noticeMessage, errMessage: u.errMessage, family: await recommendedProducts(ctx.db, ctx.cfg.currencyLabel) };
   }, { alsoGet: true });

@@ -3,15 +3,25 @@
  * rules the client does not show: required fields, digits-only numeric items, valid options.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../context';
 import type { Db } from '../db';
 import { userEndpoint } from '../endpoint';
 import { badRequest, notFound } from '../errors';
 import type { SessionUser } from '../session';
+import { flag } from '../lib/flags';
 import { randomId } from '../lib/tokens';
 
-interface InitBody { product_id: string }
-interface SaveBody { product_id: string; cardType: number; channelNumber?: string; fields: Record<string, string> }
+/** save-bank-info and card-change take the same form. */
+type SaveBody = RequestOf<'saveBankInfo'> | RequestOf<'cardChange'>;
+
+type FormItem = ResponseOf<'cardInit'>['items'][number];
+const CATES: ReadonlyArray<FormItem['cate']> = ['text', 'citySelect', 'day', 'enum'];
+
+/** The column is free text; a kind the page does not know is shown as a text item. */
+function cateOf(cate: string): FormItem['cate'] {
+  return CATES.find((c) => c === cate) ?? 'text';
+}
 
 export const DEFAULT_CARD_TYPE = 1;
 export const DEFAULT_CHANNEL = '90006';
@@ -81,7 +91,7 @@ async function save(ctx: ServerContext, user: SessionUser, body: SaveBody, kind:
 }
 
 export function registerBank(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint<InitBody>(app, ctx, 'cardInit', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'cardInit', async ({ body, user }) => {
     const product = await ctx.db.selectFrom('products').select('id').where('id', '=', body.product_id).executeTakeFirst();
     if (!product) throw notFound('Product not found.');
     const last = await ctx.db.selectFrom('bank_accounts').select('fields').where('user_id', '=', user.userId)
@@ -89,14 +99,14 @@ export function registerBank(app: FastifyInstance, ctx: ServerContext): void {
     const saved = last?.fields ?? {};
     // An enum item's type is the option the page presets (spec 3): after a save, the saved option.
     const isChoice = (cate: string) => cate === 'enum' || cate === 'citySelect';
-    const items = (await formItems(ctx.db)).map((i) => ({
-      code: i.code, title: i.title, subtitle: i.subtitle, cate: i.cate,
-      type: isChoice(i.cate) && saved[i.code] ? saved[i.code] : i.type,
-      value: saved[i.code] ?? i.value, note: i.note, inputType: i.input_type,
+    const items = (await formItems(ctx.db)).map((i): FormItem => ({
+      code: i.code, title: i.title, subtitle: i.subtitle, cate: cateOf(i.cate),
+      type: (isChoice(i.cate) ? saved[i.code] : undefined) || i.type,
+      value: saved[i.code] ?? i.value, note: i.note, inputType: flag(i.input_type),
       cardTypeMi: i.card_type_mi, channelNumber: i.channel_number, required: i.required,
     }));
     return { items, product_id: body.product_id };
   });
-  userEndpoint<SaveBody>(app, ctx, 'saveBankInfo', async ({ body, user }) => save(ctx, user, body, 'save'));
-  userEndpoint<SaveBody>(app, ctx, 'cardChange', async ({ body, user }) => save(ctx, user, body, 'change'));
+  userEndpoint(app, ctx, 'saveBankInfo', async ({ body, user }) => save(ctx, user, body, 'save'));
+  userEndpoint(app, ctx, 'cardChange', async ({ body, user }) => save(ctx, user, body, 'change'));
 }

@@ -1,5 +1,6 @@
 /** Complaints: init (types + orders), save, list with tabs, detail, rating. Text is plain text. */
 import type { FastifyInstance } from 'fastify';
+import type { ResponseOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../context';
 import { userEndpoint } from '../endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../errors';
@@ -7,10 +8,6 @@ import { formatDateTime, formatMoney } from '../lib/format';
 import { statusText } from '../lib/orders';
 import { requireOrder, type SessionUser } from '../session';
 
-interface InitBody { orderId?: string }
-interface SaveBody { problemType: number; problemSonType?: number | null; problemDetail: string; problemImage?: string; orderNo?: string }
-interface IdBody { problemId: string }
-interface ScoreBody { problemId: string; score: number }
 
 export const MAX_COMPLAINT_TEXT = 200;
 export const MAX_COMPLAINT_IMAGES = 9;
@@ -18,7 +15,10 @@ export const MAX_COMPLAINT_IMAGES = 9;
 const COLLECTION_STATUSES = new Set([170, 174, 180, 200]);
 const UPLOAD_URL = /^\/uploads\/([a-f0-9]{32}\.(?:jpg|png|gif|webp))$/;
 
-async function orderSummaries(ctx: ServerContext, user: SessionUser) {
+/** An order as the complaint start page lists it. */
+type OrderSummary = ResponseOf<'problemInit'>['orderList'][number];
+
+async function orderSummaries(ctx: ServerContext, user: SessionUser): Promise<OrderSummary[]> {
   const rows = await ctx.db.selectFrom('orders').innerJoin('products', 'products.id', 'orders.product_id')
     .select(['orders.id', 'orders.status', 'orders.amount', 'orders.created_at', 'products.name', 'products.logo'])
     .where('orders.user_id', '=', user.userId).orderBy('orders.created_at', 'desc').orderBy('orders.id').execute();
@@ -61,7 +61,7 @@ async function checkImages(ctx: ServerContext, user: SessionUser, joined: string
 }
 
 export function registerComplaints(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint<InitBody>(app, ctx, 'problemInit', async ({ body, query, user }) => {
+  userEndpoint(app, ctx, 'problemInit', async ({ body, query, user }) => {
     const wanted = body.orderId || query.orderId;
     if (wanted) await requireOrder(ctx, user, wanted);
     const { rows } = await typeTitles(ctx);
@@ -74,7 +74,7 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
     };
   });
 
-  userEndpoint<SaveBody>(app, ctx, 'problemSave', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'problemSave', async ({ body, user }) => {
     const content = body.problemDetail.trim();
     if (!content) throw badRequest('Please fill in your comments and suggestions');
     if ([...content].length > MAX_COMPLAINT_TEXT) throw badRequest(`problemDetail: at most ${MAX_COMPLAINT_TEXT} characters`);
@@ -98,7 +98,7 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
     return { problemId: String(row.id) };
   });
 
-  userEndpoint<Record<string, never>>(app, ctx, 'problemList', async ({ user }) => {
+  userEndpoint(app, ctx, 'problemList', async ({ user }) => {
     const { title } = await typeTitles(ctx);
     const rows = await ctx.db.selectFrom('problems').selectAll().where('user_id', '=', user.userId).orderBy('id', 'desc').execute();
     const item = (p: (typeof rows)[number]) => ({ id: String(p.id), time: p.created_at.toISOString(), type: title(0, p.problem_type), content: p.content });
@@ -111,7 +111,7 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
     };
   });
 
-  userEndpoint<IdBody>(app, ctx, 'problemDetail', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'problemDetail', async ({ body, user }) => {
     const p = await ownProblem(ctx, user, body.problemId);
     const { title } = await typeTitles(ctx);
     return {
@@ -122,7 +122,7 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
     };
   });
 
-  userEndpoint<ScoreBody>(app, ctx, 'saveScore', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'saveScore', async ({ body, user }) => {
     const p = await ownProblem(ctx, user, body.problemId);
     await ctx.db.updateTable('problems').set({ score: body.score, is_need_score: 0 }).where('id', '=', p.id).execute();
     return { problemId: String(p.id), score: body.score };

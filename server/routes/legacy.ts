@@ -8,28 +8,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { userEndpoint } from '../endpoint';
-import { agreementLink, agreementList, type ContractJumpBody } from '../lib/contracts';
-import { findProduct, loanOffer, pushLoan, type PushBody } from '../lib/loanOffer';
+import { agreementLink, agreementList } from '../lib/contracts';
+import { findProduct, loanOffer, pushLoan } from '../lib/loanOffer';
 
-interface ProductBody { productId: string }
-interface ClickBody { productId: string; position?: number }
 
 /** Product clicks are stored with the event log; this module id tells them from Borrow Again (30). */
 export const PRODUCT_CLICK_MODULE = 31;
 
 export function registerLegacy(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint<ProductBody>(app, ctx, 'legacyConfirmDetail', async ({ body, user }) => loanOffer(ctx, user, body.productId));
-  userEndpoint<{ productId: string }>(app, ctx, 'legacyContractList', async ({ body }) => agreementList(ctx, body.productId));
-  userEndpoint<ContractJumpBody>(app, ctx, 'legacyContractJump', async ({ body, user }) => agreementLink(ctx, user, body));
-  userEndpoint<PushBody>(app, ctx, 'legacyLoanPush', async ({ body, user }) => pushLoan(ctx, user, body));
+  userEndpoint(app, ctx, 'legacyConfirmDetail', async ({ body, user }) => loanOffer(ctx, user, body.productId));
+  userEndpoint(app, ctx, 'legacyContractList', async ({ body }) => agreementList(ctx, body.productId));
+  userEndpoint(app, ctx, 'legacyContractJump', async ({ body, user }) => agreementLink(ctx, user, body));
+  userEndpoint(app, ctx, 'legacyLoanPush', async ({ body, user }) => pushLoan(ctx, user, body));
 
-  userEndpoint<ClickBody>(app, ctx, 'legacyProductClick', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'legacyProductClick', async ({ body, user }) => {
     const p = await findProduct(ctx.db, body.productId);
     await ctx.db.insertInto('events').values({ user_id: user.userId, product_id: p.id, module_id: PRODUCT_CLICK_MODULE, position_id: body.position ?? 0 }).execute();
     return { recorded: true };
   });
 
-  userEndpoint<ProductBody>(app, ctx, 'legacyProductLink', async ({ body }) => {
+  userEndpoint(app, ctx, 'legacyProductLink', async ({ body }) => {
     const p = await findProduct(ctx.db, body.productId);
     return { link: p.link };
   });

@@ -3,6 +3,7 @@
  * register, with the codes of spec section 8 (get-sms: 0 / 101 / 11; register: 0 / 11 / -1).
  */
 import type { FastifyInstance } from 'fastify';
+import type { RequestOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../context';
 import { publicEndpoint } from '../endpoint';
 import { BusinessError, notFound } from '../errors';
@@ -11,9 +12,7 @@ import { checkForRegister, closeCaptcha, grantForRegister, redrawCaptcha, spendC
 import { getTemplate } from '../lib/settings';
 import { randomId } from '../lib/tokens';
 
-interface TrackBody { page_id?: string; user_from?: string; client_type?: string; page_type?: number; utm_tag?: string; app_from?: string; phone?: string }
-interface SmsBody { phone: string; capcode: string; sid: string }
-interface RegisterBody extends SmsBody { smsCode: string; userName?: string; merchantNumber?: string }
+type TrackBody = RequestOf<'trackVisit'> | RequestOf<'trackClick'>;
 
 async function isRegistered(ctx: ServerContext, phone: string): Promise<boolean> {
   const row = await ctx.db.selectFrom('users').select('id').where('phone', '=', phone).where('deleted_at', 'is', null).executeTakeFirst();
@@ -23,7 +22,7 @@ async function isRegistered(ctx: ServerContext, phone: string): Promise<boolean>
 const ALREADY = 'This phone number is already registered. Please download the app and log in.';
 
 export function registerPromotion(app: FastifyInstance, ctx: ServerContext): void {
-  publicEndpoint<{ templateId?: string }>(app, ctx, 'channelTemplate', async ({ body }) => {
+  publicEndpoint(app, ctx, 'channelTemplate', async ({ body }) => {
     const t = await getTemplate(ctx.db, body.templateId || 'default');
     if (!t) throw notFound('Template not found.');
     return t;
@@ -36,24 +35,24 @@ export function registerPromotion(app: FastifyInstance, ctx: ServerContext): voi
     }).execute();
     return { recorded: true };
   };
-  publicEndpoint<TrackBody>(app, ctx, 'trackVisit', track('visit'));
-  publicEndpoint<TrackBody>(app, ctx, 'trackClick', track('click'));
+  publicEndpoint(app, ctx, 'trackVisit', track('visit'));
+  publicEndpoint(app, ctx, 'trackClick', track('click'));
 
-  publicEndpoint<Record<string, never>>(app, ctx, 'getSid', async ({ ip }) => {
+  publicEndpoint(app, ctx, 'getSid', async ({ ip }) => {
     const sid = randomId('S', 12);
     await ctx.db.insertInto('captchas').values({ sid, text: randomCaptchaText(), ip, created_at: ctx.now(), used_at: null }).execute();
     return { sid };
   });
 
   // Each fetch draws a new text (the refresh button just reloads the image).
-  publicEndpoint<{ sid: string }>(app, ctx, 'getCaptcha', async ({ body, reply }) => {
+  publicEndpoint(app, ctx, 'getCaptcha', async ({ body, reply }) => {
     // A new image keeps the sid's wrong-try count (lib/captchaGate).
     const text = await redrawCaptcha(ctx, body.sid);
     if (!text) throw notFound('Unknown, used or exhausted captcha session; call get-sid again.');
     return reply.header('Content-Type', 'image/png').header('Cache-Control', 'no-store').send(renderCaptcha(text));
   });
 
-  publicEndpoint<SmsBody>(app, ctx, 'getSms', async ({ body, ip }) => {
+  publicEndpoint(app, ctx, 'getSms', async ({ body, ip }) => {
     if (!(await spendCaptcha(ctx, body.sid, body.capcode))) throw new BusinessError('101', 'Wrong graphic captcha, please try again.');
     if (await isRegistered(ctx, body.phone)) throw new BusinessError('11', ALREADY);
     await ctx.sms.issue(body.phone, 'register', ip, 6);
@@ -61,7 +60,7 @@ export function registerPromotion(app: FastifyInstance, ctx: ServerContext): voi
     return { expiresIn: 600 };
   });
 
-  publicEndpoint<RegisterBody>(app, ctx, 'register', async ({ body }) => {
+  publicEndpoint(app, ctx, 'register', async ({ body }) => {
     if (!(await checkForRegister(ctx, body.sid, body.capcode, body.phone))) throw new BusinessError('-1', 'The captcha is wrong, please refresh it.');
     if (await isRegistered(ctx, body.phone)) throw new BusinessError('11', ALREADY);
     if ((await ctx.sms.verify(body.phone, 'register', body.smsCode)) !== 'ok') throw new BusinessError('102', 'Wrong or expired SMS code.');

@@ -11,26 +11,20 @@
  * on ourselves.
  */
 import type { FastifyInstance } from 'fastify';
+import type { RequestOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../context';
 import type { Db } from '../db';
 import type { Order } from '../db/types';
 import { userEndpoint } from '../endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../errors';
+import { flag } from '../lib/flags';
 import { maskCardNo } from '../lib/format';
 import { applyPayment, dueOf, installmentsOf, lockOrder, outstanding, REPAYABLE } from '../lib/orders';
 import { SMS_TTL_MS } from '../lib/sms';
 import { randomId, repayToken, sameToken } from '../lib/tokens';
 import { requireOrder, type SessionUser } from '../session';
 
-interface CommitBody {
-  amount: number; cardId: string; orderId: string; repayToken: string;
-  bankName?: string; cardNo?: string; couponId?: string; bankCode?: string;
-  /** Ignored: older clients send it; the server decides (needsCode). */
-  sendMsg?: number;
-}
-interface ConfirmBody { orderId: string; verifyCode: string; repaymentRecordId: string }
-interface RecordBody { orderId: string; repaymentRecordId: string }
-interface HuichaoBody { userId: string; orderId: string; amount: number }
+type CommitBody = RequestOf<'repaymentCommit'>;
 type RepaymentRow = Awaited<ReturnType<typeof findRecord>>;
 
 const KEY_RE = /^[A-Za-z0-9_-]{8,128}$/;
@@ -103,11 +97,11 @@ async function findReplay(db: Db, user: SessionUser, key: string, body: CommitBo
   if (prev.amount !== body.amount || prev.order_id !== body.orderId) {
     throw badRequest('Idempotency-Key was already used for a different repayment (amount or order differs).');
   }
-  return { needValid: prev.need_valid, repayRecordId: prev.id };
+  return { needValid: flag(prev.need_valid), repayRecordId: prev.id };
 }
 
 export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint<Record<string, never>>(app, ctx, 'repaymentWay', async ({ query, user }) => {
+  userEndpoint(app, ctx, 'repaymentWay', async ({ query, user }) => {
     const order = await requireOrder(ctx, user, query.orderId);
     const cards = await ctx.db.selectFrom('cards').selectAll().where('user_id', '=', user.userId).orderBy('created_at').execute();
     return {
@@ -118,7 +112,7 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     };
   });
 
-  userEndpoint<CommitBody>(app, ctx, 'repaymentCommit', async ({ body, user, req, ip }) => {
+  userEndpoint(app, ctx, 'repaymentCommit', async ({ body, user, req, ip }) => {
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !KEY_RE.test(key)) {
       throw badRequest('Idempotency-Key header is required (8-128 letters, digits, - or _).');
@@ -164,7 +158,7 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     });
   });
 
-  userEndpoint<ConfirmBody>(app, ctx, 'repaymentConfirm', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'repaymentConfirm', async ({ body, user }) => {
     await requireOrder(ctx, user, body.orderId);
     const now = ctx.now();
     return inTx(ctx, async (trx) => {
@@ -189,7 +183,7 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     });
   });
 
-  userEndpoint<RecordBody>(app, ctx, 'repaymentResend', async ({ body, user, ip }) => {
+  userEndpoint(app, ctx, 'repaymentResend', async ({ body, user, ip }) => {
     await requireOrder(ctx, user, body.orderId);
     const now = ctx.now();
     return inTx(ctx, async (trx) => {
@@ -205,7 +199,7 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     });
   });
 
-  userEndpoint<RecordBody>(app, ctx, 'repaymentCancel', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'repaymentCancel', async ({ body, user }) => {
     await requireOrder(ctx, user, body.orderId);
     const now = ctx.now();
     return inTx(ctx, async (trx) => {
@@ -221,7 +215,7 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     });
   });
 
-  userEndpoint<HuichaoBody>(app, ctx, 'repaymentHuichao', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'repaymentHuichao', async ({ body, user }) => {
     if (body.userId !== user.userId) throw forbidden('userId does not match the session.');
     const order = await requireOrder(ctx, user, body.orderId);
     await checkRepayable(ctx, order, body.amount);

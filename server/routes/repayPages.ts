@@ -3,6 +3,7 @@
  * notice with tradeNo), submit-utr, and the repayment-by-code info.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ResponseOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../context';
 import { userEndpoint, withMessage } from '../endpoint';
 import { badRequest, BusinessError } from '../errors';
@@ -13,10 +14,6 @@ import { randomId } from '../lib/tokens';
 import { requireOrder } from '../session';
 import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 
-interface OrderBody { productId: string; orderId: string }
-interface VcodeBody { product_id: string; orderId: string; amount: number; cardNo?: string; bankCode?: string; isDelay: number }
-interface UtrBody { orderId: string; utr: string; isDelay?: number }
-interface CodeInfoBody { orderId: string; productId?: string }
 
 /** Lowest amount accepted by the installment screen: TZS 1.000,00 or the balance if lower. */
 const MIN_PAYMENT = 100_000;
@@ -34,12 +31,15 @@ function walletNotice(amount: number, cardNo: string, label: string): string {
   return `A payment request of ${formatMoney(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
 }
 
-function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label: string) {
+/** One row of the installment plan as installment-plan answers it. */
+type PlanItem = ResponseOf<'installmentPlan'>['repayPlanDetail']['repayWaitDetail'][number];
+
+function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label: string): { wait: PlanItem[]; yet: PlanItem[] } {
   let cumulative = 0;
   let firstPending = true;
   const today = formatDate(now);
-  const wait = [];
-  const yet = [];
+  const wait: PlanItem[] = [];
+  const yet: PlanItem[] = [];
   for (const r of rows) {
     const before = cumulative;
     cumulative += r.total_amount;
@@ -62,7 +62,7 @@ function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label:
 export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): void {
   const label = ctx.cfg.currencyLabel;
 
-  userEndpoint<OrderBody>(app, ctx, 'installmentPlan', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'installmentPlan', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
     const product = await ctx.db.selectFrom('products').select('name').where('id', '=', order.product_id).executeTakeFirstOrThrow();
     const rows = await installmentsOf(ctx.db, order.id);
@@ -80,7 +80,7 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     };
   });
 
-  userEndpoint<OrderBody>(app, ctx, 'delayDetail', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'delayDetail', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
     const rows = await installmentsOf(ctx.db, order.id);
     const due = outstanding(order, rows);
@@ -114,7 +114,7 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     };
   });
 
-  userEndpoint<VcodeBody>(app, ctx, 'generateVcode', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'generateVcode', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
     if (!REPAYABLE.has(order.status)) throw new BusinessError('800001', 'This order has nothing to repay.');
     if (body.isDelay === 1) {
@@ -135,13 +135,13 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: walletNotice(body.amount, body.cardNo ?? '', label) };
   });
 
-  userEndpoint<UtrBody>(app, ctx, 'submitUtr', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'submitUtr', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
     await ctx.db.insertInto('utrs').values({ user_id: user.userId, order_id: order.id, utr: body.utr, is_delay: body.isDelay ?? 0 }).execute();
     return withMessage({ utr: body.utr }, 'UTR submitted. We will verify your payment shortly.');
   });
 
-  userEndpoint<CodeInfoBody>(app, ctx, 'repaymentCodeInfo', async ({ body, user }) => {
+  userEndpoint(app, ctx, 'repaymentCodeInfo', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
     const due = REPAYABLE.has(order.status) ? outstanding(order, await installmentsOf(ctx.db, order.id)) : 0;
     return {

@@ -31,6 +31,8 @@ export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void
     const list = tables.rows.map((t) => sql.id(t.name));
     if (list.length > 0) await sql`truncate table ${sql.join(list)} restart identity cascade`.execute(ctx.db);
     await seed(ctx.db);
+    // The layouts too: published again from the repository's files, the studio's versions gone.
+    await app.kopaLayouts.reseed();
     // The running server keeps its token key (ctx.secret); store it again so a restart keeps it too.
     await ctx.db.insertInto('settings').values({ key: 'secret', value: JSON.stringify(ctx.secret) })
       .onConflict((oc) => oc.column('key').doNothing()).execute();

@@ -45,7 +45,7 @@ async function readImage(req: FastifyRequest): Promise<Buffer> {
 }
 
 export function registerUploads(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint<null>(app, ctx, 'uploadProblemImg', async ({ req, user }) => {
+  userEndpoint(app, ctx, 'uploadProblemImg', async ({ req, user }) => {
     const buf = await readImage(req);
     if (looksLikeSvg(buf)) throw badRequest('SVG images are not allowed; use JPEG, PNG, GIF or WebP.');
     const kind = sniffImage(buf);

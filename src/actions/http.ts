@@ -1,7 +1,9 @@
 import { parseStatePath, setAtPathDraft } from '../expr';
 import { callError, type CallResult } from '../render/env';
 import { handleSessionExpired } from '../render/session';
+import { withEndpointMessage } from './errorMessages';
 import { paramsIn } from './resolveIn';
+import { msg } from '../format/messages';
 import type { ActionHandler, ActionOf } from './types';
 
 /**
@@ -28,7 +30,7 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   const params = paramsIn(ctx, action.params, 'params');
   const query = action.query ? paramsIn(ctx, action.query, 'query') : undefined;
   const key = action.idempotent ? idempotencyKeyFor(action, JSON.stringify(params), () => env.newIdempotencyKey()) : undefined;
-  const closeLoading = action.loadingToast ? env.toast('Loading...', { kind: 'loading' }) : undefined;
+  const closeLoading = action.loadingToast ? env.toast(msg('common.loading'), { kind: 'loading' }) : undefined;
   let result: CallResult;
   try {
     result = await env.call(action.endpoint, params, { signal, idempotencyKey: key, query });
@@ -51,11 +53,11 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   if (handleSessionExpired(ctx.runtime, result)) return 'stop';
   // A response that does not fit its schema (src/http/normalise.ts) is a backend defect: report it.
   if (result.kind === 'bad-response') env.report({ pointer: ctx.pointer, message: `${action.endpoint}: ${'detail' in result ? String(result.detail) : result.message}`, kind: 'response' });
-  const error = callError(result);
+  const error = withEndpointMessage(action.endpoint, callError(result));
   if (action.onError) {
     await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });
   } else if (action.toastOnError !== false) {
-    env.toast(error.message || 'error', { kind: 'info' });
+    env.toast(error.message || msg('common.error'), { kind: 'info' });
   }
   return 'stop';
 };

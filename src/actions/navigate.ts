@@ -1,4 +1,5 @@
 import { paramsIn, textIn } from './resolveIn';
+import { msg } from '../format/messages';
 import type { ActionHandler } from './types';
 
 function toQueryString(values: Record<string, unknown>): string {
@@ -23,7 +24,7 @@ export const navigateAction: ActionHandler<'navigate'> = async (action, ctx) => 
   const path = to.startsWith('/') ? to : env.routePath(to);
   if (!path || path.startsWith('//') || path.startsWith('/\\')) {
     env.report({ pointer: `${ctx.pointer}/to`, message: `Unknown route "${to}"`, kind: 'navigate' });
-    env.toast('This page is not available.', { kind: 'info' });
+    env.toast(msg('common.pageUnavailable'), { kind: 'info' });
     return 'stop';
   }
   const [pathname, ownQuery = ''] = path.split('?');

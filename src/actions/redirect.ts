@@ -1,4 +1,5 @@
 import { textIn } from './resolveIn';
+import { msg } from '../format/messages';
 import type { ActionHandler } from './types';
 
 /** Leaves for a link only after the allowlist check (SECURITY 11, 12); refusals are reported. */
@@ -8,7 +9,7 @@ export const redirectAction: ActionHandler<'redirect'> = async (action, ctx) => 
   const checked = env.checkUrl(raw);
   if (!checked.ok) {
     env.report({ pointer: `${ctx.pointer}/url`, message: `Refused link: ${checked.reason}`, kind: 'redirect' });
-    env.toast('This link cannot be opened.', { kind: 'info' });
+    env.toast(msg('common.linkRefused'), { kind: 'info' });
     return 'stop';
   }
   if (checked.external) env.leave(checked.url, { replace: action.replace === true });

@@ -5,6 +5,7 @@ import { httpAction } from './http';
 import { navigateAction } from './navigate';
 import { redirectAction } from './redirect';
 import { storageAction } from './storage';
+import { validateAction } from './validate';
 import { closeDialogAction, copyAction, ifAction, openDialogAction, reloadAction, setStateAction, toastAction, waitAction } from './ui';
 import type { ActionHandler } from './types';
 
@@ -25,4 +26,5 @@ export const actionRegistry: { [T in Action['type']]: ActionHandler<T> } = {
   reload: reloadAction,
   wait: waitAction,
   storage: storageAction,
+  validate: validateAction,
 };

@@ -1,6 +1,7 @@
 import type { Action } from '../schema/generated/types';
 import type { PageRuntime } from '../render/contexts';
 import { actionRegistry } from './registry';
+import { msg } from '../format/messages';
 import type { ActionContext, ActionHandler, ActionOutcome } from './types';
 
 /**
@@ -33,7 +34,7 @@ export async function runActions(
       outcome = await handler(action as never, ctx);
     } catch (error) {
       runtime.env.report({ pointer: here, message: error instanceof Error ? error.message : String(error), kind: 'action' });
-      runtime.env.toast('Something went wrong. Please try again.', { kind: 'info' });
+      runtime.env.toast(msg('common.somethingWrong'), { kind: 'info' });
       return 'stop';
     }
     if (outcome === 'stop') return 'stop';

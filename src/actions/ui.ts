@@ -1,5 +1,6 @@
 import { parseStatePath, setAtPathDraft } from '../expr';
 import { conditionIn, resolveIn, textIn } from './resolveIn';
+import { msg } from '../format/messages';
 import type { ActionHandler } from './types';
 
 export const toastAction: ActionHandler<'toast'> = async (action, ctx) => {
@@ -35,7 +36,7 @@ export const setStateAction: ActionHandler<'setState'> = async (action, ctx) => 
 export const copyAction: ActionHandler<'copy'> = async (action, ctx) => {
   const { env } = ctx.runtime;
   const copied = await env.copyText(textIn(ctx, action.text, 'text'));
-  env.toast(copied ? textIn(ctx, action.successMessage ?? 'copy success', 'successMessage') : 'Copy failed', { kind: 'info' });
+  env.toast(copied ? textIn(ctx, action.successMessage ?? msg('common.copySuccess'), 'successMessage') : msg('common.copyFailed'), { kind: 'info' });
   return 'continue';
 };
 

@@ -5,6 +5,7 @@
  */
 
 import { checkNavigationUrl } from '../security/url';
+import { messageTable } from '../format/messages';
 import type { BridgeCommand, BridgeConfig, Transport } from './types';
 
 export interface BrowserWindowLike {
@@ -19,16 +20,17 @@ export interface BrowserDeps {
   navigate?(path: string): void;
 }
 
-export const BROWSER_MESSAGES = {
-  closeWebView: 'You can close this page now',
-  openLogin: 'Please log in from the Kopa app.',
-  openMine: 'Open the Kopa app to see your account.',
-  openRate: 'Open the Kopa app to rate us.',
-  openLink: 'Open the Kopa app to continue.',
-  sendSms: 'Open the Kopa app to send a message.',
-  callService: 'Open the Kopa app to call customer service.',
-  failed: 'This action is not available here.',
-} as const;
+/** What each fallback says, in the borrower's language (messages/*.json, `bridge.*`). */
+export const BROWSER_MESSAGES = messageTable({
+  closeWebView: 'bridge.closeWebView',
+  openLogin: 'bridge.openLogin',
+  openMine: 'bridge.openMine',
+  openRate: 'bridge.openRate',
+  openLink: 'bridge.openLink',
+  sendSms: 'bridge.sendSms',
+  callService: 'bridge.callService',
+  failed: 'bridge.failed',
+});
 
 function telNumber(phone: string): string {
   // tel:/sms: want the dialable characters only.

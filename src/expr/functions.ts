@@ -1,6 +1,6 @@
 import type { ExprFunction } from './evaluate';
 import { LIMITS } from './limits';
-import { sameValue } from './operators';
+import { sameValue } from './equality';
 import { isArray, isForbiddenKey, isPlainObject, listOf, readOrUndefined } from './safeAccess';
 
 /*
@@ -181,6 +181,12 @@ const table: Record<string, ExprFunction> = {
     const key = fieldName(name);
     return items(list).filter((item) => fieldIs(item, key, value));
   },
+  // The first item whose own field equals value ("Equality": 1 matches "1"), or undefined:
+  // find(data.types.problemType, 'value', query.problemType)?.title instead of first(filter(...)).
+  find: (list, name, value) => {
+    const key = fieldName(name);
+    return items(list).find((item) => fieldIs(item, key, value));
+  },
   map: (list, name) => {
     const key = fieldName(name);
     return items(list).map((item) => field(item, key));
@@ -213,6 +219,8 @@ const table: Record<string, ExprFunction> = {
   },
   // A map from the server (channel heading -> items) becomes a list a repeat can walk, in key order.
   entries: (obj) => entriesOf(obj).map(([key, value]) => ({ key, value })),
+  // The field names of an object, e.g. pick(query, keys(state.form)): the form's own fields, from the query.
+  keys: (obj) => entriesOf(obj).map(([key]) => key),
 };
 
 /**

@@ -13,3 +13,4 @@ export { analyzeTemplate } from './analyze';
 export { parseStatePath, getAtPath, setAtPathDraft } from './paths';
 export { baseFunctions, baseFunctionNames } from './functions';
 export { LIMITS } from './limits';
+export { sameValue } from './equality';

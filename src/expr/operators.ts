@@ -1,6 +1,7 @@
 import type { BinaryOperator, UnaryOperator } from './ast';
 import { abort, describe } from './errors';
 import { LIMITS } from './limits';
+import { sameValue } from './equality';
 
 type Primitive = string | number | boolean | null | undefined;
 
@@ -44,19 +45,10 @@ function compare(op: '<' | '<=' | '>' | '>=', a: Primitive, b: Primitive): boole
   return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
 }
 
-/**
- * `===`, except that null and undefined are one value. A field the server omits reads as
- * undefined, so an absent optional field and a field sent as null compare the same everywhere
- * (`==`, `!=`, filter, filterIn, count, contains): servers differ in which of the two they send.
- */
-export function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || (a === null && b === undefined) || (a === undefined && b === null);
-}
-
 export function applyBinary(op: BinaryOperator, left: unknown, right: unknown, pos: number): unknown {
   switch (op) {
-    // `==` has no type coercion on purpose (loose equality's table is a source of bugs), but an
-    // absent field (undefined) and null are the same thing for optional fields.
+    // Not JavaScript's loose table: the one equality of src/expr/equality.ts (1 == "1", null ==
+    // undefined, nothing else coerced), shared with filter/count/contains and the widgets.
     case '==':
       return sameValue(left, right);
     case '!=':

@@ -52,8 +52,25 @@ function offsetMinutes(offset: string): number {
   return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0'));
 }
 
+/**
+ * Set by the build (scripts/build/fixedZone.ts) when the market's zone has one UTC offset over
+ * the years checked: those instants need no Intl (its first use costs 50-100 ms on a slow phone).
+ * Absent in tests and tools: Intl then answers every time.
+ */
+declare const __KOPA_FIXED_ZONE__: { zone: string; offsetMinutes: number; from: number; to: number } | null | undefined;
+const FIXED_ZONE = typeof __KOPA_FIXED_ZONE__ === 'undefined' ? null : __KOPA_FIXED_ZONE__;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** The instant as the zone's wall clock; null when the zone is unknown (then shown as written). */
 function inZone(epochMs: number, timeZone: string): Parts | null {
+  if (FIXED_ZONE && FIXED_ZONE.zone === timeZone && epochMs >= FIXED_ZONE.from && epochMs < FIXED_ZONE.to) {
+    const w = new Date(epochMs + FIXED_ZONE.offsetMinutes * 60_000);
+    return {
+      date: `${String(w.getUTCFullYear()).padStart(4, '0')}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}`,
+      time: `${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`,
+    };
+  }
   const f = formatterFor(timeZone);
   if (!f) return null;
   const p: Record<string, string> = {};
@@ -81,17 +98,30 @@ function parts(iso: unknown, timeZone: string): Parts | null {
   return { date, time: `${h}:${mi}:${sec}` };
 }
 
-/** `2026-01-01T22:30:00Z` -> `2026-01-02` (Dar es Salaam); not an ISO date -> `''`. */
-export function formatDate(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE): string {
-  return parts(iso, timeZone)?.date ?? '';
+/** ISO parts `YYYY-MM-DD` / `HH:MM:SS` laid out in a market's date pattern (src/format/market.ts). */
+function layOut(date: string, time: string | null, pattern: string): string {
+  const [y = '', mo = '', d = ''] = date.split('-');
+  const out = pattern.replace(/YYYY|MM|DD/g, (t) => (t === 'YYYY' ? y : t === 'MM' ? mo : d));
+  return time === null ? out : `${out} ${time}`;
+}
+
+const ISO_DATE = 'YYYY-MM-DD';
+
+/**
+ * `2026-01-01T22:30:00Z` -> `2026-01-02` (Dar es Salaam); not an ISO date -> `''`. `pattern` is
+ * the market's date order for display (`DD/MM/YYYY`); calculations keep the ISO default.
+ */
+export function formatDate(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE, pattern: string = ISO_DATE): string {
+  const p = parts(iso, timeZone);
+  return p ? layOut(p.date, null, pattern) : '';
 }
 
 /**
  * `2026-01-01T22:30:00Z` -> `2026-01-02 01:30:00` (Dar es Salaam). A date without a time is shown
  * as the date alone (the spec adds HH:MM:SS only "when time is included"). Not an ISO date -> `''`.
  */
-export function formatDateTime(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE): string {
+export function formatDateTime(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE, pattern: string = ISO_DATE): string {
   const p = parts(iso, timeZone);
   if (!p) return '';
-  return p.time === null ? p.date : `${p.date} ${p.time}`;
+  return layOut(p.date, p.time, pattern);
 }

@@ -4,6 +4,8 @@
  * Done with integer arithmetic on the cents so that no float rounding shows up in the cents.
  */
 
+import { MARKET, type Market } from './market';
+
 const NUMERIC_TEXT = /^[+-]?\d+(\.\d+)?$/;
 
 /** Cents as a whole number, or null when the input is not a number we should show. */
@@ -17,12 +19,15 @@ function toCents(value: unknown): number | null {
   return Math.sign(n) * Math.round(Math.abs(n));
 }
 
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+function groupThousands(digits: string, group: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
 }
 
-/** `1234567` -> `12.345,67`; `0` -> `0,00`; `-1234` -> `-12,34`; not a number -> `''`. */
-export function formatMoney(cents: number | string | null | undefined): string {
+/**
+ * `1234567` -> `12.345,67`; `0` -> `0,00`; `-1234` -> `-12,34`; not a number -> `''`. The
+ * separators are the market's (src/format/market.ts); the default market's are the contract's.
+ */
+export function formatMoney(cents: number | string | null | undefined, market: Pick<Market, 'group' | 'decimal'> = MARKET): string {
   const c = toCents(cents);
   if (c === null) return '';
   const abs = Math.abs(c);
@@ -30,7 +35,7 @@ export function formatMoney(cents: number | string | null | undefined): string {
   const frac = abs % 100;
   // `-0` and amounts that round to zero carry no sign.
   const sign = c < 0 ? '-' : '';
-  return `${sign}${groupThousands(String(whole))},${String(frac).padStart(2, '0')}`;
+  return `${sign}${groupThousands(String(whole), market.group)}${market.decimal}${String(frac).padStart(2, '0')}`;
 }
 
 /*

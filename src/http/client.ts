@@ -50,7 +50,8 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  call<T = unknown>(endpoint: string, params?: RequestParams, options?: CallOptions): Promise<ApiResult<T>>;
+  /** Data is `unknown`: layouts name endpoints at run time; it has passed the endpoint's response schema (normalise.ts). */
+  call(endpoint: string, params?: RequestParams, options?: CallOptions): Promise<ApiResult<unknown>>;
   /** Full URL for an endpoint used as a resource (the `image` captcha), or null if unknown. */
   urlFor(endpoint: string, params?: Readonly<Record<string, QueryValue>>): string | null;
 }
@@ -107,13 +108,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   /** The boundary: data that cannot be made to fit its schema never reaches a binding. */
-  async function checked<T>(result: ApiResult<T>, validator: Promise<ResponseValidatorModule | null> | undefined, spec: EndpointSpec, signal: AbortSignal): Promise<ApiResult<T>> {
+  async function checked(result: ApiResult<unknown>, validator: Promise<ResponseValidatorModule | null> | undefined, spec: EndpointSpec, signal: AbortSignal): Promise<ApiResult<unknown>> {
     if (!result.ok || validator === undefined) return result;
     const module = await raceAbort(validator, signal);
     // The chunk did not load (offline, a new deploy): as retryable as a failed request.
     if (module === null) return { ...transportFailure('network'), detail: `response validator ${spec.response ?? ''} did not load` };
-    const normalised = normaliseResponse(module.validate, result.data);
-    if (normalised.ok) return { ...result, data: normalised.data as T };
+    const normalised = normaliseResponse(module.validate, result.data, spec.response);
+    if (normalised.ok) return { ...result, data: normalised.data };
     return { ...transportFailure('bad-response'), detail: `${spec.response ?? ''}: ${normalised.detail}` };
   }
 
@@ -178,7 +179,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { url: buildUrl(spec, session, extra), init };
   }
 
-  async function call<T>(endpoint: string, params: RequestParams = {}, opts: CallOptions = {}): Promise<ApiResult<T>> {
+  async function call(endpoint: string, params: RequestParams = {}, opts: CallOptions = {}): Promise<ApiResult<unknown>> {
     const spec = findEndpoint(catalogue, endpoint);
     if (!spec || spec.client === 'image') return transportFailure('unknown-endpoint');
     const external = opts.signal;
@@ -202,7 +203,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         controller.signal,
       );
       if (external?.aborted) return transportFailure('aborted');
-      const result = await checked(interpretResponse<T>(status, text, spec.success, wire.fromWire), validator, spec, controller.signal);
+      const result = await checked(interpretResponse(status, text, spec.success, wire.fromWire), validator, spec, controller.signal);
       if (external?.aborted) return transportFailure('aborted');
       return result;
     } catch {

@@ -6,6 +6,7 @@
  * binding would misread (`"0" != 0` is true, so a string flag would open a dialog).
  */
 import { responseValidators } from '../schema/generated/validators/responses/index';
+import { deriveViews } from './views';
 
 /** The part of an ajv standalone validator we use. */
 export interface ResponseValidate {
@@ -65,11 +66,15 @@ function describe(error: NonNullable<ResponseValidate['errors']>[number] | undef
 /**
  * Normalise `data` (a fresh copy: it is changed in place) with `validate`. The schema sits under
  * a wrapper property `data`, so a root default stands in for absent data and the root is coerced
- * like any field.
+ * like any field. `responseName` (endpoints.json `response`) also fills the server view models an
+ * older backend leaves out (views.ts).
  */
-export function normaliseResponse(validate: ResponseValidate, data: unknown): NormaliseResult {
+export function normaliseResponse(validate: ResponseValidate, data: unknown, responseName?: string): NormaliseResult {
   const wrapper: Record<string, unknown> = { data };
   dropNulls(wrapper, 0);
-  if (validate(wrapper)) return { ok: true, data: wrapper.data };
+  if (validate(wrapper)) {
+    if (responseName !== undefined) deriveViews(responseName, wrapper.data);
+    return { ok: true, data: wrapper.data };
+  }
   return { ok: false, detail: describe(validate.errors?.[0]) };
 }

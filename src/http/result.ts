@@ -5,42 +5,21 @@
  */
 
 import type { SuccessCode } from './catalogue';
+import { messageTable } from '../format/messages';
 
-export type TransportFailureKind = 'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint';
+// The result types live in the shared contract (client and runtime use one definition).
+import type { ApiResult, ApiServerFailure, ApiTransportFailure, TransportFailureKind } from '../contract/result';
+export type { ApiFailure, ApiResult, ApiServerFailure, ApiSuccess, ApiTransportFailure, TransportFailureKind } from '../contract/result';
 
-export type ApiSuccess<T> = { ok: true; data: T; code: string; message: string };
-/**
- * The envelope's code was not the endpoint's success code, or a 4xx/5xx came with an envelope.
- * `message` is never empty (a generic text stands in); `serverMessage` is the envelope's own
- * message, '' when it sent none, so a screen can choose its own fallback wording.
- */
-export type ApiServerFailure = { ok: false; kind: 'server'; code: string; message: string; serverMessage: string; data?: unknown; status: number };
-/**
- * The call never produced an envelope. `bad-response`: a body that is not a JSON envelope (an HTML
- * error page with 200 or 502, an empty body). `unknown-endpoint`: the name is not in the
- * catalogue (or is an image endpoint), a layout mistake that must not throw at run time.
- */
-export type ApiTransportFailure = {
-  ok: false;
-  kind: TransportFailureKind;
-  message: string;
-  status?: number;
-  /** For the report, not the borrower: why a `bad-response` was refused (e.g. "data.needValid must be integer"). */
-  detail?: string;
-};
-
-export type ApiFailure = ApiServerFailure | ApiTransportFailure;
-export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
-
-/** User-facing wording for failures that have no server message. */
-export const MESSAGES = {
-  timeout: 'The request timed out. Please try again.',
-  network: 'Network error. Check your connection and try again.',
-  'bad-response': 'The server sent an unexpected response. Please try again.',
-  aborted: 'The request was cancelled.',
-  'unknown-endpoint': 'This action is not available right now.',
-  server: 'Something went wrong. Please try again.',
-} as const satisfies Record<TransportFailureKind | 'server', string>;
+/** User-facing wording for failures that have no server message, in the borrower's language (messages/*.json). */
+export const MESSAGES: Readonly<Record<TransportFailureKind | 'server', string>> = messageTable({
+  timeout: 'http.timeout',
+  network: 'http.network',
+  'bad-response': 'http.badResponse',
+  aborted: 'http.aborted',
+  'unknown-endpoint': 'http.unknownEndpoint',
+  server: 'http.server',
+});
 
 export function transportFailure(kind: TransportFailureKind, status?: number): ApiTransportFailure {
   return status === undefined ? { ok: false, kind, message: MESSAGES[kind] } : { ok: false, kind, message: MESSAGES[kind], status };
@@ -67,14 +46,15 @@ export function isSuccessCode(code: string | number, success: SuccessCode): bool
 
 /**
  * Turn status + raw body text into a result. `mapData` renames wire field names back to logical
- * ones. The data is typed by the caller (the response schemas); it is not validated here.
+ * ones. The data stays `unknown` here: the client's boundary (normalise.ts) checks it against
+ * the endpoint's response schema before anyone reads it.
  */
-export function interpretResponse<T>(
+export function interpretResponse(
   status: number,
   bodyText: string,
   success: SuccessCode,
   mapData: (data: unknown) => unknown,
-): ApiResult<T> {
+): ApiResult<unknown> {
   let body: unknown;
   try {
     body = JSON.parse(bodyText);
@@ -88,7 +68,7 @@ export function interpretResponse<T>(
   const data = mapData(env.data);
   const httpOk = status >= 200 && status < 300;
   if (httpOk && isSuccessCode(env.code, success)) {
-    return { ok: true, data: data as T, code, message: serverMessage };
+    return { ok: true, data, code, message: serverMessage };
   }
   const failure: ApiServerFailure = {
     ok: false,

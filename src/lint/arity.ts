@@ -15,6 +15,7 @@ export const FUNCTION_ARITY: Readonly<Record<string, readonly [min: number, max:
   first: [1, 1],
   last: [1, 1],
   filter: [3, 3],
+  find: [3, 3],
   map: [2, 2],
   count: [1, 3],
   default: [2, 2],
@@ -33,11 +34,13 @@ export const FUNCTION_ARITY: Readonly<Record<string, readonly [min: number, max:
   pick: [2, 2],
   omit: [2, 2],
   entries: [1, 1],
+  keys: [1, 1],
   money: [1, 1],
   date: [1, 1],
   datetime: [1, 1],
   currency: [1, 1],
   cents: [1, 1],
+  t: [1, 2],
 };
 
 /** "1", "1 or 2", "2 to 3", "at least 1": the allowed counts as a borrower of the docs reads them. */

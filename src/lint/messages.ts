@@ -1,4 +1,5 @@
 import { LIMIT_MESSAGES } from '../schema/layoutLimits';
+import { FRAGMENT_MESSAGES } from '../layout/fragments';
 
 /**
  * The one catalogue of layout messages: code -> how the issue reads. `hint` is a
@@ -27,9 +28,21 @@ export const LAYOUT_MESSAGES = {
     `${name}() takes ${allowed} argument${allowed === '1' ? '' : 's'}, not ${got} (see docs/expressions.md)`,
   'unknown-field': (path: string, field: string, endpoint: string, hint = '') =>
     `${path} has no field "${field}" (response schema of endpoint ${endpoint})${hint}`,
+  'unknown-message': (key: string, hint = '') => `unknown message "${key}" (not in messages/en.json)${hint}`,
   'unknown-name': (name: string, hint = '') => `"${name}" is not a name a binding can read here${hint}`,
   'unknown-state': (name: string, hint = '') => `state has no "${name}": declare it in the layout's "state"${hint}`,
   'duplicate-id': (id: string) => `node id "${id}" is used more than once`,
+  // Forms and primary actions (src/lint/formRules.ts).
+  'money-as-text': (endpoint: string, param: string, why: string) =>
+    `money passed as text: ${endpoint} sends "${param}" as integer cents (its request schema), but this gives ${why}`,
+  'required-hidden': (name: string, why: string) => `required action "${name}" can never be visible: ${why}`,
+  'validate-target': (id: string, why: string) => `validate cannot check ${id ? `"${id}"` : 'anything'}: ${why}`,
+  'bad-pattern': (pattern: string) => `input rule pattern ${JSON.stringify(pattern)} is not a valid regular expression (JavaScript, unicode mode)`,
+  // layout.computed and fragments (issue 8, third part).
+  'unknown-computed': (name: string, hint = '') => `computed has no "${name}": declare it in the layout's "computed"${hint}`,
+  'computed-cycle': (name: string, loop: string) => `computed "${name}" reads itself (${loop}): a computed value may read others, never in a circle`,
+  // Fragments (src/layout/fragments.ts, which imports nothing and owns their texts).
+  ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) => `layout id "${id}" does not match its file name "${file}"`,
 } as const;
 

@@ -25,6 +25,8 @@ export interface ApiCatalogue {
   endpoints: Record<string, EndpointEntry>;
   /** Response `data` schema of an endpoint, with its file's definitions for local refs. */
   response(endpoint: string): { schema: JsonSchemaLike; root: JsonSchemaLike } | undefined;
+  /** Request schema of an endpoint (the params a call sends), when it has one. */
+  request?(endpoint: string): JsonSchemaLike | undefined;
 }
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas', 'api');
@@ -49,6 +51,10 @@ export function loadApiCatalogue(dir = SCHEMAS): ApiCatalogue {
       const name = Object.hasOwn(endpoints, endpoint) ? endpoints[endpoint]?.response : undefined;
       const schema = name ? load(name) : undefined;
       return schema ? { schema, root: schema } : undefined;
+    },
+    request(endpoint) {
+      const name = Object.hasOwn(endpoints, endpoint) ? endpoints[endpoint]?.request : undefined;
+      return name ? load(name) : undefined;
     },
   };
 }

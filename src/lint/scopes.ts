@@ -6,7 +6,7 @@
  */
 
 /** Names every binding can read (buildScope in src/render/scope.ts). */
-export const PAGE_NAMES: readonly string[] = ['data', 'state', 'query', 'config', 'dialogs', 'sources', 'screen', 'local'];
+export const PAGE_NAMES: readonly string[] = ['data', 'state', 'query', 'config', 'dialogs', 'sources', 'screen', 'local', 'computed'];
 
 /** The type the linter gives a data source (src/render/dataSources.ts, PageBody.tsx's error slot). */
 export const DATA_SOURCE = ' data source';
@@ -26,6 +26,7 @@ const WIDGET_LOCALS: Readonly<Record<string, Readonly<Record<string, readonly st
 /** action type -> nested list -> locals its actions see. */
 const ACTION_LOCALS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   http: { onSuccess: ['response'], onError: ['error', 'response'] },
+  validate: { onInvalid: ['message', 'field'] },
 };
 
 /** The locals a property of a node (or, inActions, of an action) adds for everything inside it. */

@@ -11,6 +11,10 @@ import { DATA_SOURCE, localsOf, PAGE_NAMES } from './scopes';
 import { stateRoot, writeKeys } from './state';
 import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
+import { formIssues } from './formRules';
+import { computedCycleIssues } from './computed';
+import { messageKeysIn } from './messageKeys';
+import { hasMessage, messageKeys } from '../format/messages';
 
 // For src/schema/validateLayout.ts, which imports the linter through this file only.
 export { hint } from './suggest';
@@ -38,6 +42,8 @@ interface Ctx {
   ids: Map<string, string>;
   /** Top-level names of layout.state: the only ones bindings read and actions write. */
   state: ReadonlySet<string>;
+  /** Names of layout.computed: the only ones computed.* may read. */
+  computed: ReadonlySet<string>;
 }
 
 /** Names every binding may start with; widgets and actions add locals (src/lint/scopes.ts). */
@@ -73,6 +79,9 @@ function checkPath(ctx: Ctx, pointer: string, path: string[]) {
   if (head === 'state' && name !== undefined && !ctx.state.has(name)) {
     return add(ctx, pointer, 'unknown-state', LAYOUT_MESSAGES['unknown-state'](name, hint(name, ctx.state)));
   }
+  if (head === 'computed' && name !== undefined && !ctx.computed.has(name)) {
+    return add(ctx, pointer, 'unknown-computed', LAYOUT_MESSAGES['unknown-computed'](name, hint(name, ctx.computed)));
+  }
   if (head === 'sources' && name !== undefined && !Object.hasOwn(ctx.sources, name)) {
     return add(ctx, pointer, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](name, hint(name, Object.keys(ctx.sources))));
   }
@@ -101,6 +110,9 @@ function checkString(ctx: Ctx, value: string, pointer: string) {
     if (!range || (call.args >= range[0] && call.args <= range[1]) || reported.has(`${call.name}/${call.args}`)) continue;
     reported.add(`${call.name}/${call.args}`);
     add(ctx, pointer, 'wrong-arity', LAYOUT_MESSAGES['wrong-arity'](call.name, call.args, arityText(range)));
+  }
+  for (const key of messageKeysIn(value)) {
+    if (!hasMessage(key)) add(ctx, pointer, 'unknown-message', LAYOUT_MESSAGES['unknown-message'](key, hint(key, messageKeys())));
   }
   for (const p of analysis.paths) checkPath(ctx, pointer, p);
 }
@@ -212,7 +224,9 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
   }
   const dialogs = new Set(((doc.dialogs ?? []) as { id?: unknown }[]).map((d) => d?.id).filter((id): id is string => typeof id === 'string'));
   const declared = doc.state !== null && typeof doc.state === 'object' && !Array.isArray(doc.state) ? Object.keys(doc.state) : [];
-  const ctx: Ctx = { file, issues, catalogue, routes, sources, dialogs, locals: new Map(), ids: new Map(), state: new Set(declared) };
+  const computed = isObject(doc.computed) ? doc.computed : {};
+  const ctx: Ctx = { file, issues, catalogue, routes, sources, dialogs, locals: new Map(), ids: new Map(), state: new Set(declared), computed: new Set(Object.keys(computed)) };
+  issues.push(...computedCycleIssues(computed, file));
   const persist = Array.isArray(doc.persist) ? (doc.persist as { path?: unknown }[]) : [];
   persist.forEach((p, i) => checkWrites(ctx, { type: 'persist', path: p?.path }, `/persist/${i}`, true));
   for (const [name, source] of Object.entries(dataSources)) {
@@ -223,10 +237,15 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
       walk(withLocals(ctx, asNode, key, false), v, ptr, ACTION_LIST_KEY.test(key), 2);
     }
   }
-  for (const key of ['title', 'state', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
+  for (const key of ['title', 'state', 'computed', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
+  issues.push(...formIssues(doc, file, catalogue));
   return issues;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** Keys written twice in one object of the file's text (JSON.parse silently keeps the last). */

@@ -12,7 +12,7 @@ export const STATE_WRITE_KEYS: Readonly<Record<string, readonly string[]>> = {
   http: ['saveAs'],
   // layout.persist entries (checked as if an action, see semanticIssues).
   persist: ['path'],
-  '*': ['bind', 'resultPath'],
+  '*': ['bind', 'resultPath', 'collect'],
 };
 
 /** The first name of a state path: "form.account" and "items[0].x" -> "form", "items". */

@@ -34,6 +34,8 @@ export interface RepeatedBlock {
 
 export interface LayoutStats {
   layouts: number;
+  /** Fragment files (layouts/_fragments/), counted once each besides the layouts that use them. */
+  fragments: number;
   bindings: number;
   longestBinding: { length: number; source: string; where: Where | null };
   repeatedBlocks: RepeatedBlock[];
@@ -122,6 +124,10 @@ function visit(acc: Acc, value: unknown, file: string, pointer: string): { text:
   return { text, ifDepth };
 }
 
+function isFragmentFile(file: string): boolean {
+  return /(^|[/\\])_fragments[/\\]/.test(file);
+}
+
 /** Is `pointer` strictly inside `outer`? */
 function inside(pointer: string, outer: string): boolean {
   return pointer.startsWith(`${outer}/`);
@@ -142,7 +148,8 @@ function repeatedAcrossLayouts(blocks: Map<string, Where[]>): RepeatedBlock[] {
 export function layoutStats(inputs: readonly LayoutInput[]): LayoutStats {
   const acc: Acc = {
     stats: {
-      layouts: inputs.length,
+      layouts: inputs.filter((i) => !isFragmentFile(i.file)).length,
+      fragments: inputs.filter((i) => isFragmentFile(i.file)).length,
       bindings: 0,
       longestBinding: { length: 0, source: '', where: null },
       repeatedBlocks: [],
@@ -175,7 +182,8 @@ function verdict(ok: boolean): string {
 export function formatStats(stats: LayoutStats, locate: Locate = plain): string[] {
   const { bindingLength, blockLength, stringComparisons: maxStrings, ifDepth: maxDepth } = STATS_LIMITS;
   const longest = stats.longestBinding;
-  const lines = [`stats: ${stats.layouts} layout(s), ${stats.bindings} binding(s)`];
+  const fragments = stats.fragments > 0 ? ` and ${stats.fragments} fragment(s)` : '';
+  const lines = [`stats: ${stats.layouts} layout(s)${fragments}, ${stats.bindings} binding(s)`];
   lines.push(`  ${verdict(longest.length <= bindingLength)} longest binding: ${longest.length} characters (limit <= ${bindingLength})`);
   if (longest.where) lines.push(`    ${locate(longest.where)}: ${JSON.stringify(longest.source.length > 60 ? `${longest.source.slice(0, 60)}...` : longest.source)}`);
   lines.push(`  ${verdict(stats.repeatedBlocks.length === 0)} blocks of ${blockLength}+ characters repeated across layouts: ${stats.repeatedBlocks.length} (limit 0)`);

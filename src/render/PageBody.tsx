@@ -7,6 +7,8 @@ import { LocalScopeContext } from './contexts';
 import type { PageSnapshot } from './pageStore';
 import { sourcesOf } from './dataSources';
 import { SessionExpired } from './SessionExpired';
+import { EmptyState, ErrorState, HeaderNodes, LoadingState } from './PageState';
+import { useText } from './useBinding';
 
 /**
  * The first blocking source that has no data yet and is loading or failed decides what the page
@@ -37,11 +39,12 @@ export function PageBody({ layout }: { layout: LayoutDocument }) {
   if (gate === 'session') return <SessionExpired layout={layout} />;
   const [status, name = ''] = gate.split(':') as [string, string?];
   const source = layout.dataSources?.[name];
+  // Loading and error keep the layout's header above them (issue 11): title and back stay.
   let content;
   if (status === 'loading') {
-    content = source?.loading ? <Nodes nodes={source.loading} pointer={`/dataSources/${name}/loading`} /> : <DefaultLoading />;
+    content = <><HeaderNodes layout={layout} />{source?.loading ? <Nodes nodes={source.loading} pointer={`/dataSources/${name}/loading`} /> : <LoadingState />}</>;
   } else if (status === 'error') {
-    content = source?.error ? <SourceErrorNodes name={name} nodes={source.error} /> : <DefaultError name={name} />;
+    content = <><HeaderNodes layout={layout} />{source?.error ? <SourceErrorNodes name={name} nodes={source.error} /> : <DefaultError layout={layout} name={name} />}</>;
   } else {
     content = <ReadyBody layout={layout} />;
   }
@@ -57,16 +60,14 @@ function ReadyBody({ layout }: { layout: LayoutDocument }) {
   const [name, source] = sourcesOf(layout).find(([, s]) => s.empty) ?? [];
   const empty = source?.empty;
   const isEmpty = useCondition(empty?.when, `/dataSources/${name ?? ''}/empty/when`, false);
-  if (empty && isEmpty) return <Nodes nodes={empty.body} pointer={`/dataSources/${name ?? ''}/empty/body`} />;
-  return <Nodes nodes={layout.body} pointer="/body" />;
-}
-
-function DefaultLoading() {
+  const text = useText(empty?.text, `/dataSources/${name ?? ''}/empty/text`);
+  if (!empty || !isEmpty) return <Nodes nodes={layout.body} pointer="/body" />;
+  // The header stays; the layout's own empty nodes, or the designed empty state with its text.
   return (
-    <div className="k-state k-state--loading" role="status" aria-live="polite">
-      <span className="k-spinner" aria-hidden="true" />
-      <span>Loading...</span>
-    </div>
+    <>
+      <HeaderNodes layout={layout} />
+      {empty.body ? <Nodes nodes={empty.body} pointer={`/dataSources/${name ?? ''}/empty/body`} /> : <EmptyState layout={layout} text={text} />}
+    </>
   );
 }
 
@@ -84,15 +85,9 @@ function SourceErrorNodes({ name, nodes }: { name: string; nodes: readonly unkno
   );
 }
 
-function DefaultError({ name }: { name: string }) {
+/** The designed error state: the server's message if meant for people, else a friendly one; Retry; a way out. */
+function DefaultError({ layout, name }: { layout: LayoutDocument; name: string }) {
   const { reloadSource } = usePageRuntime();
   const error = useSourceError(name);
-  return (
-    <div className="k-state k-state--error" role="alert">
-      <p>{error?.message || 'Something went wrong.'}</p>
-      <button type="button" className="k-button k-button--primary" onClick={() => void reloadSource(name)}>
-        Retry
-      </button>
-    </div>
-  );
+  return <ErrorState layout={layout} error={error} onRetry={() => void reloadSource(name)} />;
 }

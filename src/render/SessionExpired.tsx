@@ -4,6 +4,7 @@ import { runActions } from '../actions/run';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
 import { buildScope } from './scope';
+import { msg } from '../format/messages';
 
 const LOG_IN: readonly Action[] = [{ type: 'bridge', action: 'openLogin' }];
 const CLOSE: readonly Action[] = [{ type: 'bridge', action: 'closeWebView' }];
@@ -28,10 +29,10 @@ export function SessionExpired({ layout }: { layout: LayoutDocument }) {
       <div className="k-state k-state--session" role="alert">
         <p>{message}</p>
         <button type="button" className="k-button k-button--primary" onClick={() => run(LOG_IN, '#session/logIn')}>
-          Log in
+          {msg('session.logIn')}
         </button>
         <button type="button" className="k-button k-button--secondary" onClick={() => run(CLOSE, '#session/close')}>
-          Close
+          {msg('common.close')}
         </button>
       </div>
     </main>

@@ -2,7 +2,9 @@ import type { DataSource, LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
 import type { PageRuntime } from './contexts';
 import { callError } from './env';
-import { handleSessionExpired } from './session';
+import { withEndpointMessage } from '../actions/errorMessages';
+import { handleSessionExpired, messageForPeople } from './session';
+import { msg } from '../format/messages';
 import { buildScope } from './scope';
 import { isTruthy, resolveValue, type ResolveProblem } from './resolve';
 
@@ -25,7 +27,7 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
   const result = await env.call(source.endpoint, params, { signal, query });
   if (signal.aborted) return false;
   if (!result.ok) {
-    const error = callError(result);
+    const error = withEndpointMessage(source.endpoint, callError(result));
     store.update((d) => {
       d.sources[name] = { status: 'error', error };
     });
@@ -33,7 +35,9 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
     if (handleSessionExpired(runtime, result)) return false;
     // A response that does not fit its schema (src/http/normalise.ts) is a backend defect: report it.
     if (result.kind === 'bad-response') env.report({ pointer, message: `${source.endpoint}: ${'detail' in result ? String(result.detail) : result.message}`, kind: 'response' });
-    if (source.toastOnError !== false && result.message) env.toast(result.message, { kind: 'info' });
+    // A server's words only when meant for people: never a raw "Internal Server Error" (issue 11).
+    const toast = result.kind === 'server' ? (messageForPeople(error.message) ?? msg('http.server')) : error.message;
+    if (source.toastOnError !== false && toast) env.toast(toast, { kind: 'info' });
     return false;
   }
   store.update((d) => {

@@ -2,10 +2,10 @@
  * Everything the runtime needs from its host, injected as one object (amis calls it `env`) so
  * tests swap in fakes. Only src/shell builds the real one.
  */
-export type CallResult =
-  | { ok: true; data: unknown; code: string; message: string }
-  | { ok: false; kind: 'server'; code: string; message: string; serverMessage?: string; data?: unknown; status: number }
-  | { ok: false; kind: 'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint'; message: string; status?: number };
+import type { ApiResult } from '../contract/result';
+
+/** What env.call resolves to: the HTTP client's own result type (src/contract/result.ts), not a copy. */
+export type CallResult = ApiResult<unknown>;
 
 /**
  * The error a layout sees (onError scope, a data source's error nodes): code (the server's code or

@@ -22,7 +22,7 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
   let controller = new AbortController();
   let started = false;
   let ending = false;
-  const store = createPageStore((layout.state ?? {}) as Record<string, unknown>, env.local.readAll());
+  const store = createPageStore((layout.state ?? {}) as Record<string, unknown>, env.local.readAll(), layout.computed);
   // Persisted state paths are restored here, before the first render reads the store.
   const storage = createPageStorage(store, env, layout.persist);
   // A webview may be killed without unload once hidden: write a pending draft then.

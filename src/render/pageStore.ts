@@ -18,6 +18,8 @@ export interface PageSnapshot {
   local: Record<string, unknown>;
   /** Set when a call answered HTTP 401: the page then shows its session-expired way out. */
   session: { expired: boolean; message: string };
+  /** The layout's `computed` definitions (never changed): computed.* is evaluated from them per snapshot (computed.ts). */
+  computedDefs: Readonly<Record<string, unknown>>;
 }
 
 export interface PageStore {
@@ -31,7 +33,11 @@ export interface PageStore {
  * sharing, so a binding that reads an unchanged branch gets the same reference and its widget
  * does not re-render.
  */
-export function createPageStore(initialState: Record<string, unknown>, local: Record<string, unknown> = {}): PageStore {
+export function createPageStore(
+  initialState: Record<string, unknown>,
+  local: Record<string, unknown> = {},
+  computedDefs: Readonly<Record<string, unknown>> = {},
+): PageStore {
   let snapshot: PageSnapshot = {
     state: structuredClone(initialState),
     local,
@@ -40,6 +46,8 @@ export function createPageStore(initialState: Record<string, unknown>, local: Re
     dialogs: {},
     screen: { keyboardOpen: false },
     session: { expired: false, message: '' },
+    // A copy: the store freezes what it holds, and the layout object is not its to freeze.
+    computedDefs: structuredClone(computedDefs),
   };
   const listeners = new Set<() => void>();
   return {

@@ -9,6 +9,16 @@ export interface ResolveProblem {
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/**
+ * A scope's `computed` object -> fills in the computed values a layout string reads before it is
+ * evaluated (src/render/computed.ts registers it; kept here so this file imports nothing of that one).
+ */
+const computedFillers = new WeakMap<object, (source: string) => void>();
+
+export function registerComputed(computed: object, fill: (source: string) => void): void {
+  computedFillers.set(computed, fill);
+}
+
 /** Layout objects and arrays that hold no binding and no forbidden key, so they are their own value. */
 const staticCache = new WeakMap<object, boolean>();
 
@@ -46,6 +56,8 @@ export function resolveValue(
 ): unknown {
   if (typeof value === 'string') {
     if (!hasBindings(value)) return value;
+    const computed = scope.computed;
+    if (computed !== null && typeof computed === 'object') computedFillers.get(computed)?.(value);
     const result = evaluateTemplate(value, scope, exprFunctions, pointer);
     if (result.ok) return result.value;
     problems.push({ pointer: result.error.pointer || pointer, message: result.error.message });

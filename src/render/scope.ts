@@ -1,6 +1,7 @@
 import type { RuntimeEnv } from './env';
 import type { PageSnapshot } from './pageStore';
 import type { LocalScope } from './contexts';
+import { computedValues } from './computed';
 
 /**
  * The names a binding can read: data (responses by source), state, query, config, local (values
@@ -18,6 +19,8 @@ export function buildScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: Loca
   scope.screen = snapshot.screen;
   // Read-only: only the storage action and layout persist write it (through the env).
   scope.local = snapshot.local;
+  // One object per snapshot, filled as bindings read it, from the names above (no locals).
+  scope.computed = computedValues(snapshot, snapshot.computedDefs, { ...scope }, env);
   for (const key of Object.keys(locals)) scope[key] = locals[key];
   return scope;
 }

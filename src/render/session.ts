@@ -1,8 +1,9 @@
 import type { PageRuntime } from './contexts';
 import type { CallResult } from './env';
+import { msg } from '../format/messages';
 
 /** What the page says when the server's own 401 message is not meant for borrowers. */
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+export const SESSION_EXPIRED_MESSAGE = msg('session.expired');
 
 /**
  * A 401 message is shown as it is only when it reads like a sentence for people: short, no
@@ -33,7 +34,7 @@ export function handleSessionExpired(runtime: PageRuntime, result: CallResult): 
   if (!isSessionExpired(result)) return false;
   const message = messageForPeople(!result.ok && result.kind === 'server' ? (result.serverMessage ?? result.message) : undefined);
   runtime.store.update((d) => {
-    if (!d.session.expired) d.session = { expired: true, message: message ?? SESSION_EXPIRED_MESSAGE };
+    if (!d.session.expired) d.session = { expired: true, message: message ?? msg('session.expired') };
     for (const name of Object.keys(d.dialogs)) d.dialogs[name] = false;
   });
   return true;

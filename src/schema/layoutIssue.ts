@@ -8,4 +8,9 @@ export interface LayoutIssue {
   code: string;
   message: string;
   severity: 'error' | 'warning';
+  /**
+   * Set when the problem sits inside a fragment (src/layout/fragments.ts): `pointer` is then the
+   * use site in the layout, and this names the fragment and the pointer INTO its file.
+   */
+  fragment?: { name: string; pointer: string };
 }

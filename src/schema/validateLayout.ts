@@ -7,6 +7,9 @@ import { ACTION_LIST_KEY, duplicateKeyIssues, hint, semanticIssues, typeNames, t
 import { validateLayoutStrict } from './generated/validators/strict.js';
 import type { LayoutIssue } from './layoutIssue';
 import { checkLayoutLimits } from './layoutLimits';
+import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
+// Node only, like the API catalogue above: the browser never validates whole layouts.
+import { loadFragmentFiles } from './fragmentFiles';
 
 let catalogue: ApiCatalogue | null = null;
 
@@ -51,16 +54,43 @@ function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
 }
 
 /**
+ * An issue found in the expanded layout, told where it was written: a pointer of the layout
+ * itself (moved back over spliced fragments), or the use site plus the pointer into the fragment.
+ */
+function located(issue: LayoutIssue, expansion: Expansion): LayoutIssue {
+  const origin = expansion.origin(issue.pointer);
+  if (origin.fragment === null) return { ...issue, pointer: origin.pointer };
+  return { ...issue, pointer: origin.useSite ?? '', fragment: { name: origin.fragment, pointer: origin.pointer } };
+}
+
+export interface ValidateOptions {
+  /** Fragment files by name (default: the repository's layouts/_fragments). */
+  fragments?: FragmentFiles;
+}
+
+/**
  * Full validation of a layout document, for QA (npm run validate) and the layout server: depth
  * and size limits first (src/schema/layoutLimits.ts), then duplicate keys (when the file's text
- * is given), the JSON Schema (strict node union) and the semantic rules (endpoints, routes,
- * dialogs, expressions, state, bindings against response schemas), all reported in one run.
+ * is given), the fragments it uses (src/layout/fragments.ts: the rest is checked on the expanded
+ * layout, as it is served), the JSON Schema (strict node union) and the semantic rules
+ * (endpoints, routes, dialogs, expressions, state, computed, bindings against response schemas),
+ * all reported in one run.
  */
-export function validateLayoutDocument(doc: unknown, file: string, text?: string): LayoutIssue[] {
+export function validateLayoutDocument(raw: unknown, file: string, text?: string, options: ValidateOptions = {}): LayoutIssue[] {
   // Depth and size first: the validators and the linter below recurse once per level.
-  const limit = checkLayoutLimits(doc);
-  if (limit) return [{ file, pointer: limit.pointer, code: limit.code, message: limit.message, severity: 'error' }];
+  const rawLimit = checkLayoutLimits(raw);
+  if (rawLimit) return [{ file, pointer: rawLimit.pointer, code: rawLimit.code, message: rawLimit.message, severity: 'error' }];
   const issues = text === undefined ? [] : duplicateKeyIssues(text, file);
+  const expansion = expandFragments(raw, options.fragments ?? loadFragmentFiles().files);
+  for (const f of expansion.issues) {
+    const message = f.unknown ? LAYOUT_MESSAGES['unknown-fragment'](f.unknown.name, hint(f.unknown.name, f.unknown.known)) : f.message;
+    issues.push({ file, pointer: f.pointer, code: f.code, message, severity: 'error', ...(f.fragment ? { fragment: f.fragment } : {}) });
+  }
+  const doc = expansion.doc;
+  // A fragment can make a small layout large: the expanded layout meets the same limits.
+  const limit = expansion.used ? checkLayoutLimits(doc) : null;
+  if (limit) return [...issues, { file, pointer: '', code: limit.code, message: limit.message, severity: 'error' }];
+  const start = issues.length;
   const schemaOk = validateLayoutStrict(doc);
   if (!schemaOk) {
     const errors = validateLayoutStrict.errors ?? [];
@@ -83,5 +113,11 @@ export function validateLayoutDocument(doc: unknown, file: string, text?: string
   if (typeof id === 'string' && !file.includes('/_examples/') && !file.includes('fixtures') && id !== name) {
     issues.push({ file, pointer: '/id', code: 'id-mismatch', message: LAYOUT_MESSAGES['id-mismatch'](id, name), severity: 'error' });
   }
-  return issues;
+  if (!expansion.used) return issues;
+  // The same problem in a fragment used twice is one issue per use site: each is a place to look.
+  const seen = new Set<string>();
+  return [...issues.slice(0, start), ...issues.slice(start).map((i) => located(i, expansion))].filter((i) => {
+    const key = `${i.pointer}|${i.fragment?.name ?? ''}|${i.fragment?.pointer ?? ''}|${i.code}|${i.message}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { msg } from '../format/messages';
 
 interface Props {
   kind: 'loading' | 'error' | 'not-found';
@@ -11,16 +12,16 @@ export function StatusScreen({ kind, message, onRetry }: Props) {
   return (
     <main className={`k-page k-state k-state--${kind}`} role={kind === 'loading' ? 'status' : 'alert'}>
       {kind === 'loading' ? <span className="k-spinner" aria-hidden="true" /> : null}
-      {kind === 'not-found' ? <h1 className="k-state__title">Page not found</h1> : null}
+      {kind === 'not-found' ? <h1 className="k-state__title">{msg('app.notFoundTitle')}</h1> : null}
       <p>{message}</p>
       {onRetry ? (
         <button type="button" className="k-button k-button--primary" onClick={onRetry}>
-          Retry
+          {msg('common.retry')}
         </button>
       ) : null}
       {kind === 'not-found' ? (
         <Link className="k-button k-button--secondary" to="/">
-          Go to home
+          {msg('app.goHome')}
         </Link>
       ) : null}
     </main>

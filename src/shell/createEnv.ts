@@ -1,13 +1,15 @@
 import { createBridge, detectTransport, type BridgeConfig, type HostWindow } from '../bridge';
 import { commonQueryString, createApiClient, newIdempotencyKey, parseCatalogue, readSession } from '../http';
-import type { CallResult, RuntimeEnv } from '../render/env';
+import type { RuntimeEnv } from '../render/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
 import { copyText } from './copyText';
 import { createLocalStore } from './localStore';
 import { onHostBack } from './hostApi';
+import { PREVIEW } from './previewMode';
 import { report } from './reporter';
+import { languageQuery } from './language';
 
 interface EnvDeps {
   navigate(path: string, options?: { replace?: boolean }): void;
@@ -47,11 +49,11 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
   );
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
   return {
-    call: async (endpoint, params, options) => (await api.call(endpoint, params, {
+    call: (endpoint, params, options) => api.call(endpoint, params, {
       signal: options?.signal,
       idempotencyKey: options?.idempotencyKey,
       query: options?.query as Record<string, string | number | boolean | null | undefined> | undefined,
-    })) as CallResult,
+    }),
     bridge: (action, args) => bridge.call(action, args),
     navigate: deps.navigate,
     leave: (url, options) => (options?.replace ? window.location.replace(url) : window.location.assign(url)),
@@ -61,7 +63,8 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     newIdempotencyKey,
     query,
     // Navigation carries the header sources (building, gather, swift, eyes) too.
-    commonQuery: () => commonQueryString(currentSession(), { withHeaderSources: true }),
+    // ... and the borrower's language (src/shell/language.ts).
+    commonQuery: () => [commonQueryString(currentSession(), { withHeaderSources: true }), languageQuery()].filter((q) => q !== '').join('&'),
     routePath,
     checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
     imageUrl: (endpoint, params) => api.urlFor(endpoint, params as Record<string, string | number | boolean | null | undefined>),
@@ -75,7 +78,7 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
       appName: appConfig.appName,
       deepLinkScheme: appConfig.deepLinkScheme,
     },
-    dev: import.meta.env.DEV,
+    dev: import.meta.env.DEV || PREVIEW,
     onHostBack,
     local,
   };

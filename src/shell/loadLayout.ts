@@ -2,11 +2,13 @@ import type { LayoutDocument } from '../schema/generated/types';
 import { describeAjvError, loadValidators } from '../render/nodeValidators';
 import { collectTypes, preloadWidgets } from '../render/widgetCache';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
+import { msg } from '../format/messages';
 
 /** A checked layout, and the loading of its widget chunks (false when one could not be fetched). */
 export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<boolean> } | { ok: false; message: string };
 
-export const WIDGETS_FAILED = 'Parts of the page could not be loaded. Check your connection and try again.';
+/** Read when shown, so it is in the borrower's language. */
+export const widgetsFailed = (): string => msg('app.widgetsFailed');
 
 /**
  * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value
@@ -48,7 +50,7 @@ async function fetchLayout(name: string, signal: AbortSignal): Promise<{ status:
     text = await response.text();
   } catch {
     if (signal.aborted) return { ok: false, message: 'aborted' };
-    return { ok: false, message: 'The page could not be loaded. Check your connection and try again.' };
+    return { ok: false, message: msg('app.pageLoadFailed') };
   }
   return { status, text };
 }
@@ -71,7 +73,7 @@ async function checkLayout(
   try {
     doc = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'The page layout could not be read. Please try again later.' };
+    return { ok: false, message: msg('app.layoutUnreadable') };
   }
   // Before anything recursive (the data sources' bindings, the compiled validators, the renderer)
   // sees the value: the same limits as the server and npm run validate (SECURITY 6).

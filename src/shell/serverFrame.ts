@@ -12,7 +12,9 @@ export function keepServerFrame(root: HTMLElement): void {
   const update = (observer: MutationObserver) => {
     if (root.childElementCount === 0) return;
     // In the observer's microtask: after React's commit, before the next paint.
-    if (root.querySelector('.k-state--loading')) {
+    // A page's own loading state draws its header itself (src/render/PageState.tsx): then the
+    // frame goes, as for the page; the shell's loading state (no header yet) keeps the frame's.
+    if (root.querySelector('.k-state--loading') && !root.querySelector('.k-page-header')) {
       frame.classList.add('k-frame--header-only');
       return;
     }

@@ -92,7 +92,8 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     // The HTML does not depend on the query (session parameters): one copy per route path.
-    if (ROUTES.has(url.pathname)) event.respondWith(staleWhileRevalidate(event, url.pathname, request));
+    // Except an operator's draft preview (?kopaPreview=): never answered from, nor put in, the cache.
+    if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview')) event.respondWith(staleWhileRevalidate(event, url.pathname, request));
     return;
   }
   if (PRECACHED.has(url.pathname) || (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/demo/'))) {

@@ -14,11 +14,11 @@ export function field(item: unknown, name: string): unknown {
   return (item as Record<string, unknown>)[name];
 }
 
-/** Option values come as strings or numbers by whim of the API (card type 1 vs "1"): compare as text. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === undefined || a === null || b === undefined || b === null) return false;
-  return String(a) === String(b);
-}
+/**
+ * Option values come as strings or numbers by whim of the API (card type 1 vs "1"): matched by
+ * the layout language's one equality (src/expr/equality.ts), the same as `==` in a binding.
+ */
+export { sameValue } from '../expr';
 
 /** A list of server items (or static options) as choices; anything but a list gives none. */
 export function toChoices(list: unknown, labelField: string, valueField: string): Choice[] {

@@ -31,4 +31,5 @@ export const widgetLoaders: WidgetLoaders = {
   'empty-state': () => import('./empty-state/EmptyState'),
   carousel: () => import('./carousel/Carousel'),
   'web-frame': () => import('./web-frame/WebFrame'),
+  'server-form': () => import('./server-form/ServerForm'),
 };

@@ -33,8 +33,9 @@ describe('error.serverMessage', () => {
     for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(recorded.toasts.map((t) => t.message)).toEqual([
       '800009|Card expired|Card expired|Card expired',
-      '800009|Something went wrong. Please try again.||fallback',
-      'network|Network error. Check your connection and try again.||fallback',
+      // repaymentCommit's catalogue wording (schemas/api/endpoints.json errors: fallback, network).
+      '800009|processing failed||fallback',
+      'network|error||fallback',
     ]);
   });
 

@@ -35,6 +35,15 @@ async function expectButtons(page: Page, shown: string[]) {
   }
 }
 
+/**
+ * The answer as an older backend sends it: the plain fields without the server's `view` (issue 8).
+ * Tests that change those fields drop `view`, so the client boundary derives it from them by the
+ * same rules (src/contract/views.ts); the reference server's own view is checked by the others.
+ */
+function asOlderBackend(data: Record<string, unknown>): void {
+  delete data.view;
+}
+
 /** Keeps the browser on the machine: any external host answers with a tiny page. */
 async function stubExternal(page: Page, host: string): Promise<string[]> {
   const hits: string[] = [];
@@ -117,6 +126,7 @@ test.describe('loan details V3', () => {
   test('21 (review): stays on the page even with a redirect link; recommended products, no action buttons', async ({ page, kopa }) => {
     const hits = await stubExternal(page, 'pay.kopa.example');
     await patchData(page, DETAILS, (data) => {
+      asOlderBackend(data);
       data.playeduL = 'https://pay.kopa.example/withdraw?o=O21';
       // isScore 1 opens the rating dialog, which only the no-redirect branch of the same onLoad does:
       // once it shows, the page has decided not to redirect.
@@ -165,6 +175,7 @@ test.describe('loan details V3', () => {
   test('151 with a redirect link redirects there (allowlisted host)', async ({ page, kopa }) => {
     const hits = await stubExternal(page, 'pay.kopa.example');
     await patchData(page, DETAILS, (data) => {
+      asOlderBackend(data);
       data.playeduL = 'https://pay.kopa.example/withdraw?o=O151';
     });
     await kopa.open('/loanDetail', { orderId: 'O151', productId: 'P003' });
@@ -176,6 +187,7 @@ test.describe('loan details V3', () => {
   test('a redirect link off the allowlist is refused: the page stays and says so', async ({ page, kopa }) => {
     const hits = await stubExternal(page, 'evil.example');
     await patchData(page, DETAILS, (data) => {
+      asOlderBackend(data);
       data.playeduL = 'https://evil.example/steal';
     });
     await openOrder(page, kopa, { orderId: 'O110', productId: 'P002' });
@@ -206,6 +218,7 @@ test.describe('loan details V3', () => {
 
   test('the bank-card reminder follows cardNeedPop, cardPopTitle and cardPopMsg; Confirm closes it', async ({ page, kopa }) => {
     await patchData(page, DETAILS, (data) => {
+      asOlderBackend(data);
       data.cardNeedPop = 1;
       data.cardPopTitle = 'Account check';
       data.cardPopMsg = 'Your wallet number ends in 678.';
@@ -279,6 +292,7 @@ test.describe('loan details V3', () => {
     // The bank-card reminder opens in the same onLoad, just before the isScore check: once the
     // borrower has seen and closed it, a rating dialog would have opened by then.
     await patchData(page, DETAILS, (data) => {
+      asOlderBackend(data);
       data.cardNeedPop = 1;
       data.cardPopTitle = 'Account check';
     });
@@ -289,8 +303,21 @@ test.describe('loan details V3', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test("the screen follows the server's view, not its own reading of the status", async ({ page, kopa }) => {
+    // A backend whose rules differ (here: rollover offered on a 170 order) changes the screen
+    // without a layout change: the layout binds to view, it does not recompute it.
+    await patchData(page, DETAILS, (data) => {
+      data.view = { icon: '174', buttons: ['repay', 'rollover'], recommended: false, redirectUrl: '', dialog: '', rating: false };
+    });
+    await openOrder(page, kopa, { orderId: 'O170', productId: 'P002' });
+    await expect(statusIcon(page)).toHaveAttribute('src', '/assets/demo/status-174.svg');
+    await expectButtons(page, ['REPAY', 'Rollover Repayment']);
+    await expect(recommended(page)).toHaveCount(0);
+  });
+
   test('status codes given as strings follow the same rules', async ({ page, kopa }) => {
     await patchData(page, DETAILS, (data) => {
+      asOlderBackend(data);
       data.orderStatus = '180';
       data.isDelay = '1';
     });

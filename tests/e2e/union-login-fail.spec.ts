@@ -50,6 +50,21 @@ test.describe('joint-login failure', () => {
     expect(hits).toEqual(['https://kopa.example/products/P003']);
   });
 
+  test('family tiles from an older backend (no view, enabled as text) behave the same', async ({ page, kopa }) => {
+    await patchData(page, UNION, (data) => {
+      for (const t of data.family as Array<Record<string, unknown>>) {
+        delete t.view;
+        t.enabled = String(t.enabled);
+      }
+    });
+    await kopa.open('/unionLoginFail');
+    // P004 ("0") does nothing; P002 (deep link) goes to the app: its call must be the only one.
+    await page.getByRole('button', { name: /Pesa Fast/ }).click();
+    await page.getByRole('button', { name: /Haraka Loan/ }).click();
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'openLink', payload: { url: 'kopa://product/P002' } }]);
+    expect(new URL(page.url()).pathname).toBe('/unionLoginFail');
+  });
+
   test('another errMessage from the server is shown as given; no family hides the block', async ({ page, kopa }) => {
     await patchData(page, UNION, (data) => {
       data.errMessage = 'Login via partner failed (code 42).';

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importLayouts } from '../../server/layoutImport';
 import { startServer, type TestServer } from './helpers';
 
 // The real validator is owned by the foundation work; here a document is invalid iff it says so,
@@ -80,22 +81,25 @@ describe('the app and its headers', () => {
 });
 
 describe('layouts', () => {
-  const write = (name: string, text: string, mtime: number) => {
+  // A layout file written, then imported (npm run layouts:import): layouts live in the database.
+  const write = async (name: string, text: string, mtime: number) => {
     const file = join(layouts(), `${name}.json`);
     writeFileSync(file, text);
     utimesSync(file, mtime, mtime);
+    await importLayouts(s.db, layouts(), 'all');
+    s.app.kopaLayouts.store.invalidate();
   };
   const get = (name: string, headers: Record<string, string> = {}) => s.inject({ method: 'GET', url: `/layouts/${name}.json`, headers });
 
   it('serves JSON with an ETag and answers 304 to If-None-Match', async () => {
-    write('home', '{"screen":"home","v":1}', 1000);
+    await write('home', '{"screen":"home","v":1}', 1000);
     const res = await get('home');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ screen: 'home', v: 1 });
     const etag = String(res.headers.etag);
     expect(etag).toMatch(/^".+"$/);
     expect((await get('home', { 'if-none-match': etag })).statusCode).toBe(304);
-    write('home', '{"screen":"home","v":2}', 2000);
+    await write('home', '{"screen":"home","v":2}', 2000);
     const changed = await get('home', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toEqual({ screen: 'home', v: 2 });
@@ -103,21 +107,21 @@ describe('layouts', () => {
   });
 
   it('keeps serving the last good version when the file becomes invalid or not JSON', async () => {
-    write('repay', '{"screen":"repay","v":1}', 1000);
+    await write('repay', '{"screen":"repay","v":1}', 1000);
     expect((await get('repay')).json()).toEqual({ screen: 'repay', v: 1 });
-    write('repay', '{"screen":"repay","invalid":true}', 2000);
+    await write('repay', '{"screen":"repay","invalid":true}', 2000);
     expect((await get('repay')).json()).toEqual({ screen: 'repay', v: 1 });
-    write('repay', '<html>not json</html>', 3000);
+    await write('repay', '<html>not json</html>', 3000);
     expect((await get('repay')).json()).toEqual({ screen: 'repay', v: 1 });
-    write('repay', '{"screen":"repay","v":3}', 4000);
+    await write('repay', '{"screen":"repay","v":3}', 4000);
     expect((await get('repay')).json()).toEqual({ screen: 'repay', v: 3 });
   });
 
-  it('503 when no good version ever existed; 404 for unknown or unsafe names', async () => {
-    write('broken', '{"invalid":true}', 1000);
+  it('a layout that never passed the checks is never published (404); 404 for unknown or unsafe names', async () => {
+    await write('broken', '{"invalid":true}', 1000);
     const res = await get('broken');
-    expect(res.statusCode).toBe(503);
-    expect(res.json().code).toBe('503');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('404');
     expect((await get('nope')).statusCode).toBe(404);
     expect((await s.inject({ method: 'GET', url: '/layouts/..%2Fpackage.json' })).statusCode).toBe(404);
     expect((await s.inject({ method: 'GET', url: '/layouts/a.b.json' })).statusCode).toBe(404);

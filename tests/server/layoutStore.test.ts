@@ -1,111 +1,99 @@
-/** The layout store: one read per file version shared by concurrent requests; a file that cannot be read is not a 500. */
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+/**
+ * The layout store over its source (the database in the server): one read per published version
+ * shared by concurrent requests, a new version seen after invalidate/refresh, a failed read a 503
+ * envelope that is not remembered, drafts only with a valid preview token.
+ * Publishing rules (checks, refusals, versions) are tested in layoutStudio.test.ts.
+ */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../server/errorHandler';
 import { registerLayouts } from '../../server/layouts';
-import { createLayoutStore } from '../../server/layoutStore';
+import { createLayoutStore, type LayoutSource } from '../../server/layoutStore';
 
-const VALID = readFileSync(join(import.meta.dirname, '../../layouts/customer-service.json'), 'utf8');
+const V1 = '{"id":"customer-service","version":1,"title":"One","body":[]}';
+const V2 = '{"id":"customer-service","version":2,"title":"Two","body":[]}';
 
-function app(files: Record<string, string>, dirs: string[] = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'kopa-layouts-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  for (const d of dirs) mkdirSync(join(dir, d));
+function fakeSource() {
+  const state = { version: 1, content: V1, draft: null as string | null, reads: 0, failNext: false };
+  const source: LayoutSource = {
+    published: async (name) => {
+      state.reads += 1;
+      await new Promise((r) => setTimeout(r, 5));
+      if (state.failNext) { state.failNext = false; throw new Error('connection refused'); }
+      return name === 'customer-service' ? { version: state.version, content: state.content } : null;
+    },
+    draft: async (name) => (name === 'customer-service' ? state.draft ?? state.content : null),
+    versions: async () => new Map([['customer-service', state.version]]),
+  };
+  return { state, source };
+}
+
+function app(source: LayoutSource) {
   const a = Fastify();
   registerErrorHandling(a);
-  registerLayouts(a, createLayoutStore(dir, a.log));
-  return Object.assign(a, { dir });
+  const store = createLayoutStore(source, a.log, { verifyPreview: (token, name) => token === `ok-${name}` });
+  registerLayouts(a, store);
+  return Object.assign(a, { store });
 }
 
-/** Replaces a file with a new version the store will notice (a later mtime, whatever the clock's grain). */
-function replaceFile(dir: string, name: string, text: string, secondsLater: number) {
-  const file = join(dir, name);
-  writeFileSync(file, text);
-  const when = new Date(Date.now() + secondsLater * 1000);
-  utimesSync(file, when, when);
-}
-
-/** Written as text: JSON.stringify itself runs out of stack on very deep values. */
-function deepLayout(levels: number): string {
-  const node = `${'{"type":"container","children":['.repeat(levels)}{"type":"text","text":"deep"}${']}'.repeat(levels)}`;
-  return `{"id":"customer-service","version":1,"title":"Deep","body":[${node}]}`;
-}
+const get = (a: ReturnType<typeof app>, headers: Record<string, string> = {}) => a.inject({ method: 'GET', url: '/layouts/customer-service.json', headers });
 
 describe('layout store', () => {
-  it('two concurrent first requests for a valid layout both get 200 with the same ETag', async () => {
-    const a = app({ 'customer-service.json': VALID });
-    const res = await Promise.all([1, 2, 3].map(() => a.inject({ method: 'GET', url: '/layouts/customer-service.json' })));
+  it('concurrent first requests share one read and get the same body and ETag; 304 after', async () => {
+    const { state, source } = fakeSource();
+    const a = app(source);
+    const res = await Promise.all([1, 2, 3].map(() => get(a)));
     expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(res.map((r) => r.body)).toEqual([V1, V1, V1]);
     expect(new Set(res.map((r) => r.headers.etag)).size).toBe(1);
-    expect(res[0]?.body).toBe(VALID);
+    expect(state.reads).toBe(1);
+    expect((await get(a, { 'if-none-match': String(res[0]?.headers.etag) })).statusCode).toBe(304);
+    expect(state.reads).toBe(1);
   });
 
-  it('concurrent first requests for an invalid layout all get the 503 envelope', async () => {
-    const a = app({ 'broken.json': '{ not json' });
-    const res = await Promise.all([1, 2].map(() => a.inject({ method: 'GET', url: '/layouts/broken.json' })));
-    expect(res.map((r) => r.statusCode)).toEqual([503, 503]);
-    expect(res[1]?.json()).toMatchObject({ code: '503' });
+  it('a new published version is served after refresh() notices it (the poll) or invalidate() (a notification)', async () => {
+    const { state, source } = fakeSource();
+    const a = app(source);
+    const first = await get(a);
+    Object.assign(state, { version: 2, content: V2 });
+    expect((await get(a)).body).toBe(V1); // cached until told
+    await a.store.refresh();
+    const second = await get(a);
+    expect(second.body).toBe(V2);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    Object.assign(state, { version: 3, content: V1 });
+    a.store.invalidate('customer-service');
+    expect((await get(a)).body).toBe(V1);
   });
 
-  it('a file that stats but cannot be read is a 404 envelope, not a 500', async () => {
-    const a = app({}, ['weird.json']); // a directory: stat succeeds, readFile fails
-    const res = await a.inject({ method: 'GET', url: '/layouts/weird.json' });
+  it('a failed read is a 503 envelope with a reason, and the next request reads again', async () => {
+    const { state, source } = fakeSource();
+    const a = app(source);
+    state.failNext = true;
+    const failed = await get(a);
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toEqual({ code: '503', message: 'The page layout is unavailable right now; please try again.' });
+    expect((await get(a)).statusCode).toBe(200);
+  });
+
+  it('an unknown layout is a 404 envelope, and is not remembered as missing', async () => {
+    const { source } = fakeSource();
+    const a = app(source);
+    const res = await a.inject({ method: 'GET', url: '/layouts/nothing.json' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: '404' });
   });
 
-  // Issue 7.13: the validators recurse once per level and overflowed the stack at ~1,500 levels,
-  // which made the layout route answer 500. The depth limit is checked first (src/schema/layoutLimits.ts).
-  it.each([1_500, 100_000])('a %i-deep layout file is refused: the last good version keeps being served (200, same ETag)', async (levels) => {
-    const a = app({ 'customer-service.json': VALID });
-    const good = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
-    expect(good.statusCode).toBe(200);
-    replaceFile(a.dir, 'customer-service.json', deepLayout(levels), 5);
-    for (let i = 0; i < 2; i += 1) {
-      const res = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers.etag).toBe(good.headers.etag);
-      expect(res.body).toBe(VALID);
-    }
-    // Fixed again: the new version is served.
-    const fixed = VALID.replace('"version": 1', '"version": 2');
-    expect(fixed).not.toBe(VALID);
-    replaceFile(a.dir, 'customer-service.json', fixed, 10);
-    expect((await a.inject({ method: 'GET', url: '/layouts/customer-service.json' })).body).toBe(fixed);
-  });
-
-  // JSON.parse keeps the last of two equal keys, so an edit could silently lose the first: refused.
-  it('a layout file with a key written twice is refused: the last good version keeps being served', async () => {
-    const a = app({ 'customer-service.json': VALID });
-    const good = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
-    const twice = VALID.replace('"version": 1', '"version": 2, "version": 3');
-    expect(twice).not.toBe(VALID);
-    replaceFile(a.dir, 'customer-service.json', twice, 5);
-    const res = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers.etag).toBe(good.headers.etag);
-    expect(res.body).toBe(VALID);
-  });
-
-  it.each([1_500, 100_000])('a %i-deep layout on first start is the 503 envelope, never a 500', async (levels) => {
-    const a = app({ 'deep.json': deepLayout(levels).replace('"customer-service"', '"deep"') });
-    const res = await Promise.all([1, 2].map(() => a.inject({ method: 'GET', url: '/layouts/deep.json' })));
-    expect(res.map((r) => r.statusCode)).toEqual([503, 503]);
-    expect(res[0]?.json()).toMatchObject({ code: '503', message: expect.stringContaining('no previous valid version') });
-  });
-
-  it('a layout with more than 100,000 values is refused the same way', async () => {
-    const huge = VALID.replace('"body": [', `"state": { "list": [${'0,'.repeat(150_000)}0] }, "body": [`);
-    expect(huge).not.toBe(VALID);
-    const a = app({ 'customer-service.json': VALID, 'huge.json': huge.replace('"customer-service"', '"huge"') });
-    const good = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
-    replaceFile(a.dir, 'customer-service.json', huge, 5);
-    const res = await a.inject({ method: 'GET', url: '/layouts/customer-service.json' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers.etag).toBe(good.headers.etag);
-    expect((await a.inject({ method: 'GET', url: '/layouts/huge.json' })).statusCode).toBe(503);
+  it('the draft only for a valid preview token of that layout', async () => {
+    const { state, source } = fakeSource();
+    state.draft = V2;
+    const a = app(source);
+    expect((await a.store.load('customer-service'))?.body).toBe(V1);
+    expect((await a.store.load('customer-service', 'forged'))?.body).toBe(V1);
+    expect((await a.store.load('customer-service', 'ok-repay'))?.body).toBe(V1);
+    const preview = await a.store.load('customer-service', 'ok-customer-service');
+    expect(preview).toMatchObject({ body: V2, preview: true });
+    // The preview is not cached in place of the published version.
+    expect((await a.store.load('customer-service'))?.body).toBe(V1);
   });
 });

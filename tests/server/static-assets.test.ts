@@ -10,6 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDir } from '../../scripts/build/compress';
 import { negotiate } from '../../server/staticFiles';
+import { importLayouts } from '../../server/layoutImport';
 import { startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -131,6 +132,9 @@ describe('caching', () => {
     writeFileSync(file, JSON.stringify({ ...LAYOUT, version: 2, title: 'Help' }));
     const later = new Date(Date.now() + 5000);
     utimesSync(file, later, later);
+    // Layouts live in the database: the changed file is published by an import.
+    await importLayouts(s.db, join(dir, 'layouts'), 'all');
+    s.app.kopaLayouts.store.invalidate();
     const changed = await get('/customerService', { accept: 'text/html', 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);

@@ -9,6 +9,8 @@ import { collectTypes, preloadWidgets } from '../../src/render/widgetCache';
 import { createToastStore } from '../../src/render/toast/toastStore';
 import { ToastHost } from '../../src/render/toast/ToastHost';
 import { checkImageUrl, checkNavigationUrl } from '../../src/security/url';
+import { expandFragments } from '../../src/layout/fragments';
+import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -141,6 +143,8 @@ export async function renderLayout(
   layout: LayoutDocument | Record<string, unknown>,
   options: RenderLayoutOptions = {},
 ): Promise<RenderResult & { recorded: Recorded; user: ReturnType<typeof userEvent.setup>; env: RuntimeEnv; hostBack: () => boolean }> {
+  // As the server serves it: fragments (`{ "use": ... }`) expanded from layouts/_fragments.
+  layout = expandFragments(layout, loadFragmentFiles().files).doc as LayoutDocument;
   await loadValidators();
   await preloadWidgets(collectTypes(layout));
   const { env, recorded, toastStore, hostBack } = createFakeEnv(options);

@@ -93,7 +93,7 @@ describe('widget-local names only where the widget or action provides them', () 
       'unknown-name /body/3/onTap/0/params/a',
     ]);
     expect(check([{ type: 'text', text: '{{ valeu }}' }])[0]?.message).toBe(
-      '"valeu" is not a name a binding can read here (allowed: config, data, dialogs, local, query, screen, sources, state)',
+      '"valeu" is not a name a binding can read here (allowed: computed, config, data, dialogs, local, query, screen, sources, state)',
     );
   });
 

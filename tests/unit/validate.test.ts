@@ -40,7 +40,7 @@ describe('npm run validate', () => {
     for (const [file, wants] of cases) {
       for (const want of wants) {
         const at = want.at ?? '\\d+:\\d+';
-        const head = new RegExp(`^tests/fixtures/broken-layouts/${file.replace('.', '\\.')}:${at}: ${(want.pointer || '/').replace(/[$.]/g, '\\$&')}: error ${want.code}: `);
+        const head = new RegExp(`^tests/fixtures/broken-layouts/${file.replace('.', '\\.')}:${at}: ${(want.pointer || '/').replace(/[$.()]/g, '\\$&')}: error ${want.code}: `);
         const line = lines.find((l) => head.test(l) && l.includes(want.message ?? ''));
         expect(line, `${file}: ${JSON.stringify(want)}\n${out}`).toBeDefined();
       }

@@ -19,7 +19,8 @@ export type Action =
   | TrackAction
   | ReloadAction
   | WaitAction
-  | StorageAction;
+  | StorageAction
+  | ValidateAction;
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
@@ -56,6 +57,18 @@ export type Condition = boolean | string;
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
 export type Value1 = unknown;
+/**
+ * Identifier of the node (used by tests, dialogs and error reports).
+ */
+export type NodeId = string;
+/**
+ * Identifier of the node (used by tests, dialogs and error reports).
+ */
+export type NodeId1 = string;
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions2 = Action[];
 /**
  * Agreements.
  *
@@ -108,15 +121,12 @@ export type LayoutNode =
   | SpinnerNode
   | EmptyStateNode
   | CarouselNode
-  | WebFrameNode;
-/**
- * Identifier of the node (used by tests, dialogs and error reports).
- */
-export type NodeId = string;
+  | WebFrameNode
+  | ServerFormNode;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions2 = Action[];
+export type Actions3 = Action[];
 /**
  * Child nodes.
  */
@@ -124,7 +134,7 @@ export type Nodes1 = LayoutNode[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions3 = Action[];
+export type Actions4 = Action[];
 /**
  * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
@@ -132,7 +142,7 @@ export type Condition2 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions4 = Action[];
+export type Actions5 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -144,7 +154,7 @@ export type Text3 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions5 = Action[];
+export type Actions6 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -156,11 +166,11 @@ export type Text5 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions6 = Action[];
+export type Actions7 = Action[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions7 = Action[];
+export type Actions8 = Action[];
 /**
  * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
@@ -190,25 +200,54 @@ export type Text8 = string;
  */
 export type Value4 = unknown;
 /**
- * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
+ * A note for operators: why this node, action or data source is here. Never shown and never evaluated (write plain text, no {{ }} bindings). npm run gen allows $comment on every widget, action, data source and at the layout's top level (scripts/lib/schemas.ts).
  */
-export type Condition3 = boolean | string;
+export type Comment = string;
 /**
- * Actions run one after another; a failed call stops the rest of the list.
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
-export type Actions8 = Action[];
+export type Value5 = unknown;
 /**
- * A path into the page state, e.g. form.account or items[0].check.
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
  */
-export type StatePath3 = string;
+export type Value6 = unknown;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text9 = string;
 /**
+ * Checks run by a validate action naming this node's id (or its form): required, minLength, maxLength, pattern, digits, min/max (cents for inputType money), each with its message.
+ */
+export type InputRules = {
+  $comment?: Comment;
+  /**
+   * The field must not be empty (text trimmed; a picker must have a choice).
+   */
+  required?: true;
+  /**
+   * At least this many characters (code points).
+   */
+  minLength?: number;
+  /**
+   * At most this many characters (code points).
+   */
+  maxLength?: number;
+  /**
+   * A regular expression (JavaScript, unicode mode) the whole value must match; write ^...$ yourself. Checked by npm run validate.
+   */
+  pattern?: string;
+  /**
+   * ASCII digits only (an empty value passes: add required for that).
+   */
+  digits?: true;
+  min?: Value5;
+  max?: Value6;
+  message: Text9;
+}[];
+/**
  * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
-export type Condition4 = boolean | string;
+export type Condition3 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -216,15 +255,15 @@ export type Actions9 = Action[];
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
-export type StatePath4 = string;
+export type StatePath3 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text10 = string;
 /**
- * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
-export type Value5 = unknown;
+export type Condition4 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
@@ -232,11 +271,23 @@ export type Actions10 = Action[];
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
-export type StatePath5 = string;
+export type StatePath4 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text11 = string;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value7 = unknown;
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions11 = Action[];
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath5 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -250,17 +301,50 @@ export type Text13 = string;
  */
 export type Text14 = string;
 /**
- * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
- */
-export type Value6 = unknown;
-/**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text15 = string;
 /**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value8 = unknown;
+/**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text16 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text17 = string;
+/**
+ * Checks run by a validate action naming this node's id (or its form): required, minLength, maxLength, pattern, digits, min/max, each with its message.
+ */
+export type InputRules1 = {
+  $comment?: Comment;
+  /**
+   * The field must not be empty (text trimmed; a picker must have a choice).
+   */
+  required?: true;
+  /**
+   * At least this many characters (code points).
+   */
+  minLength?: number;
+  /**
+   * At most this many characters (code points).
+   */
+  maxLength?: number;
+  /**
+   * A regular expression (JavaScript, unicode mode) the whole value must match; write ^...$ yourself. Checked by npm run validate.
+   */
+  pattern?: string;
+  /**
+   * ASCII digits only (an empty value passes: add required for that).
+   */
+  digits?: true;
+  min?: Value5;
+  max?: Value6;
+  message: Text9;
+}[];
 /**
  * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
@@ -268,7 +352,7 @@ export type Condition5 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions11 = Action[];
+export type Actions12 = Action[];
 /**
  * A path into the page state, e.g. form.account or items[0].check.
  */
@@ -276,15 +360,11 @@ export type StatePath6 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text17 = string;
+export type Text18 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions12 = Action[];
-/**
- * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
- */
-export type Text18 = string;
+export type Actions13 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -310,17 +390,21 @@ export type Text23 = string;
  */
 export type Text24 = string;
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text25 = string;
+/**
  * A path into the page state, e.g. form.account or items[0].check.
  */
 export type StatePath7 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text25 = string;
+export type Text26 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text26 = string;
+export type Text27 = string;
 /**
  * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
@@ -328,15 +412,11 @@ export type Condition6 = boolean | string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions13 = Action[];
+export type Actions14 = Action[];
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions14 = Action[];
-/**
- * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
- */
-export type Text27 = string;
+export type Actions15 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -354,13 +434,46 @@ export type Text30 = string;
  */
 export type Text31 = string;
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text32 = string;
+/**
  * A path into the page state, e.g. form.account or items[0].check.
  */
 export type StatePath8 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text32 = string;
+export type Text33 = string;
+/**
+ * Checks run by a validate action naming this node's id (or its form): required, minLength, maxLength, pattern, digits, min/max, each with its message.
+ */
+export type InputRules2 = {
+  $comment?: Comment;
+  /**
+   * The field must not be empty (text trimmed; a picker must have a choice).
+   */
+  required?: true;
+  /**
+   * At least this many characters (code points).
+   */
+  minLength?: number;
+  /**
+   * At most this many characters (code points).
+   */
+  maxLength?: number;
+  /**
+   * A regular expression (JavaScript, unicode mode) the whole value must match; write ^...$ yourself. Checked by npm run validate.
+   */
+  pattern?: string;
+  /**
+   * ASCII digits only (an empty value passes: add required for that).
+   */
+  digits?: true;
+  min?: Value5;
+  max?: Value6;
+  message: Text9;
+}[];
 /**
  * true/false, or a string holding exactly one binding {{ expr }} (whitespace around it only) whose value is tested for truthiness. "false" or "{{ state.n }} > 2" are refused: write false, or {{ state.n > 2 }}.
  */
@@ -376,11 +489,7 @@ export type StatePath10 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
-export type Actions15 = Action[];
-/**
- * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
- */
-export type Text33 = string;
+export type Actions16 = Action[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
@@ -422,17 +531,45 @@ export type Text42 = string;
  */
 export type Text43 = string;
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text44 = string;
+/**
  * Child nodes.
  */
 export type Nodes2 = LayoutNode[];
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text44 = string;
+export type Text45 = string;
 /**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text45 = string;
+export type Text46 = string;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value9 = unknown;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath11 = string;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath12 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text47 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text48 = string;
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text49 = string;
 /**
  * Shown while loading (default: a spinner).
  */
@@ -442,29 +579,58 @@ export type Nodes = LayoutNode[];
  */
 export type Nodes3 = LayoutNode[];
 /**
- * Actions run one after another; a failed call stops the rest of the list.
- */
-export type Actions16 = Action[];
-/**
- * A note for operators: why this node, action or data source is here. Never shown and never evaluated (write plain text, no {{ }} bindings). npm run gen allows $comment on every widget, action, data source and at the layout's top level (scripts/lib/schemas.ts).
- */
-export type Comment = string;
-/**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
-export type Text46 = string;
-/**
- * A path into the page state, e.g. form.account or items[0].check.
- */
-export type StatePath11 = string;
+export type Text50 = string;
 /**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions17 = Action[];
 /**
+ * Checks the validate action runs on this field, in order; the first that fails gives the message shown. Each rule applies to the value as it is: an empty value fails required, minLength, pattern (unless the pattern matches ''), min and max; it passes maxLength and digits.
+ */
+export type InputRules3 = {
+  $comment?: Comment;
+  /**
+   * The field must not be empty (text trimmed; a picker must have a choice).
+   */
+  required?: true;
+  /**
+   * At least this many characters (code points).
+   */
+  minLength?: number;
+  /**
+   * At most this many characters (code points).
+   */
+  maxLength?: number;
+  /**
+   * A regular expression (JavaScript, unicode mode) the whole value must match; write ^...$ yourself. Checked by npm run validate.
+   */
+  pattern?: string;
+  /**
+   * ASCII digits only (an empty value passes: add required for that).
+   */
+  digits?: true;
+  min?: Value5;
+  max?: Value6;
+  message: Text9;
+}[];
+/**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text51 = string;
+/**
+ * A path into the page state, e.g. form.account or items[0].check.
+ */
+export type StatePath13 = string;
+/**
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions18 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions19 = Action[];
 /**
  * Child nodes.
  */
@@ -486,6 +652,7 @@ export interface KopaSchemaIndex {
   actions_storage_schema_json?: StorageAction;
   actions_toast_schema_json?: ToastAction;
   actions_track_schema_json?: TrackAction;
+  actions_validate_schema_json?: ValidateAction;
   actions_wait_schema_json?: WaitAction;
   api_card_change_request_schema_json?: CardChangeRequest;
   api_card_change_response_schema_json?: CardChangeResponse;
@@ -569,10 +736,12 @@ export interface KopaSchemaIndex {
   api_user_delete_request_schema_json?: UserDeleteRequest;
   api_user_delete_response_schema_json?: UserDeleteResponse;
   config_app_schema_json?: AppConfig;
+  config_messages_schema_json?: MessageCatalogue;
   data_source_schema_json?: DataSource;
   defs_actions_schema_json?: Actions;
   defs_comment_schema_json?: Comment;
   defs_condition_schema_json?: Condition;
+  defs_input_rules_schema_json?: InputRules3;
   defs_node_id_schema_json?: NodeId;
   defs_nodes_schema_json?: Nodes1;
   defs_params_schema_json?: Params;
@@ -603,6 +772,7 @@ export interface KopaSchemaIndex {
   widgets_repeat_schema_json?: RepeatNode;
   widgets_rich_text_schema_json?: RichTextNode;
   widgets_row_schema_json?: RowNode;
+  widgets_server_form_schema_json?: ServerFormNode;
   widgets_spinner_schema_json?: SpinnerNode;
   widgets_star_rating_schema_json?: StarRatingNode;
   widgets_tab_switch_schema_json?: TabSwitchNode;
@@ -820,6 +990,25 @@ export interface StorageAction {
    */
   key: string;
   value?: Value1;
+}
+/**
+ * Checks the rules of the named fields (or of every field inside a form node), in order. When one fails: its message is shown (toast or inline under the field), onInvalid runs, and the rest of this action list stops. When all pass the list goes on. Fields that are not on screen (hidden, not rendered) are not checked.
+ */
+export interface ValidateAction {
+  type: 'validate';
+  /**
+   * Ids of input-like nodes (input, textarea, enum-picker), checked in this order. Give fields, form or both.
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  fields?: [NodeId, ...NodeId[]];
+  form?: NodeId1;
+  /**
+   * toast: the first failing message as a toast (3 s; spec 5's messages are toasts). inline: every failing field shows its message under itself until its value changes. none: only onInvalid.
+   */
+  show?: 'toast' | 'inline' | 'none';
+  onInvalid?: Actions2;
 }
 /**
  * POST /v3/bank/card-change: change the payment account (source=loanDetail).
@@ -1723,6 +1912,15 @@ export interface LoanDetailsResponse {
      * Product link: http(s) URL opened directly, otherwise passed to the native bridge openLink.
      */
     link: string;
+    /**
+     * What tapping the tile does, decided by the server (src/contract/views.ts tileView). Optional: an older backend leaves it out and the client boundary derives it from enabled and link.
+     */
+    view?: {
+      /**
+       * none: disabled (enabled 0), a tap does nothing; web: an http(s) link the page leaves for; app: any other link, handed to the native app (openLink).
+       */
+      opens: 'none' | 'web' | 'app';
+    };
   }[];
   /**
    * Product name.
@@ -1796,6 +1994,41 @@ export interface LoanDetailsResponse {
    * Outstanding amount. Integer minor units (cents).
    */
   repayAmount: number;
+  /**
+   * What the loan details screen shows for this order, decided by the server from the status rules (spec 4 "Order status codes"; src/contract/views.ts orderView), so the layout binds to it instead of re-encoding them. Optional: an older backend leaves it out and the client boundary derives it from the fields above (all but amountDue).
+   */
+  view?: {
+    /**
+     * Status icon name, shown as /assets/demo/status-<icon>.svg: 21, 151, 174, 180, 200 for those statuses, failed for 110, 200 for any other.
+     */
+    icon: '21' | '151' | 'failed' | '174' | '180' | '200';
+    /**
+     * Action buttons in order: repay (REPAY) and rollover (Rollover Repayment) for 174/180 with isDelay 1; repayment for 170 and for 174/180 otherwise; borrowAgain for 200; none otherwise.
+     *
+     * Items: A button name.
+     */
+    buttons: ('repay' | 'rollover' | 'repayment' | 'borrowAgain')[];
+    /**
+     * Show the recommended products: false for 170, 174, 180 and 200 (whose screens show action buttons instead).
+     */
+    recommended: boolean;
+    /**
+     * Where the page goes at once: the redirect link for any status but 21, otherwise empty (stay).
+     */
+    redirectUrl: string;
+    /**
+     * The dialog opened on load when the page stays: withdraw (Withdraw Now) for 151, otherwise cardReminder when cardNeedPop is 1, otherwise none (empty).
+     */
+    dialog: '' | 'withdraw' | 'cardReminder';
+    /**
+     * Open the rating modal on load (isScore 1 and the page stays).
+     */
+    rating: boolean;
+    /**
+     * Amount due now (what is due by today, or the current period): the "Amount due" detail line as a number. 0 when nothing is to repay. Integer minor units (cents).
+     */
+    amountDue?: number;
+  };
 }
 /**
  * POST /v3/loan-confirm/loan-detail-push-yd: take the loan.
@@ -2778,6 +3011,15 @@ export interface UnionErrorInfoResponse {
      * Product link: http(s) URL opened directly, otherwise passed to the native bridge openLink.
      */
     link: string;
+    /**
+     * What tapping the tile does, decided by the server (src/contract/views.ts tileView). Optional: an older backend leaves it out and the client boundary derives it from enabled and link.
+     */
+    view?: {
+      /**
+       * none: disabled (enabled 0), a tap does nothing; web: an http(s) link the page leaves for; app: any other link, handed to the native app (openLink).
+       */
+      opens: 'none' | 'web' | 'app';
+    };
   }[];
 }
 /**
@@ -2898,6 +3140,27 @@ export interface AppConfig {
    */
   timeZone: string;
   /**
+   * How money and dates read in this market (src/format/market.ts; with currencyLabel and timeZone). Separators not given come from the locale; all absent: contract section 3 (12.345,67 and YYYY-MM-DD).
+   */
+  market?: {
+    /**
+     * BCP 47 locale of the market, e.g. en-TZ, id-ID.
+     */
+    locale?: string;
+    /**
+     * Between groups of thousands (contract: .).
+     */
+    thousandsSeparator?: string;
+    /**
+     * Before the cents (contract: ,).
+     */
+    decimalSeparator?: string;
+    /**
+     * Date order with YYYY, MM and DD, e.g. YYYY-MM-DD or DD/MM/YYYY.
+     */
+    dateFormat?: string;
+  };
+  /**
    * Milliseconds before an API call is abandoned as a timeout.
    */
   httpTimeoutMs: number;
@@ -2965,6 +3228,20 @@ export interface AppConfig {
   redirectAllowlist: string[];
 }
 /**
+ * messages/<language>.json: the app's message catalogue for one language (issue 11). Keys are dotted names (`area.name`, e.g. `repay.payNow`) read by layouts with {{ t('key') }} and by the app's own code; values are plain text in which {name} stands for a parameter passed as t('key', {name: value}). Checked by tests/unit/messages.test.ts, which also requires every key in every language.
+ */
+export interface MessageCatalogue {
+  /**
+   * A note for translators; never shown.
+   */
+  $comment?: string;
+  /**
+   * This interface was referenced by `MessageCatalogue`'s JSON-Schema definition
+   * via the `patternProperty` "^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$".
+   */
+  [k: string]: string | undefined;
+}
+/**
  * An API call whose response data becomes data.<name> in bindings.
  */
 export interface DataSource {
@@ -2986,17 +3263,20 @@ export interface DataSource {
   loading?: Nodes;
   error?: Nodes3;
   /**
-   * Shown instead of the body when `when` holds after loading.
+   * Shown instead of the body (below the page header, which stays) when `when` holds after loading: the layout's own `body`, or the designed empty state with `text` and a way out (Back or Close, as the header's back arrow).
    */
   empty?: {
+    [k: string]: unknown | undefined;
+  } & {
     when: Condition;
-    body: Nodes1;
+    text?: Text50;
+    body?: Nodes1;
   };
   /**
    * Toast the server message when the call fails (spec section 8).
    */
   toastOnError?: boolean;
-  onSuccess?: Actions16;
+  onSuccess?: Actions17;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
@@ -3021,7 +3301,7 @@ export interface TextNode {
    * Heading level when role is heading: 1 for the page's title when it has no page-header (one h1 per page), 2 for its sections, 3 below. Ignored for other roles.
    */
   level?: 1 | 2 | 3;
-  onTap?: Actions2;
+  onTap?: Actions3;
 }
 /**
  * A small, safe set of presentation hints (no arbitrary CSS: layouts come from a server).
@@ -3085,7 +3365,7 @@ export interface ContainerNode {
   visible?: Condition;
   style?: Style;
   children: Nodes1;
-  onTap?: Actions3;
+  onTap?: Actions4;
 }
 /**
  * A button. While its actions run it is disabled and shows a spinner, so a double tap sends one request.
@@ -3097,6 +3377,10 @@ export interface ButtonNode {
   style?: Style;
   label: Text;
   variant?: 'primary' | 'secondary' | 'link';
+  /**
+   * Marks the screen's primary action (Pay Now, Next, Confirm): npm run validate reports it when it can never be visible (visible false, under a node that is never visible, or in a dialog nothing opens).
+   */
+  required?: boolean;
   disabled?: Condition2;
   onTap: Actions;
 }
@@ -3118,7 +3402,7 @@ export interface DialogNode {
    * The Escape key closes it and runs onClose. Default: the value of dismissOnOverlay, so a dialog that cannot be dismissed by tapping outside ignores Escape unless the layout sets this to true.
    */
   closeOnEscape?: boolean;
-  onClose?: Actions4;
+  onClose?: Actions5;
 }
 /**
  * The title bar of a screen: a back button (shown only when onBack is set) and the title text.
@@ -3130,7 +3414,7 @@ export interface PageHeaderNode {
   style?: Style;
   title: Text2;
   backLabel?: Text3;
-  onBack?: Actions5;
+  onBack?: Actions6;
 }
 /**
  * An image. The source is checked (same-origin path, https, raster data URL); a refused source renders nothing and is reported. Give src, or endpoint (+ params) for an image served by the API such as the registration captcha.
@@ -3159,7 +3443,7 @@ export interface ImageNode {
    * Tap opens the image full screen; a tap there closes it (tap-to-enlarge instruction images).
    */
   zoomable?: boolean;
-  onTap?: Actions6;
+  onTap?: Actions7;
 }
 /**
  * Named values (bindings allowed) sent with a call or a navigation.
@@ -3176,7 +3460,7 @@ export interface RowNode {
   visible?: Condition;
   style?: Style;
   children: Nodes1;
-  onTap?: Actions7;
+  onTap?: Actions8;
 }
 /**
  * Renders the template nodes once per element of items, with the element and its position in scope (item and index by default); the empty nodes are shown instead when the list is empty.
@@ -3261,8 +3545,9 @@ export interface InputNode {
    */
   maxLength?: number;
   max?: Value4;
+  rules?: InputRules;
   disabled?: Condition3;
-  onChange?: Actions8;
+  onChange?: Actions9;
 }
 /**
  * A tick box bound to a boolean in page state, with a label and optional inline children after it (agreement links; tapping them does not toggle the box).
@@ -3273,10 +3558,10 @@ export interface CheckboxNode {
   visible?: Condition;
   style?: Style;
   bind: StatePath3;
-  label?: Text9;
+  label?: Text10;
   children?: Nodes1;
   disabled?: Condition4;
-  onChange?: Actions9;
+  onChange?: Actions10;
 }
 /**
  * A row of tabs choosing one value (card type, complaint status); the chosen value is written to page state.
@@ -3287,12 +3572,12 @@ export interface TabSwitchNode {
   visible?: Condition;
   style?: Style;
   bind: StatePath4;
-  label?: Text10;
+  label?: Text11;
   /**
    * Static tabs.
    */
   options?: TabSwitchOption[];
-  items?: Value5;
+  items?: Value7;
   /**
    * Field of each item shown as the tab label.
    */
@@ -3301,7 +3586,7 @@ export interface TabSwitchNode {
    * Field of each item written to the bound path.
    */
   valueField?: string;
-  onChange?: Actions10;
+  onChange?: Actions11;
 }
 /**
  * One tab.
@@ -3322,11 +3607,11 @@ export interface EnumPickerNode {
   visible?: Condition;
   style?: Style;
   bind: StatePath5;
-  bindKey?: Text11;
-  label?: Text12;
-  placeholder?: Text13;
-  title?: Text14;
-  options: Value6;
+  bindKey?: Text12;
+  label?: Text13;
+  placeholder?: Text14;
+  title?: Text15;
+  options: Value8;
   /**
    * Field of each option shown as its label.
    */
@@ -3335,10 +3620,11 @@ export interface EnumPickerNode {
    * Field of each option written to the bound path.
    */
   valueField?: string;
-  confirmLabel?: Text15;
-  cancelLabel?: Text16;
+  confirmLabel?: Text16;
+  cancelLabel?: Text17;
+  rules?: InputRules1;
   disabled?: Condition5;
-  onConfirm?: Actions11;
+  onConfirm?: Actions12;
 }
 /**
  * A hairline between sections, or blank space when line is false.
@@ -3366,12 +3652,12 @@ export interface StarRatingNode {
   visible?: Condition;
   style?: Style;
   bind: StatePath6;
-  label?: Text17;
+  label?: Text18;
   /**
    * Show the stars without letting the user change them.
    */
   readOnly?: boolean;
-  onChange?: Actions12;
+  onChange?: Actions13;
 }
 /**
  * A code (payment or contract code) with a Copy button. Copying puts the code on the clipboard and toasts 'copy success'.
@@ -3381,10 +3667,10 @@ export interface CodeCopyNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  code: Text18;
-  label?: Text19;
-  buttonLabel?: Text20;
-  successMessage?: Text21;
+  code: Text19;
+  label?: Text20;
+  buttonLabel?: Text21;
+  successMessage?: Text22;
 }
 /**
  * A QR code drawn as SVG for a value (error correction M), with an optional caption and a list of scan-and-pay tips.
@@ -3394,13 +3680,13 @@ export interface QrViewNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  value: Text22;
+  value: Text23;
   /**
    * Width and height of the code in CSS pixels.
    */
   size?: number;
-  caption?: Text23;
-  tipsTitle?: Text24;
+  caption?: Text24;
+  tipsTitle?: Text25;
   /**
    * Numbered scan-and-pay steps shown under the code.
    *
@@ -3498,11 +3784,11 @@ export interface CountdownButtonNode {
   visible?: Condition;
   style?: Style;
   bind: StatePath7;
-  label: Text25;
-  runningLabel: Text26;
+  label: Text26;
+  runningLabel: Text27;
   variant?: 'primary' | 'secondary' | 'link';
   disabled?: Condition6;
-  onTap: Actions13;
+  onTap: Actions14;
 }
 /**
  * Wraps its children; pulling down at the top of the page past 25 px (finger travel x 0.6, at most 100 px) and letting go runs onRefresh. States: pull, release, loading, finish; the finish text shows for 1 s.
@@ -3513,11 +3799,11 @@ export interface PullRefreshNode {
   visible?: Condition;
   style?: Style;
   children: Nodes1;
-  onRefresh: Actions14;
-  pullText?: Text27;
-  releaseText?: Text28;
-  loadingText?: Text29;
-  finishText?: Text30;
+  onRefresh: Actions15;
+  pullText?: Text28;
+  releaseText?: Text29;
+  loadingText?: Text30;
+  finishText?: Text31;
 }
 /**
  * Agreement and policy content. html is sanitised against an allowlist (paragraphs, headings, lists, tables, safe links and images; no scripts, handlers, styles, frames or forms) and built as elements, never injected; text is plain paragraphs split on blank lines. Give one of the two.
@@ -3531,7 +3817,7 @@ export interface RichTextNode {
    * HTML to show after sanitising; usually a binding to an API field (e.g. {{ data.agreement.content }}).
    */
   html?: string;
-  text?: Text31;
+  text?: Text32;
 }
 /**
  * A multi-line text field bound to the page state. Input beyond maxLength is ignored; counter shows n/maxLength (complaint text: 200).
@@ -3542,7 +3828,7 @@ export interface TextareaNode {
   visible?: Condition;
   style?: Style;
   bind: StatePath8;
-  label?: Text32;
+  label?: Text33;
   placeholder?: Text;
   /**
    * Most characters kept; further typing or pasted text is cut off.
@@ -3556,6 +3842,7 @@ export interface TextareaNode {
    * Visible lines.
    */
   rows?: number;
+  rules?: InputRules2;
   disabled?: Condition7;
 }
 /**
@@ -3568,7 +3855,7 @@ export interface ImageUploadNode {
   style?: Style;
   bind: StatePath9;
   resultPath?: StatePath10;
-  onSelect?: Actions15;
+  onSelect?: Actions16;
   /**
    * Most pictures; the add tile hides when reached (complaints: 9).
    */
@@ -3577,7 +3864,7 @@ export interface ImageUploadNode {
    * Largest accepted file in bytes (the server accepts up to 5 MB).
    */
   maxBytes?: number;
-  addLabel?: Text33;
+  addLabel?: Text34;
   /**
    * Only show the pictures (no add tile, no remove buttons).
    */
@@ -3586,11 +3873,11 @@ export interface ImageUploadNode {
    * Toasts for refused files (defaults in English).
    */
   messages?: {
-    empty?: Text34;
-    tooLarge?: Text35;
-    notImage?: Text36;
-    badName?: Text37;
-    full?: Text38;
+    empty?: Text35;
+    tooLarge?: Text36;
+    notImage?: Text37;
+    badName?: Text38;
+    full?: Text39;
   };
 }
 /**
@@ -3601,7 +3888,7 @@ export interface SpinnerNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  label?: Text39;
+  label?: Text40;
 }
 /**
  * Shown when a list has nothing in it: an optional picture, a message and an optional button.
@@ -3611,9 +3898,9 @@ export interface EmptyStateNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  text: Text40;
-  image?: Text41;
-  buttonLabel?: Text42;
+  text: Text41;
+  image?: Text42;
+  buttonLabel?: Text43;
   onTap?: Actions;
 }
 /**
@@ -3624,7 +3911,7 @@ export interface CarouselNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  label?: Text43;
+  label?: Text44;
   slides: Nodes2;
   /**
    * Milliseconds each slide stays before the next one; after the last comes the first.
@@ -3643,8 +3930,8 @@ export interface WebFrameNode {
   id?: NodeId;
   visible?: Condition;
   style?: Style;
-  src: Text44;
-  title: Text45;
+  src: Text45;
+  title: Text46;
   /**
    * Sandbox tokens granted to the framed page; none by default (no scripts, opaque origin). Top navigation and modals are never grantable. A same-origin page that renders with scripts (an app screen) needs allow-scripts and allow-same-origin: it is then as trusted as this page, which is why only same-origin paths and allowlisted hosts load at all.
    */
@@ -3653,6 +3940,64 @@ export interface WebFrameNode {
    * Frame height: s 160px, m 50% of the viewport, l 70% of the viewport.
    */
   height?: 's' | 'm' | 'l';
+}
+/**
+ * A form whose items come from the server (card-init's bank form, or any list of the same shape). Each item: code (plain name; its value is kept under this key), title (label), subtitle (placeholder), cate (a kind in pickerKinds gives a single-choice picker over note, anything else a text input), type (the preset option of a picker), value (the preset of an input), note (options: name, type), inputType (1: digits only), rules (optional: input rules as a layout writes them, checked by a validate action naming this form), plus any fields named in match. Items whose code is in tabs render as a tab switch over note. Values are preset from the items when they load (a non-empty preset replaces what bind holds) and kept in bind by code; collect receives the values of the items shown now, minus omit, ready for the save call.
+ */
+export interface ServerFormNode {
+  type: 'server-form';
+  id?: NodeId;
+  visible?: Condition;
+  style?: Style;
+  items: Value9;
+  /**
+   * Only the items with these codes, in this order (a screen that shows part of a server-defined form). Absent: every item, in the server's order.
+   *
+   * @maxItems 100
+   */
+  codes?: string[];
+  bind: StatePath11;
+  collect?: StatePath12;
+  /**
+   * Codes left out of collect (values the request sends on their own, such as cardType).
+   *
+   * @maxItems 50
+   */
+  omit?: string[];
+  /**
+   * Item field -> value (usually a binding). An item is shown when, for every field here, the item's field is empty (absent, null, 0 or '') or equals the value (1 equals "1"). A value of null hides every item that names one. Bank form: { "cardTypeMi": "{{ state.form.cardType }}", "channelNumber": "{{ state.form.cardType == '1' ? state.form.channelNumber : null }}" }.
+   */
+  match?: {
+    [k: string]: Value | undefined;
+  };
+  /**
+   * Codes of items shown as a tab switch (one tab per note option) instead of a picker.
+   *
+   * @maxItems 10
+   */
+  tabs?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  /**
+   * Values of cate that make an item a single-choice picker.
+   */
+  pickerKinds?: string[];
+  /**
+   * Most characters an input item keeps.
+   */
+  maxLength?: number;
+  confirmLabel?: Text47;
+  cancelLabel?: Text48;
+  pickerPlaceholder?: Text49;
 }
 /**
  * One screen of Kopa: data sources, initial state, the node tree and dialogs.
@@ -3667,13 +4012,17 @@ export interface LayoutDocument {
    * Bumped by operators on each change.
    */
   version: number;
-  title: Text46;
+  title: Text51;
   /**
    * Named API calls; the response data of source X is data.X in bindings.
    */
   dataSources?: {
     [k: string]: DataSource | undefined;
   };
+  /**
+   * Page-level values derived from data, state, local, query and other computed values: name -> one {{ }} binding or a value (objects and lists may hold bindings). Each is evaluated once per state/data snapshot and read as computed.<name> in any binding. A computed value that reads itself through others is a validator error.
+   */
+  computed?: {};
   /**
    * Initial page state, read as state.* in bindings and written by setState actions.
    */
@@ -3691,7 +4040,7 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3700,14 +4049,14 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3716,21 +4065,21 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3739,28 +4088,28 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3769,35 +4118,35 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3806,42 +4155,42 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3850,49 +4199,49 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3901,56 +4250,56 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -3959,63 +4308,63 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -4024,70 +4373,70 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -4096,77 +4445,77 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -4175,84 +4524,84 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -4261,91 +4610,91 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -4354,98 +4703,98 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -4454,105 +4803,105 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ]
     | [
@@ -4561,116 +4910,116 @@ export interface LayoutDocument {
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         },
         {
           /**
            * Storage key without the kopa: prefix; local.<key> in bindings.
            */
           key: string;
-          path: StatePath11;
+          path: StatePath13;
         }
       ];
-  onLoad?: Actions17;
-  onBack?: Actions18;
+  onLoad?: Actions18;
+  onBack?: Actions19;
   body: Nodes4;
   /**
    * Dialogs opened by openDialog actions.

@@ -2,6 +2,7 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
+import { msg } from '../../format/messages';
 import './code-copy.css';
 
 /**
@@ -14,7 +15,7 @@ const COPY_TEXT = '{{ code }}';
 export default function CodeCopy({ node, pointer }: WidgetProps<NodeOf<'code-copy'>>) {
   const code = useText(node.code, `${pointer}/code`);
   const label = useText(node.label, `${pointer}/label`);
-  const buttonLabel = useText(node.buttonLabel ?? 'Copy', `${pointer}/buttonLabel`);
+  const buttonLabel = useText(node.buttonLabel ?? msg('common.copy'), `${pointer}/buttonLabel`);
   const successMessage = useText(node.successMessage ?? 'copy success', `${pointer}/successMessage`);
   const { run, pending } = useActionRunner(pointer);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useCondition, useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
@@ -6,6 +6,9 @@ import { useStatePath } from '../../render/useStatePath';
 import { styleClass } from '../styleClass';
 import { useBoundPath } from '../boundPath';
 import { sameValue, toChoices } from '../choices';
+import { useField } from '../../render/fields';
+import { FieldError } from '../FieldError';
+import { msg } from '../../format/messages';
 import './enum-picker.css';
 
 /**
@@ -15,19 +18,30 @@ import './enum-picker.css';
  */
 export default function EnumPicker({ node, pointer }: WidgetProps<NodeOf<'enum-picker'>>) {
   const titleId = useId();
-  const [value, setValue] = useStatePath(useBoundPath(node.bind, node.bindKey, pointer), `${pointer}/bind`);
+  const path = useBoundPath(node.bind, node.bindKey, pointer);
+  const [value, setValue] = useStatePath(path, `${pointer}/bind`);
+  const field = useField({ id: node.id, pointer, rules: node.rules, path, value });
+  const errorId = `${titleId}-error`;
   const label = useText(node.label, `${pointer}/label`);
-  const placeholder = useText(node.placeholder ?? 'Please select', `${pointer}/placeholder`);
+  const placeholder = useText(node.placeholder ?? msg('common.pleaseSelect'), `${pointer}/placeholder`);
   const title = useText(node.title, `${pointer}/title`);
-  const confirmLabel = useText(node.confirmLabel ?? 'Confirm', `${pointer}/confirmLabel`);
-  const cancelLabel = useText(node.cancelLabel ?? 'Cancel', `${pointer}/cancelLabel`);
+  const confirmLabel = useText(node.confirmLabel ?? msg('common.confirm'), `${pointer}/confirmLabel`);
+  const cancelLabel = useText(node.cancelLabel ?? msg('common.cancel'), `${pointer}/cancelLabel`);
   const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);
   const rawOptions = useValue(node.options, `${pointer}/options`);
   const { run } = useActionRunner(pointer);
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState<number | null>(null);
   const sheetRef = useRef<HTMLDivElement>(null);
-  const fieldRef = useRef<HTMLButtonElement>(null);
+  const fieldRef = useRef<HTMLButtonElement | null>(null);
+  const { controlRef } = field;
+  const setFieldRef = useCallback(
+    (el: HTMLButtonElement | null) => {
+      fieldRef.current = el;
+      controlRef(el);
+    },
+    [controlRef],
+  );
 
   const choices = toChoices(rawOptions, node.labelField ?? 'name', node.valueField ?? 'type');
   const chosen = choices.find((c) => sameValue(c.value, value));
@@ -63,8 +77,9 @@ export default function EnumPicker({ node, pointer }: WidgetProps<NodeOf<'enum-p
   }, [open]);
 
   return (
-    <div className={styleClass(node.style, 'k-enum-picker')} data-node-id={node.id}>
-      <button ref={fieldRef} type="button" className="k-enum-picker__field" aria-haspopup="dialog" aria-expanded={open}
+    <div ref={field.rootRef} className={styleClass(node.style, 'k-enum-picker')} data-node-id={node.id}>
+      <button ref={setFieldRef} type="button" className="k-enum-picker__field" aria-haspopup="dialog" aria-expanded={open}
+        aria-invalid={field.error ? true : undefined} aria-describedby={field.error ? errorId : undefined}
         disabled={disabled} onClick={show}>
         {label ? <span className="k-enum-picker__label">{label}</span> : null}
         <span className={`k-enum-picker__value${chosen ? '' : ' k-enum-picker__value--empty'}`}>
@@ -72,6 +87,7 @@ export default function EnumPicker({ node, pointer }: WidgetProps<NodeOf<'enum-p
         </span>
         <span className="k-enum-picker__chevron" aria-hidden="true" />
       </button>
+      <FieldError id={errorId} message={field.error} />
       {open ? (
         <div className="k-enum-picker__overlay" data-testid="enum-picker-overlay" onClick={close}>
           <div ref={sheetRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}

@@ -6,6 +6,7 @@ import { useActionRunner } from '../../render/useAction';
 import { useStatePath, useStateReader } from '../../render/useStatePath';
 import { styleClass } from '../styleClass';
 import { ACCEPT, checkImageFile, type FileRefusal } from './checkImageFile';
+import { msg } from '../../format/messages';
 import './image-upload.css';
 
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -31,13 +32,13 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
   const { run, pending } = useActionRunner(pointer);
   const maxCount = node.maxCount ?? 9;
   const messages: Record<FileRefusal | 'full', string> = {
-    empty: useText(node.messages?.empty ?? 'The file is empty.', `${pointer}/messages/empty`),
-    tooLarge: useText(node.messages?.tooLarge ?? 'The picture is too large.', `${pointer}/messages/tooLarge`),
-    notImage: useText(node.messages?.notImage ?? 'Please choose a PNG, JPEG, GIF or WebP picture.', `${pointer}/messages/notImage`),
-    badName: useText(node.messages?.badName ?? 'The file name is not allowed.', `${pointer}/messages/badName`),
-    full: useText(node.messages?.full ?? `You can add at most ${maxCount} pictures.`, `${pointer}/messages/full`),
+    empty: useText(node.messages?.empty ?? msg('widget.fileEmpty'), `${pointer}/messages/empty`),
+    tooLarge: useText(node.messages?.tooLarge ?? msg('widget.fileTooLarge'), `${pointer}/messages/tooLarge`),
+    notImage: useText(node.messages?.notImage ?? msg('widget.fileNotImage'), `${pointer}/messages/notImage`),
+    badName: useText(node.messages?.badName ?? msg('widget.fileBadName'), `${pointer}/messages/badName`),
+    full: useText(node.messages?.full ?? msg('widget.tooManyPictures', { max: maxCount }), `${pointer}/messages/full`),
   };
-  const addLabel = useText(node.addLabel ?? 'Add picture', `${pointer}/addLabel`);
+  const addLabel = useText(node.addLabel ?? msg('widget.addPicture'), `${pointer}/addLabel`);
   const urls = urlsOf(rawList);
   const readOnly = node.readOnly === true;
 

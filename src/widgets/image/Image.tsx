@@ -5,6 +5,7 @@ import type { RuntimeEnv } from '../../render/env';
 import { useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
+import { msg } from '../../format/messages';
 import './image.css';
 
 /**
@@ -64,13 +65,13 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
     return (
       <>
         <button type="button" className={`${className} k-image__button`} data-node-id={node.id}
-          aria-haspopup="dialog" aria-label={alt ? undefined : 'Enlarge image'} onClick={() => setZoomed(true)}>
+          aria-haspopup="dialog" aria-label={alt ? undefined : msg('widget.enlargeImage')} onClick={() => setZoomed(true)}>
           {img}
         </button>
         {zoomed ? (
-          <div role="dialog" aria-modal="true" aria-label={alt || 'Image'} className="k-image-zoom" onClick={() => setZoomed(false)}>
+          <div role="dialog" aria-modal="true" aria-label={alt || msg('widget.image')} className="k-image-zoom" onClick={() => setZoomed(false)}>
             <img className="k-image-zoom__img" src={src} alt={alt} />
-            <button type="button" className="k-image-zoom__close" aria-label="Close" onClick={() => setZoomed(false)}>
+            <button type="button" className="k-image-zoom__close" aria-label={msg('common.close')} onClick={() => setZoomed(false)}>
               <span aria-hidden="true">×</span>
             </button>
           </div>
@@ -81,7 +82,7 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
   if (node.onTap) {
     return (
       <button type="button" className={`${className} k-image__button`} data-node-id={node.id}
-        aria-label={alt ? undefined : 'Image'} onClick={() => void run(node.onTap, 'onTap')}>
+        aria-label={alt ? undefined : msg('widget.image')} onClick={() => void run(node.onTap, 'onTap')}>
         {img}
       </button>
     );

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, type ChangeEvent } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useCondition, useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
@@ -10,6 +10,8 @@ import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '../../fo
 import { cleanMoneyText, moneyText, parseMoney } from '../../format/money';
 import { styleClass } from '../styleClass';
 import { useBoundPath } from '../boundPath';
+import { useField } from '../../render/fields';
+import { FieldError } from '../FieldError';
 import './input.css';
 
 type InputNode = NodeOf<'input'>;
@@ -72,13 +74,24 @@ function afterNthDigit(shown: string, n: number): number {
 
 export default function Input({ node, pointer }: WidgetProps<InputNode>) {
   const inputId = useId();
-  const [stored, setStored] = useStatePath(useBoundPath(node.bind, node.bindKey, pointer), `${pointer}/bind`);
+  const path = useBoundPath(node.bind, node.bindKey, pointer);
+  const [stored, setStored] = useStatePath(path, `${pointer}/bind`);
+  const field = useField({ id: node.id, pointer, rules: node.rules, path, kind: node.inputType === 'money' ? 'money' : 'plain', value: stored });
+  const errorId = `${inputId}-error`;
   const label = useText(node.label, `${pointer}/label`);
   const placeholder = useText(node.placeholder, `${pointer}/placeholder`);
   const max = useValue(node.max, `${pointer}/max`);
   const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);
   const { run } = useActionRunner(pointer);
-  const ref = useRef<HTMLInputElement>(null);
+  const ref = useRef<HTMLInputElement | null>(null);
+  const { controlRef } = field;
+  const setRef = useCallback(
+    (el: HTMLInputElement | null) => {
+      ref.current = el;
+      controlRef(el);
+    },
+    [controlRef],
+  );
   // Digits before the caret at the last edit; restored after stripping or regrouping moved it.
   const caretDigits = useRef<number | null>(null);
 
@@ -110,10 +123,10 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
   const numericKeyboard = node.inputType === 'numeric' || node.format === 'card';
   const telKeyboard = node.inputType === 'tel' || node.format === 'phone';
   return (
-    <div className={styleClass(node.style, 'k-input')} data-node-id={node.id}>
+    <div ref={field.rootRef} className={styleClass(node.style, 'k-input')} data-node-id={node.id}>
       {label ? <label className="k-input__label" htmlFor={inputId}>{label}</label> : null}
       <input
-        ref={ref}
+        ref={setRef}
         id={inputId}
         className="k-input__field"
         type={telKeyboard ? 'tel' : 'text'}
@@ -123,8 +136,11 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
         placeholder={placeholder || undefined}
         aria-label={label ? undefined : placeholder || undefined}
         disabled={disabled}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.error ? errorId : undefined}
         onChange={onChange}
       />
+      <FieldError id={errorId} message={field.error} />
     </div>
   );
 }

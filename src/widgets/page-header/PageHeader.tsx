@@ -2,6 +2,7 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
+import { msg } from '../../format/messages';
 import './page-header.css';
 
 /**
@@ -10,7 +11,7 @@ import './page-header.css';
  */
 export default function PageHeader({ node, pointer }: WidgetProps<NodeOf<'page-header'>>) {
   const title = useText(node.title, `${pointer}/title`);
-  const backLabel = useText(node.backLabel ?? 'Back', `${pointer}/backLabel`);
+  const backLabel = useText(node.backLabel ?? msg('common.back'), `${pointer}/backLabel`);
   const { run, pending } = useActionRunner(pointer);
   const hasBack = node.onBack !== undefined && node.onBack.length > 0;
   return (
@@ -20,7 +21,7 @@ export default function PageHeader({ node, pointer }: WidgetProps<NodeOf<'page-h
           <button
             type="button"
             className="k-page-header__back"
-            aria-label={backLabel || 'Back'}
+            aria-label={backLabel || msg('common.back')}
             disabled={pending}
             onClick={() => void run(node.onBack, 'onBack')}
           >

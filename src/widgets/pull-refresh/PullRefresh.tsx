@@ -5,6 +5,7 @@ import { usePageRuntime } from '../../render/contexts';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
+import { msg } from '../../format/messages';
 import './pull-refresh.css';
 
 /** Spec section 9: pull to refresh constants. */
@@ -29,10 +30,10 @@ export default function PullRefresh({ node, pointer }: WidgetProps<NodeOf<'pull-
   const { signal } = usePageRuntime();
   const { run } = useActionRunner(pointer);
   const texts: Record<Exclude<PullPhase, 'idle'>, string> = {
-    pull: useText(node.pullText ?? 'Pull to refresh', `${pointer}/pullText`),
-    release: useText(node.releaseText ?? 'Release to refresh', `${pointer}/releaseText`),
-    loading: useText(node.loadingText ?? 'Loading...', `${pointer}/loadingText`),
-    finish: useText(node.finishText ?? 'Refreshed', `${pointer}/finishText`),
+    pull: useText(node.pullText ?? msg('widget.pullToRefresh'), `${pointer}/pullText`),
+    release: useText(node.releaseText ?? msg('widget.releaseToRefresh'), `${pointer}/releaseText`),
+    loading: useText(node.loadingText ?? msg('common.loading'), `${pointer}/loadingText`),
+    finish: useText(node.finishText ?? msg('widget.refreshed'), `${pointer}/finishText`),
   };
   const [phase, setPhaseState] = useState<PullPhase>('idle');
   const [offset, setOffset] = useState(0);

@@ -1,10 +1,10 @@
-import { memo, useContext, useEffect, useMemo } from 'react';
+import { memo, useContext, useEffect, useLayoutEffect, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { LocalScopeContext, usePageRuntime, type LocalScope } from '../../render/contexts';
 import { Nodes } from '../../render/NodeView';
 import { useValue } from '../../render/useBinding';
 import { styleClass } from '../styleClass';
-import { useProgressiveRows } from './useProgressiveRows';
+import { useWindowedRows, WINDOW_FROM } from './useWindowedRows';
 import './repeat.css';
 
 const NO_ITEMS: readonly unknown[] = Object.freeze([]);
@@ -71,7 +71,14 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   // null/undefined is how APIs say "no rows" (or data not there yet); anything else is a layout bug.
   const notAList = raw !== null && raw !== undefined && !Array.isArray(raw);
   const { keys, problem } = useMemo(() => rowKeys(list, node.key), [list, node.key]);
-  const { count, sentinel } = useProgressiveRows(list.length);
+  // A wrapping grid (tags, thumbnails) has several items per line: it is never windowed.
+  const windowed = list.length > WINDOW_FROM && node.style?.wrap !== true;
+  const { window: win, listRef, measure } = useWindowedRows(list.length, windowed);
+  // The row holding keyboard focus stays rendered even when scrolled away, so focus is never lost.
+  const [focused, setFocused] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (windowed) measure();
+  });
 
   useEffect(() => {
     if (notAList) env.report({ pointer: `${pointer}/items`, message: 'items is not a list', kind: 'binding' });
@@ -92,13 +99,53 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   const itemAs = node.itemAs ?? 'item';
   const indexAs = node.indexAs ?? 'index';
   const templatePointer = `${pointer}/template`;
+  const row = (i: number) => (
+    <RepeatRow key={keys[i]} item={list[i]} index={i} parent={parent} itemAs={itemAs} indexAs={indexAs}
+      template={node.template} pointer={templatePointer} />
+  );
+  if (!windowed) {
+    return (
+      <div className={className} data-node-id={node.id}>
+        {list.map((_, i) => row(i))}
+      </div>
+    );
+  }
+
+  // Rendered: the window, plus the focused row; the rows between are one spacer of their height,
+  // so the scrollbar and every row's place are those of the whole list.
+  const end = Math.min(win.end, list.length);
+  const shown: number[] = [];
+  if (focused !== null && focused < win.start && focused < list.length) shown.push(focused);
+  for (let i = win.start; i < end; i++) shown.push(i);
+  if (focused !== null && focused >= end && focused < list.length) shown.push(focused);
+  const children: ReactNode[] = [];
+  let next = 0;
+  for (const i of shown) {
+    if (i > next) children.push(<Spacer key={`gap-${next}`} rows={i - next} pitch={win.pitch} />);
+    children.push(
+      // A list for screen readers: each rendered row says where it is in the whole list.
+      <div key={keys[i]} className="k-repeat__row" role="listitem" aria-setsize={list.length} aria-posinset={i + 1} data-row-index={i}>
+        {row(i)}
+      </div>,
+    );
+    next = i + 1;
+  }
+  if (next < list.length) children.push(<Spacer key={`gap-${next}`} rows={list.length - next} pitch={win.pitch} />);
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    const at = (e.target as HTMLElement).closest<HTMLElement>('[data-row-index]')?.dataset.rowIndex;
+    setFocused(at === undefined ? null : Number(at));
+  };
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (!(e.relatedTarget instanceof Node) || !e.currentTarget.contains(e.relatedTarget)) setFocused(null);
+  };
   return (
-    <div className={className} data-node-id={node.id}>
-      {list.slice(0, count).map((item, i) => (
-        <RepeatRow key={keys[i]} item={item} index={i} parent={parent} itemAs={itemAs} indexAs={indexAs}
-          template={node.template} pointer={templatePointer} />
-      ))}
-      {count < list.length ? <div key={`more-${count}`} ref={sentinel} className="k-repeat__more" aria-hidden="true" /> : null}
+    <div ref={listRef} className={`${className} k-repeat--windowed`} data-node-id={node.id} role="list" onFocus={onFocus} onBlur={onBlur}>
+      {children}
     </div>
   );
+}
+
+/** Stands in for rows that are not rendered: their height, and nothing a screen reader reads. */
+function Spacer({ rows, pitch }: { rows: number; pitch: number }) {
+  return <div className="k-repeat__spacer" aria-hidden="true" style={{ height: rows * pitch }} />;
 }

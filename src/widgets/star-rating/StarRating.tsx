@@ -4,6 +4,7 @@ import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { useStatePath } from '../../render/useStatePath';
 import { styleClass } from '../styleClass';
+import { msg } from '../../format/messages';
 import './star-rating.css';
 
 /** Spec section 9: five star slots. */
@@ -40,7 +41,7 @@ export default function StarRating({ node, pointer }: WidgetProps<NodeOf<'star-r
   return (
     <div
       role="radiogroup"
-      aria-label={label || 'Rating'}
+      aria-label={label || msg('widget.rating')}
       aria-readonly={readOnly || undefined}
       id={node.id}
       className={styleClass(node.style, `k-star-rating${readOnly ? ' k-star-rating--readonly' : ''}`)}

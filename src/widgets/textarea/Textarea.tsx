@@ -3,6 +3,8 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useCondition, useText } from '../../render/useBinding';
 import { useStatePath } from '../../render/useStatePath';
 import { styleClass } from '../styleClass';
+import { useField } from '../../render/fields';
+import { FieldError } from '../FieldError';
 import './textarea.css';
 
 /**
@@ -25,26 +27,31 @@ export default function Textarea({ node, pointer }: WidgetProps<NodeOf<'textarea
   const fieldId = useId();
   const counterId = `${fieldId}-counter`;
   const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
+  const field = useField({ id: node.id, pointer, rules: node.rules, path: node.bind, value: raw });
+  const errorId = `${fieldId}-error`;
+  const describedBy = [node.counter ? counterId : '', field.error ? errorId : ''].filter(Boolean).join(' ');
   const max = node.maxLength;
 
   // maxlength alone is not enough: paste in some WebViews, IME commits and scripted input pass it.
   const onChange = (e: ChangeEvent<HTMLTextAreaElement>) => setValue(clip(e.target.value, max));
 
   return (
-    <div className={styleClass(node.style, 'k-textarea')}>
+    <div ref={field.rootRef} className={styleClass(node.style, 'k-textarea')}>
       {label ? (
         <label className="k-textarea__label" htmlFor={fieldId}>
           {label}
         </label>
       ) : null}
       <textarea
+        ref={field.controlRef}
         id={fieldId}
         data-node-id={node.id}
         className="k-textarea__field"
         value={value}
         placeholder={placeholder || undefined}
         aria-label={label ? undefined : placeholder || undefined}
-        aria-describedby={node.counter ? counterId : undefined}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={field.error ? true : undefined}
         maxLength={max}
         rows={node.rows ?? 5}
         readOnly={disabled}
@@ -55,6 +62,7 @@ export default function Textarea({ node, pointer }: WidgetProps<NodeOf<'textarea
           {max === undefined ? value.length : `${value.length}/${max}`}
         </span>
       ) : null}
+      <FieldError id={errorId} message={field.error} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { usePageRuntime } from '../../render/contexts';
 import { useText } from '../../render/useBinding';
 import { styleClass } from '../styleClass';
+import { msg } from '../../format/messages';
 import './web-frame.css';
 
 type Checked = { ok: true; url: string } | { ok: false; reason: string } | null;
@@ -36,7 +37,7 @@ export default function WebFrame({ node, pointer }: WidgetProps<NodeOf<'web-fram
       className={styleClass(node.style, `k-web-frame k-web-frame--${node.height ?? 'm'}`)}
       data-node-id={node.id}
       src={checked.url}
-      title={title || 'Embedded page'}
+      title={title || msg('widget.embeddedPage')}
       // Always present: an empty list is the strictest sandbox.
       sandbox={(node.sandbox ?? []).join(' ')}
       referrerPolicy="no-referrer"

@@ -12,7 +12,7 @@ describe('baseFunctions', () => {
     expect([...baseFunctionNames].sort()).toEqual(
       [
         'abs', 'contains', 'count', 'default', 'filter', 'first', 'isEmpty', 'join', 'last', 'len', 'lower', 'map', 'max', 'min', 'not', 'number', 'round', 'slice', 'string', 'sum', 'trim', 'upper',
-        'filterIn', 'toObject', 'merge', 'pick', 'omit', 'entries',
+        'filterIn', 'toObject', 'merge', 'pick', 'omit', 'entries', 'keys', 'find',
       ].sort(),
     );
     expect(Object.getPrototypeOf(baseFunctions)).toBeNull();

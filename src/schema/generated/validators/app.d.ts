@@ -22,6 +22,7 @@ export const validate_qrView: ValidateFunction;
 export const validate_repeat: ValidateFunction;
 export const validate_richText: ValidateFunction;
 export const validate_row: ValidateFunction;
+export const validate_serverForm: ValidateFunction;
 export const validate_spinner: ValidateFunction;
 export const validate_starRating: ValidateFunction;
 export const validate_tabSwitch: ValidateFunction;

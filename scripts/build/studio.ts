@@ -1,0 +1,57 @@
+/**
+ * Vite plugin: builds the layout studio (studio.html, src/studio/) into <outDir>/studio/ as a
+ * build of its own, after the app's build is complete. A separate build, not a second input of
+ * the app's: the app's chunks, manifest, service-worker precache list and single stylesheet stay
+ * exactly what they are without the studio, so no borrower route ever loads CodeMirror (the
+ * bench's per-route sizes prove it; docs/decisions.md, "The layout studio").
+ */
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { compressAssets } from './compress';
+
+export function studioApp(): Plugin {
+  let root = '';
+  let outDir = '';
+  let mode = 'production';
+  return {
+    name: 'kopa-studio',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      mode = config.mode;
+    },
+    closeBundle: {
+      order: 'post',
+      // After every other plugin's closeBundle (compression of the app included): nothing else
+      // walks the output directory while this build writes into it.
+      sequential: true,
+      async handler() {
+        const { build } = await import('vite');
+        await build({
+          configFile: false,
+          root,
+          mode,
+          base: '/studio/',
+          logLevel: 'warn',
+          plugins: [compressAssets()],
+          resolve: {
+            // The editor's completion renders schema descriptions as markdown with a syntax
+            // highlighter (shiki, WebAssembly): plain escaped text is enough, and keeps it out.
+            alias: [{ find: /^\.\.\/utils\/markdown$/, replacement: join(root, 'src/studio/plainMarkdown.ts') }],
+          },
+          build: {
+            outDir: join(outDir, 'studio'),
+            emptyOutDir: true,
+            target: 'es2022',
+            sourcemap: false,
+            // One chunk by design (an operator tool, loaded once): no size warning for it.
+            chunkSizeWarningLimit: 2048,
+            rollupOptions: { input: join(root, 'studio.html') },
+          },
+        });
+      },
+    },
+  };
+}

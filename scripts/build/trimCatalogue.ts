@@ -1,0 +1,28 @@
+/**
+ * Vite plugin: the app bundles schemas/api/endpoints.json (the endpoint catalogue: src/http, the
+ * endpoint error texts), but its descriptions and comments are for people only: dropped from the
+ * bundle (several KB of the entry, issue 10). Everything else stays, so a field the client comes
+ * to read needs no change here. The server, the linter and the tests read the file itself, whole.
+ */
+import type { Plugin } from 'vite';
+
+/** Keys that only document: at the top of the catalogue and in each endpoint. */
+const DOC_KEYS = new Set(['$comment', 'description']);
+
+const withoutDocs = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !DOC_KEYS.has(k)));
+
+export function trimCatalogue(): Plugin {
+  return {
+    name: 'kopa-trim-catalogue',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/]schemas[\\/]api[\\/]endpoints\.json$/ },
+      handler(code) {
+        const raw = JSON.parse(code) as { endpoints: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+        const endpoints = Object.fromEntries(Object.entries(raw.endpoints).map(([name, spec]) => [name, withoutDocs(spec)]));
+        return { code: JSON.stringify({ ...withoutDocs(raw), endpoints }), map: null };
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Wires the layouts of one server instance: the store over the database, the import of the
+ * repository's layouts at start (a fresh database is seeded; in development and tests a changed
+ * file is imported again), and the sync with other instances. Called once by buildServer.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db';
+import { importLayouts } from './layoutImport';
+import { dbLayoutSource } from './layoutRepo';
+import { createLayoutStore, type LayoutStore } from './layoutStore';
+import { startLayoutSync } from './layoutSync';
+import { previewAllows } from './studio/auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The layout store, and the seed from the repository again (the test-only reset empties the tables). */
+    kopaLayouts: { store: LayoutStore; reseed: () => Promise<void> };
+  }
+}
+
+export interface LayoutServiceOptions {
+  db: Db;
+  secret: string;
+  now: () => Date;
+  layoutsDir: string;
+  databaseUrl?: string;
+  pgSchema?: string;
+  pollMs?: number;
+  /** Also import files changed since their last import (development and tests). */
+  importChanged: boolean;
+}
+
+export async function startLayouts(app: FastifyInstance, opts: LayoutServiceOptions): Promise<LayoutStore> {
+  const store = createLayoutStore(dbLayoutSource(opts.db), app.log, {
+    verifyPreview: (token, name) => previewAllows(opts.secret, token, name, opts.now().getTime()),
+  });
+  const runImport = async (mode: 'seed' | 'changed') => {
+    const outcomes = await importLayouts(opts.db, opts.layoutsDir, mode);
+    for (const o of outcomes) {
+      if (o.result === 'published') app.log.info({ layout: o.name, version: o.version }, 'layout imported from the repository');
+      if (o.result === 'refused') app.log.error({ layout: o.name, issues: o.issues?.slice(0, 10) }, 'layout file refused; the published version stays');
+    }
+    store.invalidate();
+  };
+  await runImport(opts.importChanged ? 'changed' : 'seed');
+  const stop = await startLayoutSync({ store, log: app.log, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.pollMs ?? (opts.databaseUrl ? 5000 : 2000) });
+  app.addHook('onClose', async () => { await stop(); });
+  app.decorate('kopaLayouts', { store, reseed: () => runImport('seed') });
+  return store;
+}

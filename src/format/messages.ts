@@ -1,0 +1,97 @@
+import en from '../../messages/en.json' with { type: 'json' };
+
+/**
+ * The message catalogue (issue 11; docs/decisions.md "Languages, market formats and page
+ * states"): every text the app itself says (toasts, fallbacks, loading, error and session
+ * screens) and the texts layouts read with {{ t('key') }}, in English, Chinese and Indonesian.
+ *
+ * The language is chosen once, before the first screen renders, from what the host says
+ * (src/shell/language.ts), and stays for the app's lifetime: module state, not React state,
+ * because the HTTP client and the bridge fallbacks need it too and know nothing of React.
+ * English is bundled (it is the fallback of every missing key); the others are loaded as
+ * their own chunk only by borrowers who read them.
+ */
+
+export const LANGUAGES = ['en', 'zh', 'id'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export type Catalogue = Readonly<Record<string, string>>;
+
+const english: Catalogue = en;
+let current: Language = 'en';
+let active: Catalogue = english;
+
+/** `zh`, `zh-CN`, `zh_Hans` -> zh; `id`, `id-ID` and Android's old `in` -> id; `en-GB` -> en; else null. */
+export function parseLanguage(raw: unknown): Language | null {
+  if (typeof raw !== 'string') return null;
+  const base = raw.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  if (base === 'in') return 'id';
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
+}
+
+/** The language messages are shown in now. */
+export function language(): Language {
+  return current;
+}
+
+/** Makes `lang` the language of every message from now on, with its catalogue (English for en). */
+export function setLanguage(lang: Language, catalogue?: Catalogue): void {
+  current = lang;
+  active = lang === 'en' ? english : (catalogue ?? english);
+}
+
+/** The catalogue of a language, loaded on demand (a separate chunk per language). */
+export async function loadCatalogue(lang: Language): Promise<Catalogue> {
+  if (lang === 'zh') return (await import('../../messages/zh.json', { with: { type: 'json' } })).default;
+  if (lang === 'id') return (await import('../../messages/id.json', { with: { type: 'json' } })).default;
+  return english;
+}
+
+/** Loads and switches to `lang`; a catalogue that cannot be loaded leaves English on. */
+export async function switchLanguage(lang: Language): Promise<Language> {
+  try {
+    setLanguage(lang, await loadCatalogue(lang));
+    return lang;
+  } catch {
+    setLanguage('en');
+    return 'en';
+  }
+}
+
+/** Whether the catalogue has this key (the linter checks layouts' t('key') against it). */
+export function hasMessage(key: string): boolean {
+  return key !== '$comment' && Object.hasOwn(english, key);
+}
+
+/** Every key of the catalogue (for did-you-mean). */
+export function messageKeys(): string[] {
+  return Object.keys(english).filter((k) => k !== '$comment');
+}
+
+/** Text of a parameter as a mixed template shows it: numbers and strings as text, others as nothing. */
+function paramText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/**
+ * The message `key` in the current language, English when that language lacks it, the key itself
+ * when no catalogue has it (so a typo shows up on screen instead of a blank). `{name}` is replaced
+ * by `params.name` (own properties only); a placeholder without a parameter stays as written.
+ */
+export function msg(key: string, params?: Readonly<Record<string, unknown>>): string {
+  const own = (c: Catalogue) => (key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined);
+  const text = own(active) ?? own(english) ?? key;
+  if (!params || !text.includes('{')) return text;
+  return text.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? paramText(params[name]) : whole));
+}
+
+/**
+ * An object whose properties read as messages in the current language each time they are read,
+ * for tables that used to hold English constants (MESSAGES of src/http, BROWSER_MESSAGES).
+ */
+export function messageTable<K extends string>(keys: Readonly<Record<K, string>>): Readonly<Record<K, string>> {
+  const table = {} as Record<K, string>;
+  for (const name of Object.keys(keys) as K[]) {
+    Object.defineProperty(table, name, { get: () => msg(keys[name]), enumerable: true });
+  }
+  return Object.freeze(table);
+}

@@ -1,0 +1,68 @@
+import type { LayoutDocument } from '../schema/generated/types';
+import { createPageRuntime, type OwnedPageRuntime } from '../render/pageRuntime';
+import type { RuntimeEnv } from '../render/env';
+import type { ToastStore } from '../render/toast/toastStore';
+import { routeTable } from './appConfig';
+import { createRuntimeEnv } from './createEnv';
+import { loadLayout, type LayoutLoad } from './loadLayout';
+
+type Navigate = (path: string, options?: { replace?: boolean }) => void;
+
+/** The first screen, started before React renders. */
+export interface FirstScreen {
+  layoutName: string;
+  env: RuntimeEnv;
+  load: Promise<LayoutLoad>;
+  /** The page runtime, once the layout was parsed (its data requests are then on their way). */
+  runtime(): OwnedPageRuntime | null;
+  /** The router's navigate, once React has it: earlier navigations wait for it. */
+  connect(navigate: Navigate): void;
+}
+
+let first: FirstScreen | null = null;
+
+/**
+ * Starts the first screen from the layout the server put in the page, as soon as the entry runs:
+ * the layout is checked and its data requests go out before React's first render and the
+ * router's start (issue 10: on a slow phone they went out ~250 ms after the code had arrived).
+ * LayoutRoute adopts it for the first location; any other location starts its own.
+ */
+export function startFirstScreen(pathname: string, toasts: ToastStore): void {
+  const page = Object.values(routeTable.pages).find((p) => p.path === pathname);
+  if (!page || document.getElementById('kopa-layout') === null) return;
+  let navigate: Navigate | null = null;
+  const waiting: Parameters<Navigate>[] = [];
+  const env = createRuntimeEnv({
+    navigate: (path, options) => (navigate ? navigate(path, options) : void waiting.push([path, options])),
+    toasts,
+    layoutId: page.layout,
+  });
+  let runtime: OwnedPageRuntime | null = null;
+  const load = loadLayout(page.layout, new AbortController().signal, (doc: LayoutDocument) => {
+    runtime = createPageRuntime(doc, env);
+    runtime.start();
+  });
+  first = {
+    layoutName: page.layout,
+    env,
+    load,
+    runtime: () => runtime,
+    connect(nav) {
+      navigate = nav;
+      for (const args of waiting.splice(0)) nav(...args);
+    },
+  };
+}
+
+/**
+ * The first screen, for the route component of the first location (React Router's initial
+ * entry has the key "default"); null for any other, which starts its own screen.
+ */
+export function firstScreenFor(layoutName: string, locationKey: string): FirstScreen | null {
+  if (!first) return null;
+  if (first.layoutName === layoutName && locationKey === 'default') return first;
+  // Navigated away before (or without) adopting it: its requests end with its runtime.
+  first.runtime()?.end();
+  first = null;
+  return null;
+}

@@ -1,0 +1,26 @@
+import { language, parseLanguage, setLanguage, switchLanguage, type Language } from '../format/messages';
+
+/**
+ * The borrower's language comes from the host (issue 11): the native app opens the page with
+ * `lang=zh` / `lang=id` (or `zh-CN`, `in`, ...) in the query; anything else, or nothing, is
+ * English. The bridge has no call for it (contract section 4), so the query is read once, at
+ * start, before the first screen renders; in-app navigation carries it (createEnv commonQuery).
+ * English needs no wait; another language loads its catalogue chunk first.
+ */
+export function hostLanguage(search: string): Language {
+  return parseLanguage(new URLSearchParams(search).get('lang')) ?? 'en';
+}
+
+/** Sets the language and `<html lang>`; resolves once its messages are loaded. */
+export async function startLanguage(doc: Document, search: string): Promise<Language> {
+  const wanted = hostLanguage(search);
+  const chosen = wanted === 'en' ? (setLanguage('en'), 'en' as const) : await switchLanguage(wanted);
+  doc.documentElement.lang = chosen;
+  return chosen;
+}
+
+/** `lang=xx` for URLs the app builds, '' for English (the default needs no parameter). */
+export function languageQuery(): string {
+  const lang = language();
+  return lang === 'en' ? '' : `lang=${lang}`;
+}

@@ -1,0 +1,54 @@
+/** The studio's calls to /studio/api (server/studio/routes.ts): JSON in, the envelope's data out. */
+
+export interface Issue {
+  file: string;
+  pointer: string;
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface LayoutSummary {
+  name: string;
+  published: number | null;
+  versions: number;
+  path: string | null;
+  draft: { author: string; updatedAt: string } | null;
+}
+
+export interface LayoutDetail {
+  name: string;
+  published: { version: number; content: string; author: string; note: string; createdAt: string } | null;
+  draft: { content: string; baseVersion: number | null; author: string; updatedAt: string } | null;
+  versions: Array<{ version: number; author: string; note: string; createdAt: string; published: boolean }>;
+  audit: Array<{ id: number; action: string; actor: string; at: string; from: number | null; to: number | null; reason: string }>;
+  issues: Issue[];
+  preview: { url: string; expires: string } | null;
+}
+
+export class StudioError extends Error {
+  constructor(readonly status: number, message: string, readonly issues: Issue[] = []) {
+    super(message);
+  }
+}
+
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/studio/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let envelope: { message?: string; data?: unknown } = {};
+  try {
+    envelope = (await res.json()) as typeof envelope;
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  if (!res.ok) {
+    const issues = (envelope.data as { issues?: Issue[] } | undefined)?.issues ?? [];
+    throw new StudioError(res.status, envelope.message ?? `HTTP ${res.status}`, issues);
+  }
+  return envelope.data as T;
+}

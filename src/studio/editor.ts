@@ -1,0 +1,60 @@
+/**
+ * The JSON editor: CodeMirror 6 with the layout schema's completion and hover
+ * (codemirror-json-schema over the bundled schema, server/studio/schemaBundle.ts) and the
+ * server's issues (schema and every lint rule, the same check as publishing) shown inline on the
+ * exact node their JSON pointer names.
+ */
+import { json, jsonLanguage } from '@codemirror/lang-json';
+import { syntaxTree } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState, type Text } from '@codemirror/state';
+import { EditorView, hoverTooltip } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
+import type { Issue } from './api';
+
+export function createEditor(parent: HTMLElement, text: string, schema: unknown, onChange: (text: string) => void): EditorView {
+  return new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: text,
+      extensions: [
+        basicSetup,
+        json(),
+        jsonLanguage.data.of({ autocomplete: jsonCompletion() }),
+        hoverTooltip(jsonSchemaHover()),
+        stateExtensions(schema as Parameters<typeof stateExtensions>[0]),
+        lintGutter(),
+        EditorView.contentAttributes.of({ 'aria-label': 'Layout JSON' }),
+        EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
+      ],
+    }),
+  });
+}
+
+/** Offset of a 1-based line:column, clamped into the document. */
+function offsetOf(doc: Text, line: number, column: number): number {
+  const l = doc.line(Math.min(Math.max(line, 1), doc.lines));
+  return Math.min(l.from + Math.max(column - 1, 0), l.to);
+}
+
+/** The node an issue's position names: a whole `"key": value` member, or an array item's value. */
+function rangeAt(view: EditorView, pos: number): { from: number; to: number } {
+  let node = syntaxTree(view.state).resolveInner(pos, 1);
+  while (node.parent && node.from === pos && node.parent.from === pos && node.parent.name !== 'JsonText') node = node.parent;
+  if (node.name === 'PropertyName' && node.parent?.name === 'Property') node = node.parent;
+  if (node.to <= node.from) return { from: pos, to: Math.min(pos + 1, view.state.doc.length) };
+  return { from: node.from, to: node.to };
+}
+
+export function showIssues(view: EditorView, issues: Issue[]): void {
+  const diagnostics: Diagnostic[] = issues.map((issue) => {
+    const { from, to } = rangeAt(view, offsetOf(view.state.doc, issue.line, issue.column));
+    return { from, to, severity: 'error', source: issue.code, message: `${issue.pointer || '/'}: ${issue.message}` };
+  });
+  view.dispatch(setDiagnostics(view.state, diagnostics));
+}
+
+export function replaceText(view: EditorView, text: string): void {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}

@@ -1,0 +1,45 @@
+/**
+ * The studio's styles, put in the page by script: the app's build has one stylesheet for every
+ * borrower route (cssCodeSplit: false), and the studio is a build of its own, so nothing of this
+ * can reach a borrower either way; a style element keeps the studio to one JS file and no CSS.
+ */
+const CSS = `
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1d2433; background: #f4f5f7; }
+button, input { font: inherit; }
+button { padding: 6px 12px; border: 1px solid #9aa3b5; border-radius: 6px; background: #fff; color: #1d2433; cursor: pointer; }
+button.primary { background: #1b5fc1; border-color: #1b5fc1; color: #fff; }
+button:disabled { opacity: .55; cursor: default; }
+input[type=text], input[type=password] { padding: 6px 8px; border: 1px solid #9aa3b5; border-radius: 6px; min-width: 16rem; }
+.s-top { display: flex; gap: 16px; align-items: center; padding: 8px 16px; background: #1d2433; color: #fff; }
+.s-top h1 { font-size: 16px; margin: 0; }
+.s-top a { color: #cfe0ff; }
+.s-top .s-user { margin-left: auto; }
+.s-login { max-width: 22rem; margin: 10vh auto; padding: 24px; background: #fff; border-radius: 8px; display: grid; gap: 12px; }
+.s-login label { display: grid; gap: 4px; }
+.s-error { color: #b3261e; }
+.s-list { margin: 16px; background: #fff; border-collapse: collapse; min-width: 40rem; }
+.s-list th, .s-list td { text-align: left; padding: 6px 12px; border-bottom: 1px solid #e3e6ec; }
+.s-work { display: grid; grid-template-columns: minmax(0, 1fr) 410px; gap: 12px; padding: 12px 16px; }
+.s-editor { background: #fff; border: 1px solid #d5d9e2; height: 60vh; overflow: hidden; }
+.s-editor .cm-editor { height: 100%; }
+.s-bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin: 8px 0; }
+.s-bar input[type=text] { flex: 1; }
+.s-phone { width: 410px; }
+.s-phone iframe { width: 390px; height: 844px; border: 10px solid #1d2433; border-radius: 24px; background: #fff; }
+.s-tabs { display: flex; gap: 4px; margin-top: 12px; }
+.s-tabs button[aria-selected=true] { background: #1d2433; color: #fff; }
+.s-panel { background: #fff; border: 1px solid #d5d9e2; padding: 8px 12px; max-height: 40vh; overflow: auto; }
+.s-panel table { border-collapse: collapse; width: 100%; }
+.s-panel td, .s-panel th { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eef0f4; vertical-align: top; }
+.s-issues li { cursor: pointer; }
+.s-status { min-height: 1.4em; }
+.s-ok { color: #1e7b34; }
+.s-merge { max-height: 40vh; overflow: auto; }
+`;
+
+export function installStyles(): void {
+  const style = document.createElement('style');
+  style.textContent = CSS;
+  document.head.append(style);
+}

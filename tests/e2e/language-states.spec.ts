@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/*
+ * Issue 11: the language comes from the host (`lang` in the query) and `<html lang>` follows it;
+ * catalogue text on three screens in English, Chinese and Indonesian. Data screens show designed
+ * loading, error and empty states (header kept, Retry, a way out), with screenshots at 390x844 in
+ * artifacts/screenshots/states/. And one type scale: no route shows more than 4 text sizes.
+ */
+
+const SCREENS = [
+  { path: '/customerService', texts: { en: ['Online service', 'Contact us'], zh: ['在线客服', '联系我们'], id: ['Layanan online', 'Hubungi kami'] } },
+  { path: '/payGuide', texts: { en: ['How to pay', 'Pay a bill from your e-wallet'], zh: ['如何还款', '用电子钱包缴费'], id: ['Cara membayar', 'Bayar tagihan dari dompet digital Anda'] } },
+  { path: '/download', texts: { en: ['Download the Kopa app', 'Download now'], zh: ['下载 Kopa 应用', '立即下载'], id: ['Unduh aplikasi Kopa', 'Unduh sekarang'] } },
+] as const;
+
+for (const lang of ['en', 'zh', 'id'] as const) {
+  test(`language ${lang}: catalogue text on three screens, <html lang="${lang}">`, async ({ page, kopa }) => {
+    for (const screen of SCREENS) {
+      await kopa.open(screen.path, { ...(lang === 'en' ? {} : { lang }), templateId: 'default' });
+      const [heading, other] = screen.texts[lang];
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(other, { exact: true }).first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    }
+    await kopa.screenshot(`states/language-${lang}-download`);
+  });
+}
+
+test('the language survives in-app navigation, and the app\'s own toasts are in it (no English or Chinese mix)', async ({ page, kopa }) => {
+  await kopa.open('/complaintList', { lang: 'id' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Keluhan saya' })).toBeVisible();
+  await page.getByRole('button', { name: 'Kembali ke keluhan' }).click();
+  await expect(page).toHaveURL(/lang=id/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+});
+
+test('the server-painted frame is in the language too: <html lang> and the header title before any script', async ({ request }) => {
+  const html = await (await request.get('/customerService?lang=zh&userId=10001&sessionId=demo-session')).text();
+  expect(html).toContain('<html lang="zh">');
+  expect(html).toContain('<h1 class="k-page-header__title">在线客服</h1>');
+  expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/zh-[\w-]+\.js">/);
+  const english = await (await request.get('/customerService?userId=10001&sessionId=demo-session')).text();
+  expect(english).toContain('<html lang="en">');
+  expect(english).toContain('<h1 class="k-page-header__title">Online service</h1>');
+});
+
+test('an unknown language falls back to English', async ({ page, kopa }) => {
+  await kopa.open('/customerService', { lang: 'fr' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Online service' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+/** Holds the answers of one API path until `release` is called. */
+async function holdApi(page: Page, pathEnd: string): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/vexed/**${pathEnd}*`, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('designed states at 390x844', () => {
+  test('loading (slow answer): header and back kept, "Loading..." below, then the screen', async ({ page, kopa }) => {
+    const release = await holdApi(page, '/contact-kf-info');
+    await kopa.open('/customerService');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Online service' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /back/i })).toBeVisible();
+    await kopa.screenshot('states/customer-service-loading');
+    release();
+    await expect(page.getByRole('button', { name: 'Call customer service' })).toBeVisible();
+  });
+
+  test('error: a raw "Internal Server Error" is never shown; Retry loads again; Close is the way out', async ({ page, kopa }) => {
+    let failing = true;
+    await page.route('**/vexed/**/contact-kf-info*', async (route) => {
+      if (!failing) return route.continue();
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: '500', message: 'Internal Server Error' }) });
+    });
+    await kopa.open('/customerService');
+    const alert = page.getByRole('alert').filter({ hasText: 'We could not load this page' });
+    await expect(alert).toContainText('Something went wrong on our side. Please try again in a moment.');
+    await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Online service' })).toBeVisible();
+    await kopa.screenshot('states/customer-service-error');
+    await alert.getByRole('button', { name: 'Close' }).click();
+    expect((await kopa.bridgeCalls()).map((c) => c.method)).toEqual(['closeWebView']);
+    failing = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('button', { name: 'Call customer service' })).toBeVisible();
+    expect(kopa.apiTo('/contact-kf-info')).toHaveLength(2);
+  });
+
+  test('error in Chinese, offline: the app\'s own line; Back goes to the parent page', async ({ page, kopa }) => {
+    await page.route('**/vexed/**/problem-list*', (route) => route.abort('internetdisconnected'));
+    await kopa.open('/complaintList', { lang: 'zh' });
+    const alert = page.getByRole('alert').filter({ hasText: '页面加载失败' });
+    await expect(alert).toContainText('网络错误，请检查网络后重试。');
+    // The first requests start only once the catalogue is in: the toast is Chinese too.
+    await expect(page.locator('.k-toast')).toHaveText('网络错误，请检查网络后重试。');
+    await kopa.screenshot('states/complaint-list-error-zh');
+    await alert.getByRole('button', { name: '返回' }).click();
+    await expect(page).toHaveURL(/\/complainPage\?/);
+  });
+
+  test('empty: header and back kept, the layout\'s empty text, a way out', async ({ page, kopa }) => {
+    await page.route('**/vexed/**/problem-list*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, message: 'ok', data: { tabs: [] } }) }),
+    );
+    await kopa.open('/complaintList');
+    await expect(page.getByRole('heading', { level: 2, name: 'No complaints yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'My complaints' })).toBeVisible();
+    await kopa.screenshot('states/complaint-list-empty');
+    await page.getByRole('status').getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/complainPage\?/);
+  });
+
+  test('empty in Indonesian', async ({ page, kopa }) => {
+    await page.route('**/vexed/**/problem-list*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, message: 'ok', data: { tabs: [] } }) }),
+    );
+    await kopa.open('/complaintList', { lang: 'id' });
+    await expect(page.getByRole('heading', { level: 2, name: 'Belum ada keluhan' })).toBeVisible();
+    await kopa.screenshot('states/complaint-list-empty-id');
+  });
+});
+
+/* One type scale: the distinct computed font sizes of visible text on each route (issue 11: <= 4). */
+const routes = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'config', 'routes.json'), 'utf8')) as {
+  pages: Record<string, { path: string }>;
+};
+const QUERY: Record<string, Record<string, string>> = {
+  loanDetail: { orderId: 'O200', productId: 'P003' },
+  confirm: { productId: 'P001' },
+  confirmLegacy: { productId: 'P002' },
+  repayDelay: { orderId: 'O174D', productId: 'P001' },
+  loanAgreement: { productId: 'P001' },
+  complaint: { orderId: 'O180D' },
+  complaintForm: { problemType: '1', problemSonType: '11', orderNo: 'O180D' },
+  complaintDetails: { problemId: '1' },
+  bindCard: { productId: 'P001' },
+  register: { templateId: 'default' },
+};
+
+test('type scale: no route shows more than 4 text sizes', async ({ page, kopa }) => {
+  test.setTimeout(180_000);
+  const lines: string[] = [];
+  const over: string[] = [];
+  for (const [key, { path }] of Object.entries(routes.pages)) {
+    await kopa.open(path, QUERY[key] ?? { orderId: 'O170', productId: 'P002' });
+    await expect(page.locator('.k-state--loading')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const sizes = await page.evaluate(() => {
+      const found = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!el || (n.textContent ?? '').trim() === '') continue;
+        if (el.closest('[aria-hidden="true"], script, style, [hidden]')) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        found.add(getComputedStyle(el).fontSize);
+      }
+      return [...found].sort((a, b) => parseFloat(a) - parseFloat(b));
+    });
+    lines.push(`${path}: ${sizes.length} (${sizes.join(' ')})`);
+    if (sizes.length > 4) over.push(`${path}: ${sizes.join(' ')}`);
+  }
+  console.log(`text sizes per route:\n  ${lines.join('\n  ')}`);
+  expect(over).toEqual([]);
+});

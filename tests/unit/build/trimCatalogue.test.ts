@@ -1,0 +1,39 @@
+/**
+ * Issue 10: the app bundles the endpoint catalogue without its descriptions and comments; every
+ * endpoint stays with every other field (path, method, client, success, response, errors, ...).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { trimCatalogue } from '../../../scripts/build/trimCatalogue';
+import { parseCatalogue } from '../../../src/http/catalogue';
+
+const FILE = join(import.meta.dirname, '..', '..', '..', 'schemas', 'api', 'endpoints.json');
+
+function transform(code: string, id: string): { code: string } | undefined {
+  const hook = trimCatalogue().transform as { filter: { id: RegExp }; handler: (code: string, id: string) => { code: string } };
+  return hook.filter.id.test(id) ? hook.handler(code, id) : undefined;
+}
+
+describe('trimCatalogue (build)', () => {
+  it('keeps every endpoint and field but the descriptions and comments', () => {
+    const source = readFileSync(FILE, 'utf8');
+    const whole = JSON.parse(source) as { endpoints: Record<string, Record<string, unknown>> };
+    const out = transform(source, FILE);
+    expect(out).toBeDefined();
+    const trimmed = JSON.parse(out?.code ?? '{}') as { endpoints: Record<string, Record<string, unknown>> };
+    expect(Object.keys(trimmed)).not.toContain('$comment');
+    expect(Object.keys(trimmed.endpoints)).toEqual(Object.keys(whole.endpoints));
+    for (const [name, spec] of Object.entries(whole.endpoints)) {
+      const { description: _d, ...kept } = spec;
+      expect(trimmed.endpoints[name]).toEqual(kept);
+    }
+    expect(out?.code).not.toContain('"description"');
+    expect(out?.code.length).toBeLessThan(source.length * 0.8);
+    expect(parseCatalogue(trimmed).ok).toBe(true);
+  });
+
+  it('leaves every other file alone', () => {
+    expect(transform('{"a":1}', '/x/config/app.json')).toBeUndefined();
+  });
+});
