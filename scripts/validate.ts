@@ -4,7 +4,8 @@
  * the pointer names the value whatever the formatting). With no arguments: every layout in
  * layouts/ and layouts/_examples/. Absolute and relative paths both work. Exits 1 on any error.
  * --stats also prints issue 8's figures over the same layouts (src/lint/stats.ts), each with its
- * limit and PASS/FAIL; they inform and never change the exit code.
+ * limit and PASS/FAIL, and exits 1 when a target fails: the layouts are held at them, so a
+ * 200-character binding or a copied block fails `npm test` like an error does.
  * A layout's fragments are the `_fragments` folder beside it, else beside its folder (so
  * layouts/_examples/ uses layouts/_fragments/); a problem inside a fragment is printed at the use
  * site with the fragment's name, pointer and file:line:column. The fragments used are counted
@@ -16,7 +17,7 @@ import { loadFragmentFiles, type LoadedFragments } from '../src/schema/fragmentF
 import { validateLayoutDocument } from '../src/schema/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
-import { formatStats, layoutStats, type LayoutInput } from '../src/lint/stats';
+import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';
 import type { LayoutIssue } from '../src/schema/layoutIssue';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -140,6 +141,11 @@ if (stats) {
     const at = positionOf(maps.get(file) as ReturnType<typeof scanJsonText>, pointer);
     return `${file}:${at.line}:${at.column}: ${pointer || '/'}`;
   };
-  for (const line of formatStats(layoutStats(parsed), locate)) console.log(line);
+  const figures = layoutStats(parsed);
+  for (const line of formatStats(figures, locate)) console.log(line);
+  if (!statsMet(figures)) {
+    console.log('stats: a target failed (above); write the long expression as a computed value, the copied block as a fragment (docs/layouts.md)');
+    errors++;
+  }
 }
 process.exit(errors > 0 ? 1 : 0);

@@ -178,6 +178,17 @@ function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'FAIL';
 }
 
+/** Whether every target holds: the layouts are kept at these targets, so `--stats` fails otherwise. */
+export function statsMet(stats: LayoutStats): boolean {
+  const { bindingLength, stringComparisons: maxStrings, ifDepth: maxDepth } = STATS_LIMITS;
+  return (
+    stats.longestBinding.length <= bindingLength &&
+    stats.repeatedBlocks.length === 0 &&
+    stats.stringComparisons.length <= maxStrings &&
+    stats.ifDepth.depth <= maxDepth
+  );
+}
+
 /** The report: one line per target with its limit and PASS/FAIL, then where it fails. */
 export function formatStats(stats: LayoutStats, locate: Locate = plain): string[] {
   const { bindingLength, blockLength, stringComparisons: maxStrings, ifDepth: maxDepth } = STATS_LIMITS;

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,14 +98,17 @@ describe('layout statistics (npm run validate -- --stats)', () => {
     expect(passing).toContain('PASS string() coercions in comparisons: 0 (limit 0)');
   });
 
-  it('npm run validate -- --stats prints the figures with line:column and still exits 0 when a target fails', () => {
+  it('npm run validate -- --stats prints the figures with line:column and exits 1 when a target fails', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kopa-stats-'));
     try {
       const file = join(dir, 'long.json');
       const long = `{{ ${'state.n + '.repeat(10)}1 }}`;
       writeFileSync(file, JSON.stringify({ id: 'long', version: 1, title: 'Long', state: { n: 1 }, body: [{ type: 'text', text: long }] }, null, 2));
-      const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', '--stats', file], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', '--stats', file], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8' });
+      const out = run.stdout;
+      expect(run.status).toBe(1);
       expect(out).toContain('validate: 1 layout(s), 0 error(s)');
+      expect(out).toContain('stats: a target failed');
       expect(out).toContain('FAIL longest binding: 101 characters (limit <= 80)');
       expect(out).toMatch(/long\.json:\d+:\d+: \/body\/0\/text: "state\.n/);
     } finally {
