@@ -11,6 +11,7 @@ import { byId, holdRequests, tapStorm, toast, tzs } from './support/payFlow';
 import {
   agreementModal, CONFIRM, CONTRACTS, expectLoanDetail, expectPushRequest, hostBack, JUMP, LEGACY, openConfirm, patchOffer, PUSH, retention,
 } from './support/confirmFlow';
+import { marketDay } from './support/marketDay';
 
 /** The symbol a flag shows (src/format/currency.ts: 1 rupee, 2 this market's TZS, else peso; text counts as the number). */
 const currencySymbol = (flag: unknown) => ({ 1: '₹', 2: 'TZS' } as Record<number, string>)[Number(flag)] ?? '₱';
@@ -36,7 +37,7 @@ test.describe('loan confirmation, older variant', () => {
     await expect(byId(page, 'loanAmount')).toHaveText(`${symbol} ${tzs(offer.amount)}`);
     await expect(page.getByRole('img', { name: 'Kopa Cash logo' })).toHaveAttribute('src', '/assets/demo/logo-kopa-cash.svg');
     await expect(byId(page, 'productName')).toHaveText('Kopa Cash');
-    await expect(byId(page, 'firstPayTime')).toHaveText(offer.firstPayTime.slice(0, 10));
+    await expect(byId(page, 'firstPayTime')).toHaveText(marketDay(offer.firstPayTime));
     await expect(byId(page, 'details').locator('dd')).toHaveText(offer.details.map((d) => d.value));
     await expect(byId(page, 'planItems').getByText(`${symbol} ${tzs(offer.repay_plans[0]?.amount ?? 0)}`)).toBeVisible();
     for (const title of ['Loan Agreement', 'Privacy Policy', 'Repayment Authorization']) {
@@ -190,13 +191,13 @@ test.describe('loan confirmation, older variant', () => {
       for (const plan of data.repay_plans as Record<string, unknown>[]) {
         plan.amount = String(plan.amount);
         // A backend that also writes the date into the description: the row still shows it once.
-        plan.description = `Due ${String(plan.pay_time).slice(0, 10)}`;
+        plan.description = `Due ${marketDay(String(plan.pay_time))}`;
       }
     }, LEGACY.CONFIRM);
     const offer = await openConfirm(page, kopa, '/confirmLegacy', 'P002');
     await expect(byId(page, 'loanAmount')).toHaveText(`${currencySymbol(offer.currencyFlag)} ${tzs(Number(offer.amount))}`);
     const rows = byId(page, 'planItems');
-    for (const item of offer.repay_plans) await expect(rows.getByText(`Due ${item.pay_time.slice(0, 10)}`, { exact: true })).toHaveCount(1);
+    for (const item of offer.repay_plans) await expect(rows.getByText(`Due ${marketDay(item.pay_time)}`, { exact: true })).toHaveCount(1);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const pushed = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${LEGACY.PUSH}`);
     await page.getByRole('button', { name: 'Loan Now' }).click();

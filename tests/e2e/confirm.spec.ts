@@ -10,6 +10,7 @@ import { byId, holdRequests, patchData, tapStorm, toast, tzs, type TapStorm } fr
 import {
   agreementModal, CONFIRM, CONTRACTS, expectLoanDetail, expectPushRequest, hostBack, JUMP, openConfirm, patchOffer, PUSH, retention,
 } from './support/confirmFlow';
+import { marketDay } from './support/marketDay';
 
 const loanNow = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Loan Now' });
 const agreementBox = (page: import('@playwright/test').Page) => page.getByRole('checkbox', { name: 'I have read and agree to' });
@@ -48,7 +49,7 @@ test.describe('loan confirmation v3', () => {
       await expect(plan.getByText(item.title)).toBeVisible();
       await expect(plan.getByText(item.description)).toBeVisible();
       await expect(plan.getByText(`TZS ${tzs(item.amount)}`)).toBeVisible();
-      await expect(plan.getByText(`Due ${item.pay_time.slice(0, 10)}`, { exact: true })).toBeVisible();
+      await expect(plan.getByText(`Due ${marketDay(item.pay_time)}`, { exact: true })).toBeVisible();
     }
     await expect(agreementBox(page)).toBeChecked();
     for (const title of ['Loan Agreement', 'Privacy Policy', 'Repayment Authorization']) {
@@ -263,11 +264,11 @@ test.describe('loan confirmation v3', () => {
     await patchOffer(page, (data) => {
       for (const plan of data.repay_plans as Record<string, unknown>[]) {
         plan.amount = String(plan.amount);
-        plan.description = `Due ${String(plan.pay_time).slice(0, 10)}`;
+        plan.description = `Due ${marketDay(String(plan.pay_time))}`;
       }
     });
     const offer = await openConfirm(page, kopa, '/confirm', 'P002');
-    const dates = offer.repay_plans.map((p) => p.pay_time.slice(0, 10));
+    const dates = offer.repay_plans.map((p) => marketDay(p.pay_time));
     expect(new Set(dates).size).toBe(3);
     const rows = byId(page, 'planItems').locator(':scope > *');
     await expect(rows).toHaveCount(3);
