@@ -6,6 +6,7 @@
  */
 import { positionOf, scanJsonText } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
+import type { FragmentFiles } from '../src/layout/fragments';
 import type { LayoutIssue } from '../src/schema/layoutIssue';
 import { validateLayoutDocument } from '../src/schema/validateLayout';
 
@@ -23,8 +24,11 @@ function parseErrorPosition(text: string, message: string): { line: number; colu
   return { line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 };
 }
 
-/** The errors (warnings are left to `npm run validate`) of layout `name` written as `text`. */
-export function checkLayoutText(name: string, text: string): LocatedIssue[] {
+/**
+ * The errors (warnings are left to `npm run validate`) of layout `name` written as `text`, its
+ * uses expanded with `fragments` (default: the repository's layouts/_fragments).
+ */
+export function checkLayoutText(name: string, text: string, fragments?: FragmentFiles): LocatedIssue[] {
   const file = `layouts/${name}.json`;
   let doc: unknown;
   try {
@@ -35,7 +39,7 @@ export function checkLayoutText(name: string, text: string): LocatedIssue[] {
   }
   let issues: LayoutIssue[];
   try {
-    issues = validateLayoutDocument(doc, file, text).filter((i) => i.severity === 'error');
+    issues = validateLayoutDocument(doc, file, text, fragments ? { fragments } : {}).filter((i) => i.severity === 'error');
   } catch (e) {
     issues = [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error' }];
   }

@@ -1,18 +1,41 @@
 /**
- * The server's one call into the fragment expansion (src/layout/fragments.ts): a stored layout
- * text becomes the layout a borrower's browser gets, with every `{ "use": ... }` replaced by its
- * fragment from layouts/_fragments/. A layout that uses no fragment is served as its own text
- * (same bytes, same ETag as before fragments existed). Publishing already refused a layout whose
- * uses do not expand (validateLayoutDocument expands too); should a fragment file change so that
- * a published layout's use no longer expands, that use is left out rather than served as an
- * unknown node (`npm run validate` says why).
+ * The server's one call into the fragment expansion (src/layout/fragments.ts): a layout text
+ * becomes the layout a borrower's browser gets, with every `{ "use": ... }` replaced by its
+ * fragment from `<layouts dir>/_fragments/`. A layout that uses no fragment is its own text (same
+ * bytes, same ETag as before fragments existed).
+ *
+ * Expanded when a version is published (import, studio, never at serve time): the result is
+ * stored with the version (`layout_versions.served`) and checked with it, so a fragment file
+ * edited later reaches borrowers only through the next import of the layouts that use it, which
+ * checks it like any publish. Drafts (operators' previews) expand with the fragments as they are.
  */
-import { expandFragments } from '../src/layout/fragments';
+import { join } from 'node:path';
+import { expandFragments, type FragmentFiles } from '../src/layout/fragments';
 import { loadFragmentFiles } from '../src/schema/fragmentFiles';
 
-export function expandForServing(doc: unknown, text: string): { doc: unknown; body: string } {
+/** The fragments as they are now (re-read when a file changes). */
+export type FragmentSource = () => FragmentFiles;
+
+/** The fragments beside a layouts directory, as `npm run validate` finds them. */
+export function fragmentsOf(layoutsDir: string): FragmentSource {
+  const dir = join(layoutsDir, '_fragments');
+  return () => loadFragmentFiles(dir).files;
+}
+
+export function expandForServing(doc: unknown, text: string, fragments: FragmentFiles): { doc: unknown; body: string } {
   if (doc === null || typeof doc !== 'object') return { doc, body: text };
-  const expansion = expandFragments(doc, loadFragmentFiles().files);
+  const expansion = expandFragments(doc, fragments);
   if (!expansion.used) return { doc, body: text };
   return { doc: expansion.doc, body: JSON.stringify(expansion.doc) };
+}
+
+/** The body borrowers get for `text` (which passed the checks, so it parses). */
+export function servedText(text: string, fragments: FragmentFiles): string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  return expandForServing(doc, text, fragments).body;
 }

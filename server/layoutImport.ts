@@ -8,11 +8,14 @@
  * - `all`: `npm run layouts:import`, the explicit command: every file whose text differs from
  *   the published version is published.
  * Each import is checked like a publish (refused with its issues) and is an audit entry.
+ * Fragments are read from `<dir>/_fragments` and count as part of each layout that uses them: a
+ * changed fragment is a changed file for `changed`, and a new version for `all`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './db';
 import type { LocatedIssue } from './layoutCheck';
+import { fragmentsOf, servedText } from './layoutFragments';
 import { hashText, publishText } from './layoutRepo';
 import { LAYOUT_NAME } from './layoutStore';
 
@@ -32,6 +35,7 @@ export async function importLayouts(db: Db, dir: string, mode: ImportMode, actor
   } catch {
     return []; // no layouts directory: nothing to seed
   }
+  const fragments = fragmentsOf(dir)();
   const known = new Map((await db.selectFrom('layouts').select(['name', 'source_hash', 'published_version']).execute()).map((r) => [r.name, r]));
   const out: ImportOutcome[] = [];
   for (const file of files) {
@@ -43,7 +47,8 @@ export async function importLayouts(db: Db, dir: string, mode: ImportMode, actor
     } catch {
       continue; // a directory named *.json, or gone meanwhile
     }
-    const sourceHash = hashText(text);
+    // The file and what its uses expand to now: editing a fragment changes every layout using it.
+    const sourceHash = hashText(`${text}\n${servedText(text, fragments)}`);
     const row = known.get(name);
     const wanted = !row || row.published_version === null
       || (mode === 'changed' && row.source_hash !== sourceHash)
@@ -52,7 +57,7 @@ export async function importLayouts(db: Db, dir: string, mode: ImportMode, actor
       out.push({ name, result: 'skipped' });
       continue;
     }
-    const res = await publishText(db, { name, text, actor, note: `layouts/${file} from the repository`, action: 'import', sourceHash });
+    const res = await publishText(db, { name, text, fragments, actor, note: `layouts/${file} from the repository`, action: 'import', sourceHash });
     if (!res.ok) out.push({ name, result: 'refused', issues: res.issues });
     else out.push({ name, result: res.changed ? 'published' : 'unchanged', version: res.to });
   }

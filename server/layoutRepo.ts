@@ -9,7 +9,9 @@ import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from './db';
 import type { Database } from './db/types';
+import type { FragmentFiles } from '../src/layout/fragments';
 import { checkLayoutText, type LocatedIssue } from './layoutCheck';
+import { servedText } from './layoutFragments';
 import type { LayoutSource } from './layoutStore';
 
 export const LAYOUT_CHANNEL = 'kopa_layouts';
@@ -28,15 +30,26 @@ async function notify(tx: Db | Transaction<Database>, name: string): Promise<voi
 }
 
 /**
- * Publishes `text` as the next version of `name` (creating the layout if new) after checking it.
- * The same text as the published version changes nothing (no version, no audit entry).
+ * A version's identity: its text and, when it uses fragments, what they expanded to. A layout
+ * without fragments keeps the hash of its text alone.
+ */
+export function versionHash(text: string, served: string): string {
+  return hashText(served === text ? text : `${text}\n${served}`);
+}
+
+/**
+ * Publishes `text` as the next version of `name` (creating the layout if new) after checking it,
+ * its fragments expanded with `fragments` and stored with it (the body borrowers get). The same
+ * text and expansion as the published version changes nothing (no version, no audit entry); the
+ * same text whose fragments changed is a new version.
  */
 export async function publishText(db: Db, args: {
-  name: string; text: string; actor: string; note: string; action: 'publish' | 'import'; sourceHash?: string; clearDraft?: boolean;
+  name: string; text: string; fragments: FragmentFiles; actor: string; note: string; action: 'publish' | 'import'; sourceHash?: string; clearDraft?: boolean;
 }): Promise<PublishResult> {
-  const issues = checkLayoutText(args.name, args.text);
+  const issues = checkLayoutText(args.name, args.text, args.fragments);
   if (issues.length > 0) return { ok: false, issues };
-  const hash = hashText(args.text);
+  const served = servedText(args.text, args.fragments);
+  const hash = versionHash(args.text, served);
   return db.transaction().execute(async (tx) => {
     await tx.insertInto('layouts').values({ name: args.name, published_version: null, source_hash: null })
       .onConflict((oc) => oc.column('name').doNothing()).execute();
@@ -52,7 +65,7 @@ export async function publishText(db: Db, args: {
     }
     const max = await tx.selectFrom('layout_versions').select(sql<number>`coalesce(max(version), 0)`.as('n')).where('layout', '=', args.name).executeTakeFirstOrThrow();
     const to = Number(max.n) + 1;
-    await tx.insertInto('layout_versions').values({ layout: args.name, version: to, content: args.text, hash, author: args.actor, note: args.note }).execute();
+    await tx.insertInto('layout_versions').values({ layout: args.name, version: to, content: args.text, served, hash, author: args.actor, note: args.note }).execute();
     await tx.updateTable('layouts')
       .set({ published_version: to, updated_at: sql`now()`, ...(args.sourceHash ? { source_hash: args.sourceHash } : {}) })
       .where('name', '=', args.name).execute();
@@ -69,13 +82,14 @@ export type RollbackResult =
   | { ok: false; status: 422; message: string; issues: LocatedIssue[] };
 
 /**
- * Makes an earlier version the published one again: one action, one audit entry. The version is
- * checked again first (the rules may have grown since it was published).
+ * Makes an earlier version the published one again: one action, one audit entry. What borrowers
+ * will get (the version's stored expansion) is checked again first: the rules may have grown
+ * since it was published.
  */
 export async function rollback(db: Db, args: { name: string; version: number; actor: string; reason: string }): Promise<RollbackResult> {
-  const target = await db.selectFrom('layout_versions').select(['content']).where('layout', '=', args.name).where('version', '=', args.version).executeTakeFirst();
+  const target = await db.selectFrom('layout_versions').select(['served']).where('layout', '=', args.name).where('version', '=', args.version).executeTakeFirst();
   if (!target) return { ok: false, status: 404, message: `Layout "${args.name}" has no version ${args.version}.` };
-  const issues = checkLayoutText(args.name, target.content);
+  const issues = checkLayoutText(args.name, target.served, {});
   if (issues.length > 0) return { ok: false, status: 422, message: `Version ${args.version} no longer passes the checks; it cannot be published again.`, issues };
   return db.transaction().execute(async (tx) => {
     const layout = await tx.selectFrom('layouts').select('published_version').where('name', '=', args.name).forUpdate().executeTakeFirstOrThrow();
@@ -147,8 +161,8 @@ export function dbLayoutSource(db: Db): LayoutSource {
     async published(name) {
       const row = await db.selectFrom('layouts')
         .innerJoin('layout_versions', (j) => j.onRef('layout_versions.layout', '=', 'layouts.name').onRef('layout_versions.version', '=', 'layouts.published_version'))
-        .select(['layout_versions.version', 'layout_versions.content']).where('layouts.name', '=', name).executeTakeFirst();
-      return row ? { version: row.version, content: row.content } : null;
+        .select(['layout_versions.version', 'layout_versions.content', 'layout_versions.served']).where('layouts.name', '=', name).executeTakeFirst();
+      return row ? { version: row.version, content: row.content, served: row.served } : null;
     },
     async draft(name) {
       const d = await db.selectFrom('layout_drafts').select('content').where('layout', '=', name).executeTakeFirst();

@@ -7,14 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
 import { importLayouts } from './layoutImport';
 import { dbLayoutSource } from './layoutRepo';
+import { fragmentsOf, type FragmentSource } from './layoutFragments';
 import { createLayoutStore, type LayoutStore } from './layoutStore';
 import { startLayoutSync } from './layoutSync';
 import { previewAllows } from './studio/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The layout store, and the seed from the repository again (the test-only reset empties the tables). */
-    kopaLayouts: { store: LayoutStore; reseed: () => Promise<void> };
+    /**
+     * The layout store, the fragments beside the layouts directory (studio checks and publishes
+     * expand with them), and the seed from the repository again (the test-only reset empties the tables).
+     */
+    kopaLayouts: { store: LayoutStore; fragments: FragmentSource; reseed: () => Promise<void> };
   }
 }
 
@@ -31,7 +35,9 @@ export interface LayoutServiceOptions {
 }
 
 export async function startLayouts(app: FastifyInstance, opts: LayoutServiceOptions): Promise<LayoutStore> {
+  const fragments = fragmentsOf(opts.layoutsDir);
   const store = createLayoutStore(dbLayoutSource(opts.db), app.log, {
+    fragments,
     verifyPreview: (token, name) => previewAllows(opts.secret, token, name, opts.now().getTime()),
   });
   const runImport = async (mode: 'seed' | 'changed') => {
@@ -45,6 +51,6 @@ export async function startLayouts(app: FastifyInstance, opts: LayoutServiceOpti
   await runImport(opts.importChanged ? 'changed' : 'seed');
   const stop = await startLayoutSync({ store, log: app.log, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.pollMs ?? (opts.databaseUrl ? 5000 : 2000) });
   app.addHook('onClose', async () => { await stop(); });
-  app.decorate('kopaLayouts', { store, reseed: () => runImport('seed') });
+  app.decorate('kopaLayouts', { store, fragments, reseed: () => runImport('seed') });
   return store;
 }

@@ -2,14 +2,15 @@
  * The layouts as the server serves them: the published version of each layout, read from the
  * database (server/layoutRepo.ts) once per version and kept in memory; a draft only for a request
  * that carries a valid preview token (an operator's preview, never cached). Every version in the
- * database passed checkLayoutText when it was published, so nothing here validates again.
+ * database passed checkLayoutText when it was published, with the fragments it was expanded with
+ * then (stored as `served`), so nothing here validates or expands a published version again.
  * Shared by GET /layouts/{name}.json and the app shell. Other instances' publishes arrive through
  * invalidate() (server/layoutSync.ts: LISTEN/NOTIFY, polling as fallback).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from './errors';
-import { expandForServing } from './layoutFragments';
+import { expandForServing, type FragmentSource } from './layoutFragments';
 
 export interface GoodLayout {
   body: string;
@@ -23,8 +24,8 @@ export interface GoodLayout {
 
 /** Where the texts come from (the database in the server; a map in unit tests). */
 export interface LayoutSource {
-  /** The published version, null when there is no such layout. */
-  published(name: string): Promise<{ version: number; content: string } | null>;
+  /** The published version (its text, and the body borrowers get), null when there is no such layout. */
+  published(name: string): Promise<{ version: number; content: string; served: string } | null>;
   /** The current draft text, else the published text; null when there is no such layout. */
   draft(name: string): Promise<string | null>;
   /** Every layout's published version number (for polling). */
@@ -47,27 +48,31 @@ export function etagOf(text: string): string {
 }
 
 /**
- * What a borrower gets for a stored layout text, published or draft alike: the one place where
- * a stored text becomes the served body (expansion of shared blocks belongs here).
+ * What a borrower gets for a stored layout text: the one place where a stored text becomes the
+ * served body. A published version's body was expanded when it was published (`served`); a
+ * draft's uses are expanded with `fragments` as they are now.
  */
-export function servable(text: string, version: number): GoodLayout {
+export function servable(text: string, version: number, fragments: FragmentSource | { served: string }): GoodLayout {
   let doc: unknown = null;
+  const source = 'served' in fragments ? fragments.served : text;
   try {
-    doc = JSON.parse(text);
+    doc = JSON.parse(source);
   } catch {
     // Only a draft can be unparsable (publishing refuses it): the page shows its own error screen.
   }
-  // Fragments (`{ "use": ... }`) expanded here, once per version read (server/layoutFragments.ts).
-  const served = expandForServing(doc, text);
+  if ('served' in fragments) return { body: source, doc, etag: etagOf(source), version };
+  const served = expandForServing(doc, text, fragments());
   return { body: served.body, doc: served.doc, etag: etagOf(served.body), version };
 }
 
 export interface LayoutStoreOptions {
+  /** The fragments a draft preview is expanded with. */
+  fragments: FragmentSource;
   /** True when `token` lets its bearer see the draft of `name` (server/studio/auth.ts). */
   verifyPreview?: (token: string, name: string) => boolean;
 }
 
-export function createLayoutStore(source: LayoutSource, log: FastifyBaseLogger, opts: LayoutStoreOptions = {}): LayoutStore {
+export function createLayoutStore(source: LayoutSource, log: FastifyBaseLogger, opts: LayoutStoreOptions): LayoutStore {
   /** name -> the published version being read or read; concurrent requests share one read. */
   const cache = new Map<string, { version: number | null; pending: Promise<GoodLayout | null> }>();
 
@@ -81,7 +86,7 @@ export function createLayoutStore(source: LayoutSource, log: FastifyBaseLogger, 
     }
     if (!row) return null;
     entry.version = row.version;
-    return servable(row.content, row.version);
+    return servable(row.content, row.version, { served: row.served });
   }
 
   return {
@@ -89,7 +94,7 @@ export function createLayoutStore(source: LayoutSource, log: FastifyBaseLogger, 
       if (!LAYOUT_NAME.test(name)) return null;
       if (previewToken !== undefined && opts.verifyPreview?.(previewToken, name)) {
         const text = await source.draft(name);
-        return text === null ? null : { ...servable(text, 0), preview: true };
+        return text === null ? null : { ...servable(text, 0, opts.fragments), preview: true };
       }
       const cached = cache.get(name);
       if (cached) return cached.pending;

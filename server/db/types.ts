@@ -264,6 +264,8 @@ export interface LayoutVersionsTable {
   layout: string;
   version: number;
   content: string;
+  /** content with its fragments expanded at publish time: the body borrowers get. */
+  served: string;
   hash: string;
   author: string;
   note: ColumnType<string, string | undefined, string>;

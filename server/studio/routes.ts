@@ -64,6 +64,7 @@ function text(body: unknown, key: string): string {
 
 export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   const { db, store, secret, creds } = deps;
+  const fragments = () => app.kopaLayouts.fragments();
   const now = () => deps.now().getTime();
   const htmlFile = join(deps.distDir, 'studio', 'studio.html');
   const failures = new Map<string, { count: number; until: number }>();
@@ -132,7 +133,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
     const detail = await layoutDetail(db, name);
     if (!detail) throw notFound(`No layout named "${name}".`);
     const draftText = detail.draft?.content;
-    return ok({ ...detail, issues: draftText === undefined ? [] : checkLayoutText(name, draftText), preview: preview(name) });
+    return ok({ ...detail, issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()), preview: preview(name) });
   });
 
   app.get<{ Params: { name: string; version: string } }>('/studio/api/layouts/:name/versions/:version', async (req) => {
@@ -148,7 +149,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
     const content = text(req.body, 'content');
     if (content.length === 0) throw badRequest('content: the draft text is required.');
     if (!(await saveDraft(db, { name, text: content, actor: req.studioUser ?? '' }))) throw notFound(`No layout named "${name}".`);
-    return ok({ issues: checkLayoutText(name, content), preview: preview(name) });
+    return ok({ issues: checkLayoutText(name, content, fragments()), preview: preview(name) });
   });
 
   app.delete<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', async (req) => {
@@ -163,7 +164,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
     const detail = await layoutDetail(db, name);
     if (!detail) throw notFound(`No layout named "${name}".`);
     if (!detail.draft) throw badRequest('There is no draft to publish.');
-    const res = await publishText(db, { name, text: detail.draft.content, actor: req.studioUser ?? '', note, action: 'publish', clearDraft: true });
+    const res = await publishText(db, { name, text: detail.draft.content, fragments: fragments(), actor: req.studioUser ?? '', note, action: 'publish', clearDraft: true });
     if (!res.ok) throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
     store.invalidate(name);
     return ok({ version: res.to, from: res.from, changed: res.changed });

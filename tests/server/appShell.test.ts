@@ -36,12 +36,12 @@ function fixture(customer: unknown) {
   let version = 1;
   const source: LayoutSource = {
     published: async (name) => {
-      try { return { version, content: readFileSync(join(layouts, `${name}.json`), 'utf8') }; } catch { return null; }
+      try { const content = readFileSync(join(layouts, `${name}.json`), 'utf8'); return { version, content, served: content }; } catch { return null; }
     },
     draft: async (name) => (await source.published(name))?.content ?? null,
     versions: async () => new Map([['customer-service', version]]),
   };
-  const store = createLayoutStore(source, Fastify().log);
+  const store = createLayoutStore(source, Fastify().log, { fragments: () => ({}) });
   const write = (doc: unknown) => {
     writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(doc));
     version += 1;

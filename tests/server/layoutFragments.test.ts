@@ -6,22 +6,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandForServing } from '../../server/layoutFragments';
+import { expandForServing, fragmentsOf } from '../../server/layoutFragments';
 import { startServer, type TestServer } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const file = (name: string) => readFileSync(join(ROOT, 'layouts', `${name}.json`), 'utf8');
+const fragments = fragmentsOf(join(ROOT, 'layouts'));
 
 describe('expandForServing', () => {
   it('serves a layout without fragments as its own text', () => {
     const text = file('about-us');
-    expect(expandForServing(JSON.parse(text), text).body).toBe(text);
+    expect(expandForServing(JSON.parse(text), text, fragments()).body).toBe(text);
   });
 
   it('replaces each use by its fragment', () => {
     const text = file('site-home');
     expect(text).toContain('"use": "site-footer"');
-    const served = expandForServing(JSON.parse(text), text);
+    const served = expandForServing(JSON.parse(text), text, fragments());
     expect(served.body).not.toContain('"use"');
     const body = (served.doc as { body: { id?: string }[] }).body;
     expect(body.map((n) => n.id)).toContain('siteFooter');

@@ -20,7 +20,7 @@ function fakeSource() {
       state.reads += 1;
       await new Promise((r) => setTimeout(r, 5));
       if (state.failNext) { state.failNext = false; throw new Error('connection refused'); }
-      return name === 'customer-service' ? { version: state.version, content: state.content } : null;
+      return name === 'customer-service' ? { version: state.version, content: state.content, served: state.content } : null;
     },
     draft: async (name) => (name === 'customer-service' ? state.draft ?? state.content : null),
     versions: async () => new Map([['customer-service', state.version]]),
@@ -31,7 +31,7 @@ function fakeSource() {
 function app(source: LayoutSource) {
   const a = Fastify();
   registerErrorHandling(a);
-  const store = createLayoutStore(source, a.log, { verifyPreview: (token, name) => token === `ok-${name}` });
+  const store = createLayoutStore(source, a.log, { fragments: () => ({}), verifyPreview: (token, name) => token === `ok-${name}` });
   registerLayouts(a, store);
   return Object.assign(a, { store });
 }

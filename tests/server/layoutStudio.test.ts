@@ -4,7 +4,7 @@
  * versions, rollback, the audit log, restart persistence, the draft preview, and two instances on
  * one PostgreSQL seeing a publish (DATABASE_URL).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -298,7 +298,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one PostgreSQL'
     // Published behind the server's back (no NOTIFY): only the poll can notice.
     const v = await publishedVersion(a);
     await a.db.transaction().execute(async (tx) => {
-      await tx.insertInto('layout_versions').values({ layout: NAME, version: v + 1, content: EDITED, hash: 'x', author: 'test' }).execute();
+      await tx.insertInto('layout_versions').values({ layout: NAME, version: v + 1, content: EDITED, served: EDITED, hash: 'x', author: 'test' }).execute();
       await tx.updateTable('layouts').set({ published_version: v + 1 }).where('name', '=', NAME).execute();
     });
     const started = Date.now();
@@ -309,5 +309,56 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one PostgreSQL'
     }
     expect(body).toBe(EDITED);
     await b.app.close();
+  });
+});
+
+describe('fragments are published with the layouts that use them', () => {
+  const USING = `${JSON.stringify({
+    id: NAME, version: 1, title: 'Online service',
+    dataSources: { kf: { endpoint: 'contactKfInfo', params: { overall: 30 } } },
+    body: [{ type: 'page-header', title: 'Online service' }, { use: 'kf-line' }],
+  }, null, 2)}\n`;
+  const fragment = (text: string) => `${JSON.stringify({ fragment: { type: 'text', id: 'kfLine', text } }, null, 2)}\n`;
+
+  it('a fragment edited after publishing reaches borrowers only through an import, which checks it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kopa-layouts-'));
+    mkdirSync(join(dir, '_fragments'));
+    writeFileSync(join(dir, `${NAME}.json`), USING);
+    writeFileSync(join(dir, '_fragments', 'kf-line.json'), fragment('Write to us: {{ data.kf.email }}'));
+    const s = await startServer({ distDir: fakeDist(), layoutsDir: dir });
+    servers.push(s);
+    const b = await publishedVersion(s);
+    expect(await served(s)).toContain('Write to us: {{ data.kf.email }}');
+    expect(await served(s)).not.toContain('"use"');
+
+    // Edited in place: borrowers keep the expansion that was checked when the layout was published.
+    writeFileSync(join(dir, '_fragments', 'kf-line.json'), fragment('Write to us: {{ data.kf.emial }}'));
+    s.app.kopaLayouts.store.invalidate();
+    expect(await served(s)).toContain('{{ data.kf.email }}');
+    // The import sees the layout as changed (its fragment did) and refuses it, naming the fragment.
+    const refused = await importLayouts(s.db, dir, 'all', 'developer');
+    expect(refused.map((o) => o.result)).toEqual(['refused']);
+    expect(refused[0]?.issues?.[0]).toMatchObject({ code: 'unknown-field', pointer: '/body/1', fragment: { name: 'kf-line', pointer: '/fragment/text' } });
+    s.app.kopaLayouts.store.invalidate();
+    expect(await served(s)).toContain('{{ data.kf.email }}');
+    expect(await publishedVersion(s)).toBe(b);
+
+    // Fixed: the same layout text with the new fragment is a new version, with an audit entry.
+    writeFileSync(join(dir, '_fragments', 'kf-line.json'), fragment('E-mail us: {{ data.kf.email }}'));
+    const published = await importLayouts(s.db, dir, 'all', 'developer');
+    expect(published.map((o) => [o.result, o.version])).toEqual([['published', b + 1]]);
+    s.app.kopaLayouts.store.invalidate();
+    expect(await served(s)).toContain('E-mail us: {{ data.kf.email }}');
+    const versions = await s.db.selectFrom('layout_versions').select(['content', 'served']).where('layout', '=', NAME).orderBy('version').execute();
+    expect(versions.at(-1)?.content).toBe(USING);
+    expect(versions.at(-2)?.content).toBe(USING);
+    expect(versions.at(-2)?.served).toContain('Write to us');
+
+    // Rolling back serves the old expansion again, although the fragment file says otherwise now.
+    const api = studio(s, await login(s));
+    const back = await api.req('POST', `/layouts/${NAME}/rollback`, { version: b, reason: 'old wording' });
+    expect(back.status).toBe(200);
+    s.app.kopaLayouts.store.invalidate();
+    expect(await served(s)).toContain('Write to us: {{ data.kf.email }}');
   });
 });

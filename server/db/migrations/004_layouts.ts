@@ -23,6 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('layout', 'text', (c) => c.notNull().references('layouts.name'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
+    // What borrowers get for this version: content with its fragments expanded as they were when
+    // it was published, so a later fragment edit never reaches borrowers unchecked.
+    .addColumn('served', 'text', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull())
     .addColumn('author', 'text', (c) => c.notNull())
     .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
