@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { ROUTES, routeQuery } from './support/routeQueries';
 
 /*
  * axe-core on every route of config/routes.json at 390x844 with the demo session (issue 11).
@@ -13,25 +13,6 @@ import { expect, test } from './support/fixtures';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const routes = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'config', 'routes.json'), 'utf8')) as {
-  pages: Record<string, { path: string; layout: string }>;
-};
-
-/** Query each screen needs to show data (the demo links of server/main.ts); others get an order. */
-const QUERY: Record<string, Record<string, string>> = {
-  loanDetail: { orderId: 'O200', productId: 'P003' },
-  order: { orderId: 'O174N', productId: 'P002' },
-  confirm: { productId: 'P001' },
-  confirmLegacy: { productId: 'P002' },
-  repayDelay: { orderId: 'O174D', productId: 'P001' },
-  loanAgreement: { productId: 'P001' },
-  complaint: { orderId: 'O180D' },
-  complaintForm: { problemType: '1', problemSonType: '11', orderNo: 'O180D' },
-  complaintDetails: { problemId: '1' },
-  bindCard: { productId: 'P001' },
-  register: { templateId: 'default' },
-};
-const DEFAULT_QUERY = { orderId: 'O170', productId: 'P002' };
 
 /**
  * Routes with violations not fixed yet, with the reason. They run as
@@ -62,10 +43,10 @@ async function axeViolations(page: Page, testInfo: TestInfo, label: string): Pro
   return { line, found };
 }
 
-for (const [key, { path }] of Object.entries(routes.pages)) {
+for (const [key, { path }] of Object.entries(ROUTES.pages)) {
   test(`axe: ${key} (${path}) has no violation`, async ({ page, kopa }, testInfo) => {
     if (KNOWN[key]) test.fail(true, KNOWN[key]);
-    await kopa.open(path, QUERY[key] ?? DEFAULT_QUERY);
+    await kopa.open(path, routeQuery(key));
     await expect(page.locator('main, [data-layout]').first()).toBeVisible();
     // Data screens: wait until the loading state has given way to the screen (or its error).
     await expect(page.locator('.k-state--loading')).toHaveCount(0);
@@ -173,7 +154,7 @@ test.describe('back arrow', () => {
   test.describe('in a plain browser', () => {
     test.use({ withBridge: false });
     test('/repayChoose: tapping Back goes back to the previous page', async ({ page, kopa }) => {
-      await kopa.open('/borrowDetail', DEFAULT_QUERY);
+      await kopa.open('/borrowDetail', routeQuery('borrowDetail'));
       await kopa.open('/repayChoose', BACK_ROUTES['/repayChoose']);
       await page.getByRole('button', { name: 'Back' }).click();
       await expect(page).toHaveURL(/\/borrowDetail\?/);

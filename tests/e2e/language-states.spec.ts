@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { ROUTES, routeQuery } from './support/routeQueries';
 
 /*
  * Issue 11: the language comes from the host (`lang` in the query) and `<html lang>` follows it;
@@ -131,28 +130,13 @@ test.describe('designed states at 390x844', () => {
 });
 
 /* One type scale: the distinct computed font sizes of visible text on each route (issue 11: <= 4). */
-const routes = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'config', 'routes.json'), 'utf8')) as {
-  pages: Record<string, { path: string }>;
-};
-const QUERY: Record<string, Record<string, string>> = {
-  loanDetail: { orderId: 'O200', productId: 'P003' },
-  confirm: { productId: 'P001' },
-  confirmLegacy: { productId: 'P002' },
-  repayDelay: { orderId: 'O174D', productId: 'P001' },
-  loanAgreement: { productId: 'P001' },
-  complaint: { orderId: 'O180D' },
-  complaintForm: { problemType: '1', problemSonType: '11', orderNo: 'O180D' },
-  complaintDetails: { problemId: '1' },
-  bindCard: { productId: 'P001' },
-  register: { templateId: 'default' },
-};
 
 test('type scale: no route shows more than 4 text sizes', async ({ page, kopa }) => {
   test.setTimeout(180_000);
   const lines: string[] = [];
   const over: string[] = [];
-  for (const [key, { path }] of Object.entries(routes.pages)) {
-    await kopa.open(path, QUERY[key] ?? { orderId: 'O170', productId: 'P002' });
+  for (const [key, { path }] of Object.entries(ROUTES.pages)) {
+    await kopa.open(path, routeQuery(key));
     await expect(page.locator('.k-state--loading')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     const sizes = await page.evaluate(() => {

@@ -23,6 +23,16 @@ test.beforeAll(async ({ request }) => {
   expect((await request.post('/__test/reset')).ok()).toBe(true);
 });
 
+/** Logs in with the demo operator at a desktop size and opens the layout under test. */
+async function openInStudio(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto('/studio');
+  await page.getByLabel('User name').fill('operator');
+  await page.getByLabel('Password').fill('kopa-studio-demo');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('link', { name: NAME }).click();
+}
+
 test('the studio needs the operator login; a wrong password says so', async ({ page }) => {
   await page.goto('/studio');
   await page.getByLabel('User name').fill('operator');
@@ -33,12 +43,7 @@ test('the studio needs the operator login; a wrong password says so', async ({ p
 });
 
 test('an operator edits a label, previews, is stopped by a broken binding, publishes and rolls back', async ({ page, context }) => {
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto('/studio');
-  await page.getByLabel('User name').fill('operator');
-  await page.getByLabel('Password').fill('kopa-studio-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('link', { name: NAME }).click();
+  await openInStudio(page);
   await expect(page.getByRole('textbox', { name: 'Layout JSON' })).toBeVisible();
   await expect(page.getByText(/^Published: version 1, by import/)).toBeVisible();
 
@@ -108,12 +113,7 @@ test('borrower routes load no studio code; the editor completes property names f
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((p) => p.startsWith('/studio/'))).toEqual([]);
 
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto('/studio');
-  await page.getByLabel('User name').fill('operator');
-  await page.getByLabel('Password').fill('kopa-studio-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('link', { name: NAME }).click();
+  await openInStudio(page);
   expect(scripts.filter((p) => p.startsWith('/studio/assets/')).length).toBe(1);
   await setEditorText(page, '{\n  "id": "customer-service",\n  \n}');
   await page.keyboard.press('Control+Home');

@@ -271,6 +271,18 @@ describe('layouts on the database', () => {
   });
 });
 
+/** Asks `s` for the layout until it serves `text` (5 s at most); how long that took, in ms. */
+async function waitForServed(s: TestServer, text: string): Promise<number> {
+  const started = Date.now();
+  let body = await served(s);
+  while (body !== text && Date.now() - started < 5000) {
+    await new Promise((r) => setTimeout(r, 50));
+    body = await served(s);
+  }
+  expect(body).toBe(text);
+  return Date.now() - started;
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('several instances on one PostgreSQL', () => {
   it('a publish through one instance is served by the other within seconds, without a restart', async () => {
     const a = await start();
@@ -280,14 +292,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one PostgreSQL'
     expect(await served(b)).toBe(FILE);
     const res = await studio(a, await login(a)).publish(EDITED, 'seen everywhere');
     expect(res.status).toBe(200);
-    const started = Date.now();
-    let body = await served(b);
-    while (body !== EDITED && Date.now() - started < 5000) {
-      await new Promise((r) => setTimeout(r, 50));
-      body = await served(b);
-    }
-    expect(body).toBe(EDITED);
-    expect(Date.now() - started).toBeLessThan(3000);
+    const took = await waitForServed(b, EDITED);
+    expect(took).toBeLessThan(3000);
     await b.app.close();
   });
 
@@ -301,13 +307,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one PostgreSQL'
       await tx.insertInto('layout_versions').values({ layout: NAME, version: v + 1, content: EDITED, served: EDITED, hash: 'x', author: 'test' }).execute();
       await tx.updateTable('layouts').set({ published_version: v + 1 }).where('name', '=', NAME).execute();
     });
-    const started = Date.now();
-    let body = await served(b);
-    while (body !== EDITED && Date.now() - started < 5000) {
-      await new Promise((r) => setTimeout(r, 50));
-      body = await served(b);
-    }
-    expect(body).toBe(EDITED);
+    await waitForServed(b, EDITED);
     await b.app.close();
   });
 });
