@@ -26,7 +26,7 @@ describe('endpoint catalogue error messages', () => {
     const { recorded, user } = await renderLayout(payButton(), { responses: { repaymentCommit: answer } });
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toEqual([shown]));
-    expect(await screen.findByText(shown)).toBeTruthy();
+    await screen.findByText(shown);
   });
 
   it('onError sees the catalogue message as error.message and may still override a code', async () => {
@@ -40,7 +40,7 @@ describe('endpoint catalogue error messages', () => {
     (layout.body as unknown[]).push({ type: 'text', text: 'Last: {{ state.last }}' });
     const { recorded, user } = await renderLayout(layout, { responses: { repaymentCommit: serverError('mismatch', '800006') } });
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText('Last: wrong code')).toBeTruthy();
+    await screen.findByText('Last: wrong code');
     expect(recorded.toasts.map((t) => t.message)).toEqual(['Code mismatch refused']);
   });
 
@@ -49,7 +49,7 @@ describe('endpoint catalogue error messages', () => {
       dataSources: { way: { endpoint: 'repaymentWay', error: [{ type: 'text', text: 'Failed: {{ error.message }}' }] } },
     });
     const { recorded } = await renderLayout(layout, { responses: { repaymentWay: silent } });
-    expect(await screen.findByText('Failed: failed to query card list')).toBeTruthy();
+    await screen.findByText('Failed: failed to query card list');
     expect(recorded.toasts.map((t) => t.message)).toEqual(['failed to query card list']);
   });
 

@@ -11,10 +11,10 @@ import { renderLayout } from '../support/renderLayout';
 describe('layouts/_examples/fragments.json', () => {
   it('shows both notices with their params, and Close runs the spliced action list after its own action', async () => {
     const { user, recorded } = await renderLayout(fragments);
-    expect(screen.getByText('Hello Ann')).toBeTruthy();
-    expect(screen.getByText('Your payment is late')).toBeTruthy();
+    screen.getByText('Hello Ann');
+    screen.getByText('Your payment is late');
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByText('Hello')).toBeTruthy();
+    await screen.findByText('Hello');
     expect(recorded.toasts.map((t) => t.message)).toEqual(['Closing']);
     expect(recorded.bridge).toEqual([{ action: 'closeWebView', args: {} }]);
   });
@@ -23,11 +23,11 @@ describe('layouts/_examples/fragments.json', () => {
 describe('layouts/_examples/computed.json', () => {
   it('shows the total, and disables Add one with the warning once it passes the limit', async () => {
     const { user } = await renderLayout(computed);
-    expect(screen.getByText('Total: 1.500,00 TZS')).toBeTruthy();
+    screen.getByText('Total: 1.500,00 TZS');
     const add = screen.getByRole('button', { name: 'Add one' });
     for (let i = 0; i < 3; i++) await user.click(add);
-    expect(await screen.findByText('Total: 6.000,00 TZS')).toBeTruthy();
-    expect(screen.getByText('Above the daily limit')).toBeTruthy();
+    await screen.findByText('Total: 6.000,00 TZS');
+    screen.getByText('Above the daily limit');
     expect((add as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -24,7 +24,7 @@ describe('catalogue text in three languages', () => {
   ] as const)('customer service in %s', async (lang, title, heading, button) => {
     await switchLanguage(lang);
     await renderLayout(layout('customer-service'), { responses: { contactKfInfo: ok(KF) } });
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: title });
     screen.getByText(heading);
     screen.getByRole('button', { name: button });
     screen.getByText(KF.email); // data stays as the server sent it
@@ -54,7 +54,7 @@ describe('designed page states', () => {
   it('loading keeps the header and says so in the language', async () => {
     await switchLanguage('id');
     await renderLayout(layout('customer-service'), { responses: { contactKfInfo: () => new Promise(() => undefined) } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Layanan online' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Layanan online' });
     expect(screen.getByRole('status').textContent).toBe('Memuat...');
   });
 
@@ -89,7 +89,7 @@ describe('designed page states', () => {
   it('empty: the header stays, the layout\'s empty text by key, a way out', async () => {
     await switchLanguage('zh');
     await renderLayout(layout('complaint-list'), { routes: { complaint: '/complainPage' }, responses: { problemList: ok({ tabs: [] }) } });
-    expect(await screen.findByRole('heading', { level: 2, name: '暂无投诉' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 2, name: '暂无投诉' });
     screen.getByRole('heading', { level: 1, name: '我的投诉' });
     screen.getByRole('button', { name: '返回' });
   });

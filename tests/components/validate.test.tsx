@@ -84,7 +84,7 @@ describe('validate action', () => {
     ]);
     const { recorded, user } = await renderLayout(layout);
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(await screen.findByText('Last: capcode: 请正确输入图形验证码！')).toBeTruthy();
+    await screen.findByText('Last: capcode: 请正确输入图形验证码！');
     expect(recorded.toasts).toEqual([]);
     expect(recorded.calls).toEqual([]);
   });
