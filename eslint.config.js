@@ -42,6 +42,8 @@ const knownCycleEdges = [
   'src/schema/validateLayout.ts -> src/lint/semantic.ts',
 ];
 
+const NO_HTML = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Do not set HTML: build React elements (rich-text renders a sanitised element tree).' };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'src/schema/generated/**', 'data/**', 'test-results/**', 'artifacts/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -57,7 +59,7 @@ export default tseslint.config(
       'no-new-func': 'error',
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Do not set HTML: build React elements (rich-text renders a sanitised element tree).' },
+        NO_HTML,
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -65,6 +67,20 @@ export default tseslint.config(
   },
   // Playwright fixtures call their callback `use`; it is not React's hook.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  // A getBy/findBy query already fails when nothing matches: wrapping it in toBeTruthy() asserts nothing more.
+  {
+    files: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_HTML,
+        ...['callee.object.arguments.0.callee.property.name', 'callee.object.arguments.0.argument.callee.property.name'].map((path) => ({
+          selector: `CallExpression[callee.property.name='toBeTruthy'][${path}=/^(get|find)(All)?By/]`,
+          message: 'The query itself asserts presence: write `screen.getByText(...)` / `await screen.findByText(...)` alone.',
+        })),
+      ],
+    },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { kopa },
