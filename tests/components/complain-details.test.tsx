@@ -93,4 +93,12 @@ describe('complaint details layout', () => {
       setLanguage('en');
     }
   });
+
+  it('an empty complaint (no type, no content) shows the designed empty state; the header and its back stay', async () => {
+    await renderLayout(layout, { responses: { problemDetail: ok({ problemId: '7', type: 0, content: '' }) }, query: { problemId: '7' } });
+    await screen.findByRole('heading', { level: 2, name: 'This complaint could not be found.' });
+    screen.getByRole('heading', { level: 1, name: 'Complaint details' });
+    screen.getByRole('button', { name: 'Back to my complaints' });
+    expect(screen.queryByText('Process Result')).toBeNull();
+  });
 });
