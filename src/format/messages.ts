@@ -57,11 +57,6 @@ export function loadScreenTexts(lang: Language = current): Promise<boolean> {
   return load;
 }
 
-/** Whether the layouts' texts of the current language are here (a screen may render). */
-export function screenTextsReady(): boolean {
-  return screenTexts[current] !== undefined;
-}
-
 /** `zh`, `zh-CN`, `zh_Hans` -> zh; `id`, `id-ID` and Android's old `in` -> id; `en-GB` -> en; else null. */
 export function parseLanguage(raw: unknown): Language | null {
   if (typeof raw !== 'string') return null;
