@@ -13,11 +13,16 @@ interface NodeLike {
   onBack?: unknown;
 }
 
-import en from '../messages/en.json';
-import zh from '../messages/zh.json';
-import id from '../messages/id.json';
+import enApp from '../messages/en.json';
+import zhApp from '../messages/zh.json';
+import idApp from '../messages/id.json';
+import enScreens from '../messages/layouts/en.json';
+import zhScreens from '../messages/layouts/zh.json';
+import idScreens from '../messages/layouts/id.json';
 
-const CATALOGUES: Record<string, Readonly<Record<string, string>>> = { en, zh, id };
+/** The app's texts and the layouts' texts of each language (two files each, one catalogue). */
+const en: Readonly<Record<string, string>> = { ...enApp, ...enScreens };
+const CATALOGUES: Record<string, Readonly<Record<string, string>>> = { en, zh: { ...zhApp, ...zhScreens }, id: { ...idApp, ...idScreens } };
 
 /** A catalogue message alone, `{{ t('key') }}` (issue 11): the frame can paint it without the runtime. */
 const MESSAGE_ONLY = /^\{\{\s*t\(\s*'([A-Za-z0-9.]+)'\s*\)\s*\}\}$/;

@@ -101,6 +101,8 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       closure(VALIDATORS, files);
       // The borrower's catalogue chunk (issue 11): the first screen waits for it, so it comes with the entry.
       if (lang !== 'en') closure(`messages/${lang}.json`, files);
+      // The layouts' texts in that language (English too): loaded beside the widget chunks.
+      closure(`messages/layouts/${lang}.json`, files);
       for (const type of collectTypes(good.doc)) {
         const key = widgetKeys.get(type);
         if (key) closure(key, files);

@@ -8,8 +8,9 @@ import en from '../../messages/en.json' with { type: 'json' };
  * The language is chosen once, before the first screen renders, from what the host says
  * (src/shell/language.ts), and stays for the app's lifetime: module state, not React state,
  * because the HTTP client and the bridge fallbacks need it too and know nothing of React.
- * English is bundled (it is the fallback of every missing key); the others are loaded as
- * their own chunk only by borrowers who read them.
+ * The app's own English texts are bundled (the fallback of every missing key); the other
+ * languages' app texts are a chunk loaded only by borrowers who read them. The layouts' texts
+ * (messages/layouts/) are a chunk per language, English included: loadScreenTexts.
  */
 
 export const LANGUAGES = ['en', 'zh', 'id'] as const;
@@ -19,6 +20,42 @@ export type Catalogue = Readonly<Record<string, string>>;
 const english: Catalogue = en;
 let current: Language = 'en';
 let active: Catalogue = english;
+
+/**
+ * The layouts' texts (messages/layouts/<lang>.json), per language once loaded. Not in the entry:
+ * hundreds of screen texts would grow it for every borrower, and a screen needs them only when it
+ * renders, so they are a chunk per language that the shell loads beside the first screen's widget
+ * chunks (the server preloads it with them; src/shell/loadLayout.ts waits for both).
+ */
+const screenTexts: Partial<Record<Language, Catalogue>> = {};
+const screenLoads: Partial<Record<Language, Promise<boolean>>> = {};
+
+function importScreenTexts(lang: Language): Promise<{ default: Catalogue }> {
+  if (lang === 'zh') return import('../../messages/layouts/zh.json', { with: { type: 'json' } });
+  if (lang === 'id') return import('../../messages/layouts/id.json', { with: { type: 'json' } });
+  return import('../../messages/layouts/en.json', { with: { type: 'json' } });
+}
+
+/**
+ * Loads the layouts' texts of `lang` (once; later calls share the load). Resolves false when the
+ * chunk could not be fetched (a later call tries again), so the screen can show its error state.
+ */
+export function loadScreenTexts(lang: Language = current): Promise<boolean> {
+  const known = screenLoads[lang];
+  if (known) return known;
+  const load = importScreenTexts(lang).then(
+    (module) => {
+      screenTexts[lang] = module.default;
+      return true;
+    },
+    () => {
+      delete screenLoads[lang];
+      return false;
+    },
+  );
+  screenLoads[lang] = load;
+  return load;
+}
 
 /** `zh`, `zh-CN`, `zh_Hans` -> zh; `id`, `id-ID` and Android's old `in` -> id; `en-GB` -> en; else null. */
 export function parseLanguage(raw: unknown): Language | null {
@@ -48,23 +85,16 @@ export async function loadCatalogue(lang: Language): Promise<Catalogue> {
 
 /** Loads and switches to `lang`; a catalogue that cannot be loaded leaves English on. */
 export async function switchLanguage(lang: Language): Promise<Language> {
+  const screens = loadScreenTexts(lang);
   try {
     setLanguage(lang, await loadCatalogue(lang));
+    await screens;
     return lang;
   } catch {
     setLanguage('en');
+    await loadScreenTexts('en');
     return 'en';
   }
-}
-
-/** Whether the catalogue has this key (the linter checks layouts' t('key') against it). */
-export function hasMessage(key: string): boolean {
-  return key !== '$comment' && Object.hasOwn(english, key);
-}
-
-/** Every key of the catalogue (for did-you-mean). */
-export function messageKeys(): string[] {
-  return Object.keys(english).filter((k) => k !== '$comment');
 }
 
 /** Text of a parameter as a mixed template shows it: numbers and strings as text, others as nothing. */
@@ -78,8 +108,8 @@ function paramText(value: unknown): string {
  * by `params.name` (own properties only); a placeholder without a parameter stays as written.
  */
 export function msg(key: string, params?: Readonly<Record<string, unknown>>): string {
-  const own = (c: Catalogue) => (key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined);
-  const text = own(active) ?? own(english) ?? key;
+  const own = (c: Catalogue | undefined) => (c && key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined);
+  const text = own(active) ?? own(screenTexts[current]) ?? own(english) ?? own(screenTexts.en) ?? key;
   if (!params || !text.includes('{')) return text;
   return text.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? paramText(params[name]) : whole));
 }

@@ -1,3 +1,5 @@
+import appTexts from '../../messages/en.json' with { type: 'json' };
+import screenTexts from '../../messages/layouts/en.json' with { type: 'json' };
 import { parseTemplate, type Node } from '../expr';
 import { childrenOf } from '../expr/ast';
 
@@ -21,4 +23,17 @@ export function messageKeysIn(source: string): string[] {
     stack.push(...childrenOf(node));
   }
   return keys;
+}
+
+/** The English catalogue, app and layout texts together (the linter runs in node and the studio, never in the app's entry). */
+const ENGLISH: Readonly<Record<string, string>> = { ...appTexts, ...screenTexts };
+
+/** Whether the catalogue has this key (the linter checks layouts' t('key') against it). */
+export function hasMessage(key: string): boolean {
+  return key !== '$comment' && Object.hasOwn(ENGLISH, key);
+}
+
+/** Every key of the catalogue (for did-you-mean). */
+export function messageKeys(): string[] {
+  return Object.keys(ENGLISH).filter((k) => k !== '$comment');
 }

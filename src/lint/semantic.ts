@@ -13,8 +13,7 @@ import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
 import { formIssues } from './formRules';
 import { computedCycleIssues } from './computed';
-import { messageKeysIn } from './messageKeys';
-import { hasMessage, messageKeys } from '../format/messages';
+import { hasMessage, messageKeys, messageKeysIn } from './messageKeys';
 
 // For src/schema/validateLayout.ts, which imports the linter through this file only.
 export { hint } from './suggest';

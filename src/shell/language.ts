@@ -1,11 +1,14 @@
-import { language, parseLanguage, setLanguage, switchLanguage, type Language } from '../format/messages';
+import { language, loadCatalogue, loadScreenTexts, parseLanguage, setLanguage, type Language } from '../format/messages';
 
 /**
  * The borrower's language comes from the host (issue 11): the native app opens the page with
  * `lang=zh` / `lang=id` (or `zh-CN`, `in`, ...) in the query; anything else, or nothing, is
  * English. The bridge has no call for it (contract section 4), so the query is read once, at
  * start, before the first screen renders; in-app navigation carries it (createEnv commonQuery).
- * English needs no wait; another language loads its catalogue chunk first.
+ * English needs no wait; another language loads its app texts chunk first. The layouts' texts
+ * (a chunk per language, English too) start loading here and are waited for only where the
+ * first screen also waits for its widget chunks (src/shell/loadLayout.ts), so the data requests
+ * never wait for them and the server's modulepreload links fetch them in parallel.
  */
 export function hostLanguage(search: string): Language {
   return parseLanguage(new URLSearchParams(search).get('lang')) ?? 'en';
@@ -14,7 +17,17 @@ export function hostLanguage(search: string): Language {
 /** Sets the language and `<html lang>`; resolves once its messages are loaded. */
 export async function startLanguage(doc: Document, search: string): Promise<Language> {
   const wanted = hostLanguage(search);
-  const chosen = wanted === 'en' ? (setLanguage('en'), 'en' as const) : await switchLanguage(wanted);
+  void loadScreenTexts(wanted);
+  let chosen: Language = 'en';
+  if (wanted !== 'en') {
+    try {
+      setLanguage(wanted, await loadCatalogue(wanted));
+      chosen = wanted;
+    } catch {
+      setLanguage('en');
+      void loadScreenTexts('en');
+    }
+  } else setLanguage('en');
   doc.documentElement.lang = chosen;
   return chosen;
 }

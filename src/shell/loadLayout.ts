@@ -2,9 +2,12 @@ import type { LayoutDocument } from '../schema/generated/types';
 import { describeAjvError, loadValidators } from '../render/nodeValidators';
 import { collectTypes, preloadWidgets } from '../render/widgetCache';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
-import { msg } from '../format/messages';
+import { loadScreenTexts, msg } from '../format/messages';
 
-/** A checked layout, and the loading of its widget chunks (false when one could not be fetched). */
+/**
+ * A checked layout, and the loading of its widget chunks and of the layouts' texts in the
+ * borrower's language (false when one could not be fetched).
+ */
 export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<boolean> } | { ok: false; message: string };
 
 /** Read when shown, so it is in the borrower's language. */
@@ -86,8 +89,9 @@ async function checkLayout(
     const first = validateLayoutOutline?.errors?.[0];
     return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
   }
-  const widgets = preloadWidgets(collectTypes(doc)).then(
-    () => true,
+  // The screen's texts (messages/layouts/<lang>.json) come in parallel with its widget chunks.
+  const widgets = Promise.all([preloadWidgets(collectTypes(doc)), loadScreenTexts()]).then(
+    ([, texts]) => texts,
     () => false,
   );
   return { ok: true, layout: doc as LayoutDocument, widgets };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, renderLayout, serverError } from '../support/renderLayout';
+import { setLanguage, switchLanguage } from '../../src/format/messages';
 
 const layout = JSON.parse(readFileSync(join(import.meta.dirname, '../../layouts/complain-details.json'), 'utf8')) as Record<string, unknown>;
 const detail = {
@@ -71,16 +72,33 @@ describe('complaint details layout', () => {
     expect(screen.queryByText('Process Result')).toBeNull();
   });
 
-  it('Send with no star chosen toasts Silakan pilih and sends nothing', async () => {
-    const { recorded } = await renderLayout(layout, {
-      responses: { problemDetail: ok(detail), saveScore: ok({ problemId: '7', score: 1 }, '00') },
-      query: { problemId: '7' },
-    });
-    await screen.findByText('They called at night');
-    await act(async () => vi.advanceTimersByTime(3000));
-    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
-    screen.getByText('Silakan pilih');
-    screen.getByRole('dialog', { name: 'Please rate our service' });
-    expect(recorded.calls.filter((c) => c.endpoint === 'saveScore')).toEqual([]);
+  // The spec's 'Silakan pilih' is Indonesian: an Indonesian page shows it exactly, an English one in English (issue 11).
+  it.each([
+    ['en', 'Send', 'Please choose', 'Please rate our service'],
+    ['id', 'Kirim', 'Silakan pilih', 'Silakan beri nilai layanan kami'],
+  ] as const)('%s: Send with no star chosen toasts %s -> %s and sends nothing', async (lang, send, toast, dialog) => {
+    await switchLanguage(lang);
+    try {
+      const { recorded } = await renderLayout(layout, {
+        responses: { problemDetail: ok(detail), saveScore: ok({ problemId: '7', score: 1 }, '00') },
+        query: { problemId: '7' },
+      });
+      await screen.findByText('They called at night');
+      await act(async () => vi.advanceTimersByTime(3000));
+      await act(async () => screen.getByRole('button', { name: send }).click());
+      screen.getByText(toast);
+      screen.getByRole('dialog', { name: dialog });
+      expect(recorded.calls.filter((c) => c.endpoint === 'saveScore')).toEqual([]);
+    } finally {
+      setLanguage('en');
+    }
+  });
+
+  it('an empty complaint (no type, no content) shows the designed empty state; the header and its back stay', async () => {
+    await renderLayout(layout, { responses: { problemDetail: ok({ problemId: '7', type: 0, content: '' }) }, query: { problemId: '7' } });
+    await screen.findByRole('heading', { level: 2, name: 'This complaint could not be found.' });
+    screen.getByRole('heading', { level: 1, name: 'Complaint details' });
+    screen.getByRole('button', { name: 'Back to my complaints' });
+    expect(screen.queryByText('Process Result')).toBeNull();
   });
 });

@@ -46,14 +46,14 @@ test.describe('complaint details', () => {
     await page.clock.runFor(5000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
-  test('Send with no star chosen shows Silakan pilih and saves nothing', async ({ page, kopa }) => {
+  test('Send with no star chosen shows Please choose (Silakan pilih in Indonesian) and saves nothing', async ({ page, kopa }) => {
     await freezeClock(page);
     await kopa.open('/complainDetails', { problemId: '1' });
     await expect(page.getByRole('heading', { name: 'Process Result' })).toBeVisible();
     await page.clock.runFor(3100);
     const dialog = page.getByRole('dialog', { name: 'Please rate our service' });
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Silakan pilih')).toBeVisible();
+    await expect(page.getByText('Please choose')).toBeVisible(); // 'Silakan pilih' on an Indonesian page (issue 11)
     await expect(dialog).toBeVisible();
     expect(kopa.apiTo('/user-problem/save-score')).toHaveLength(0);
   });

@@ -28,6 +28,59 @@ for (const lang of ['en', 'zh', 'id'] as const) {
   });
 }
 
+/*
+ * The money screens in Chinese and Indonesian: every label of the layout comes from the catalogue
+ * (messages/layouts/<lang>.json, loaded beside the screen's widget chunks), none stays English.
+ * (Lines the server sends, such as the detail rows' titles, are the server's words.)
+ */
+const MONEY = [
+  {
+    path: '/repay',
+    query: { orderId: 'O174D', productId: 'P001' },
+    texts: {
+      zh: ['还款详情', '还款金额', '修改金额', '付款账户', '立即还款', '全选'],
+      id: ['Rincian Pembayaran', 'Jumlah pembayaran', 'Ubah jumlah', 'Akun pembayaran', 'Bayar Sekarang', 'Pilih semua'],
+    },
+    english: ['Modify amount', 'Select all', 'Pay Now'],
+  },
+  {
+    path: '/loanDetail',
+    query: { orderId: 'O170', productId: 'P002' },
+    texts: { zh: ['订单详情', '还款', '客服电话：'], id: ['Rincian Pesanan', 'Pembayaran', 'Telepon layanan:'] },
+    english: ['Order Details', 'Repayment'],
+  },
+  {
+    path: '/confirm',
+    query: { productId: 'P001' },
+    texts: {
+      zh: ['借款确认', '借款金额', '借款期限', '收款账户', '还款计划', '我已阅读并同意', '立即借款'],
+      id: ['Konfirmasi Pinjaman', 'Jumlah pinjaman', 'Jangka waktu pinjaman', 'Akun penerima', 'Rencana', 'Saya telah membaca dan menyetujui', 'Pinjam Sekarang'],
+    },
+    english: ['Loan term', 'Receiving account', 'Loan Now'],
+  },
+] as const;
+
+for (const lang of ['zh', 'id'] as const) {
+  test(`money screens in ${lang}: /repay, /loanDetail and /confirm read the catalogue`, async ({ page, kopa }) => {
+    for (const screen of MONEY) {
+      await kopa.open(screen.path, { ...screen.query, lang });
+      const [heading, ...others] = screen.texts[lang];
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      for (const text of others) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+      for (const text of screen.english) await expect(page.getByText(text, { exact: true })).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    }
+    await kopa.screenshot(`states/language-${lang}-confirm`);
+  });
+}
+
+test('the layouts\' texts come as a chunk of their own, preloaded with the first screen in every language', async ({ request }) => {
+  for (const lang of ['en', 'zh', 'id']) {
+    const html = await (await request.get(`/repay?orderId=O174D&productId=P001&userId=10001&sessionId=demo-session${lang === 'en' ? '' : `&lang=${lang}`}`)).text();
+    expect(html.match(/<link rel="modulepreload" href="\/assets\/(en|zh|id)-[\w-]+\.js">/g)?.length, lang).toBeGreaterThanOrEqual(1);
+  }
+});
+
 test('the language survives in-app navigation, and the app\'s own toasts are in it (no English or Chinese mix)', async ({ page, kopa }) => {
   await kopa.open('/complaintList', { lang: 'id' });
   await expect(page.getByRole('heading', { level: 1, name: 'Keluhan saya' })).toBeVisible();
@@ -118,6 +171,34 @@ test.describe('designed states at 390x844', () => {
     await page.getByRole('status').getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/complainPage\?/);
   });
+
+  // Answers that pass the response schema but hold nothing to show: the real answer with its
+  // substance taken out (no installments at all; an offer of 0; an order with no product and no lines).
+  const emptyScreens: { path: string; api: string; query: Record<string, string>; title: string; empty: string; patch: (data: Record<string, unknown>) => void }[] = [
+    { path: '/repay', api: '/loan-play-detail-yd', query: { orderId: 'O174D', productId: 'P001' }, title: 'Repayment Details', empty: 'There is no repayment plan for this order.',
+      patch: (d) => void (d.repayPlanDetail = { repayWaitCount: 0, repayWaitDetail: [], repayYetDetail: [] }) },
+    { path: '/loanDetail', api: '/loan-details/loan-details', query: { orderId: 'O170', productId: 'P002' }, title: 'Order Details', empty: 'This order could not be found.',
+      patch: (d) => void Object.assign(d, { productName: '', userOrderDetail: { detail: [] } }) },
+    { path: '/confirm', api: '/loan-detail-confirm', query: { productId: 'P001' }, title: 'Loan Confirmation', empty: 'This loan offer is not available right now.',
+      patch: (d) => void (d.amount = 0) },
+  ];
+  for (const screen of emptyScreens) {
+    test(`empty answer on ${screen.path}: the designed empty state, header and back kept, no blank labels`, async ({ page, kopa }) => {
+      await page.route(`**/vexed/**${screen.api}*`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Record<string, unknown> };
+        screen.patch(body.data);
+        await route.fulfill({ response, json: body });
+      });
+      await kopa.open(screen.path, screen.query);
+      await expect(page.getByRole('heading', { level: 2, name: screen.empty })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+      await expect(page.getByRole('status').getByRole('button', { name: /^(Back|Close)$/ })).toBeVisible();
+      await expect(page.getByText('Pay Now')).toHaveCount(0);
+      await expect(page.getByText('Loan Now')).toHaveCount(0);
+      await kopa.screenshot(`states/${screen.path.slice(1)}-empty`);
+    });
+  }
 
   test('empty in Indonesian', async ({ page, kopa }) => {
     await page.route('**/vexed/**/problem-list*', (route) =>

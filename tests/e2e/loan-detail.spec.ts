@@ -250,7 +250,7 @@ test.describe('loan details V3', () => {
     expect(events[0]?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId });
   });
 
-  test('rating: 0 stars toasts Silakan pilih; fewer than 4 sends 5 and shows the result modal', async ({ page, kopa }) => {
+  test('rating: 0 stars toasts Please choose (Silakan pilih in Indonesian); fewer than 4 sends 5 and shows the result modal', async ({ page, kopa }) => {
     await openOrder(page, kopa, { orderId: 'O200', productId: 'P003' });
     const rating = page.getByRole('dialog', { name: 'Rate your loan experience' });
     await expect(rating).toBeVisible();
@@ -259,7 +259,7 @@ test.describe('loan details V3', () => {
     await expect(rating).toBeVisible();
 
     await rating.getByRole('button', { name: 'Submit' }).click();
-    await expect(toast(page)).toHaveText('Silakan pilih');
+    await expect(toast(page)).toHaveText('Please choose'); // 'Silakan pilih' on an Indonesian page (issue 11)
     expect(kopa.apiTo(SCORE)).toHaveLength(0);
 
     await rating.getByRole('radio', { name: '2 stars' }).click();

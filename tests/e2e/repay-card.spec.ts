@@ -84,7 +84,8 @@ test('shows the amount, the cards and the wallet way from repayment-way (orderId
   expect(ways[0]?.raw ?? '').toBe('');
 
   await payNow(page).click();
-  await expect(toast(page)).toHaveText('请先选择付款银行卡！');
+  // English page: the English text of the spec's Chinese message (the Chinese one is zh.json's, issue 11).
+  await expect(toast(page)).toHaveText('Please choose a bank card for the payment first!');
   expect(kopa.apiTo(COMMIT)).toHaveLength(0);
   await toast(page).click(); // a toast closes on tap
   await expect(toast(page)).toHaveCount(0);
@@ -125,7 +126,7 @@ test('needValid 1: the code dialog with a 60 s countdown; a short code is refuse
 
   await input.fill('12345');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(toast(page)).toHaveText('请输入正确的验证码');
+  await expect(toast(page)).toHaveText('Please enter the correct verification code');
   expect(kopa.apiTo(CONFIRM)).toHaveLength(0);
 
   const wrong = code === '000000' ? '111111' : '000000';

@@ -119,7 +119,15 @@ describe('npm run validate -- --stats with fragments', () => {
       const long = `{{ ${Array.from({ length: 12 }, (_, i) => `state.n${i}`).join(' + ')} }}`;
       writeFileSync(join(dir, '_fragments', 'wide.json'), JSON.stringify({ fragment: { type: 'text', text: long } }));
       writeFileSync(join(dir, 'page.json'), JSON.stringify({ id: 'page', version: 1, title: 'P', state: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`n${i}`, 0])), body: [{ use: 'wide' }] }));
-      const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', '--stats', join(dir, 'page.json')], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8' });
+      // A failing target makes --stats exit 1 (the report is still printed on stdout).
+      let out = '';
+      let status = 0;
+      try {
+        out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', '--stats', join(dir, 'page.json')], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8' });
+      } catch (error) {
+        ({ stdout: out, status } = error as { stdout: string; status: number });
+      }
+      expect(status).toBe(1);
       expect(out).toContain('validate: 1 layout(s), 0 error(s)');
       expect(out).toMatch(/FAIL longest binding: 1\d\d characters/);
       expect(out).toContain(`${join(dir, '_fragments', 'wide.json')}:1:`);

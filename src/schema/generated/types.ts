@@ -3228,7 +3228,7 @@ export interface AppConfig {
   redirectAllowlist: string[];
 }
 /**
- * messages/<language>.json: the app's message catalogue for one language (issue 11). Keys are dotted names (`area.name`, e.g. `repay.payNow`) read by layouts with {{ t('key') }} and by the app's own code; values are plain text in which {name} stands for a parameter passed as t('key', {name: value}). Checked by tests/unit/messages.test.ts, which also requires every key in every language.
+ * messages/<language>.json (the app's own texts) and messages/layouts/<language>.json (the layouts' texts): the message catalogue for one language (issue 11); a key is in one of the two files. Keys are dotted names (`area.name`, e.g. `repay.payNow`) read by layouts with {{ t('key') }} and by the app's own code; values are plain text in which {name} stands for a parameter passed as t('key', {name: value}). Checked by tests/unit/messages.test.ts, which also requires every key in every language.
  */
 export interface MessageCatalogue {
   /**
