@@ -60,8 +60,9 @@ function widgetKey(manifest: Manifest, type: string, grouped: Record<string, str
 
 /**
  * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry
- * with its static imports, the compiled validators, the widget chunks its layout uses and the
- * response validators of its data sources (what server/appShell.ts preloads).
+ * with its static imports, the compiled validators, the layouts' English texts, the widget
+ * chunks its layout uses and the response validators of its data sources (what
+ * server/appShell.ts preloads for an English page).
  */
 export function routeSizes(root: string, pages: Record<string, { path: string; layout: string }>, distDir = 'dist'): { entry: RouteSize; routes: RouteSize[] } {
   const dist = join(root, distDir);
@@ -83,6 +84,8 @@ export function routeSizes(root: string, pages: Record<string, { path: string; l
     const js = new Set(entryJs);
     const css = new Set(entryCss);
     closure(manifest, 'src/schema/generated/validators/app.js', js, css);
+    // The layouts' texts in English (messages/layouts/): preloaded beside the widget chunks.
+    closure(manifest, 'messages/layouts/en.json', js, css);
     let doc: unknown;
     try {
       doc = JSON.parse(readFileSync(join(root, 'layouts', `${page.layout}.json`), 'utf8'));
