@@ -5,7 +5,8 @@
  * import) or `'../../src/http/client'` slipped past `**\/http/**`. These rules resolve every
  * relative specifier to a file first and judge the file's layer (its folder under src/).
  *
- * - kopa/layers:   a file in layer A may not import a layer A bans.
+ * - kopa/layers:   a file in layer A may not import a layer A bans, nor a package it bans (the
+ *   runtime and the linter name `react`: they must run where React is not loaded).
  * - kopa/no-cycle: no import may close a cycle, between files or between layers. Today's known
  *   cycles are listed by their edges in `knownCycleEdges` (eslint.config.js); those edges are left
  *   out of the graph, so any NEW cycle (one that does not go through a listed edge) is reported.
@@ -85,8 +86,13 @@ const layersRule = {
     const from = layerOf(root, context.filename);
     const rule = from && layers[from];
     if (!rule) return {};
+    const packages = rule.packages ?? [];
     return {
       Program() {
+        for (const imp of specifiersOf(context.sourceCode.text)) {
+          const name = packages.find((p) => imp.specifier === p || imp.specifier.startsWith(`${p}/`));
+          if (name) report(context, imp, `'${imp.specifier}' is the package ${name}: ${rule.message}`);
+        }
         for (const imp of currentImports(context)) {
           const to = layerOf(root, imp.target);
           if (to === from) continue;

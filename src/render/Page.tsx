@@ -1,13 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
 import { LocalScopeContext, RuntimeContext } from './contexts';
-import type { RuntimeEnv } from './env';
-import { createPageRuntime, type OwnedPageRuntime } from './pageRuntime';
+import type { RuntimeEnv } from '../runtime/env';
+import { createPageRuntime, type OwnedPageRuntime } from '../page/createPageRuntime';
 import { PageBody } from './PageBody';
 import { useText } from './useBinding';
 import { watchKeyboard } from './keyboardWatch';
 import { runActions } from '../actions/run';
-import { buildScope } from './scope';
+import { buildScope } from '../runtime/scope';
 
 interface Props {
   layout: LayoutDocument;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LayoutDocument } from '../schema/generated/types';
 import { Page } from '../render/Page';
-import { createPageRuntime, type OwnedPageRuntime } from '../render/pageRuntime';
+import { createPageRuntime, type OwnedPageRuntime } from '../page/createPageRuntime';
 import type { ToastStore } from '../render/toast/toastStore';
 import { createRuntimeEnv } from './createEnv';
 import { firstScreenFor } from './firstScreen';

@@ -1,6 +1,6 @@
 import type { LayoutDocument } from '../schema/generated/types';
-import { createPageRuntime, type OwnedPageRuntime } from '../render/pageRuntime';
-import type { RuntimeEnv } from '../render/env';
+import { createPageRuntime, type OwnedPageRuntime } from '../page/createPageRuntime';
+import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';

@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import type { LayoutDocument } from '../../src/schema/generated/types';
-import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/render/env';
+import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
 import { Page } from '../../src/render/Page';
 import { loadValidators } from '../../src/render/nodeValidators';
 import { collectTypes, preloadWidgets } from '../../src/render/widgetCache';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FUNCTION_ARITY } from '../../src/lint/arity';
 import { positionOf, scanJsonText } from '../../src/lint/jsonText';
 import { hint } from '../../src/lint/suggest';
-import { exprFunctions } from '../../src/render/exprFunctions';
+import { exprFunctions } from '../../src/runtime/exprFunctions';
 import { validateLayoutDocument } from '../../src/schema/validateLayout';
 
 /** A layout with the given body (and state), checked like npm run validate checks a file. */

@@ -1,11 +1,11 @@
 import type { LayoutDocument } from '../schema/generated/types';
-import type { PageRuntime } from './contexts';
-import type { RuntimeEnv } from './env';
-import { createPageStore } from './pageStore';
+import type { PageRuntime } from '../runtime/pageRuntime';
+import type { RuntimeEnv } from '../runtime/env';
+import { createPageStore } from '../runtime/pageStore';
 import { runActions } from '../actions/run';
 import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
-import { buildScope } from './scope';
-import { createPageStorage } from './persist';
+import { buildScope } from '../runtime/scope';
+import { createPageStorage } from '../runtime/persist';
 
 export interface OwnedPageRuntime extends PageRuntime {
   /**

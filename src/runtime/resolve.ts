@@ -11,7 +11,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * A scope's `computed` object -> fills in the computed values a layout string reads before it is
- * evaluated (src/render/computed.ts registers it; kept here so this file imports nothing of that one).
+ * evaluated (src/runtime/computed.ts registers it; kept here so this file imports nothing of that one).
  */
 const computedFillers = new WeakMap<object, (source: string) => void>();
 
