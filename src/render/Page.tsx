@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
-import { LocalScopeContext, RuntimeContext } from './contexts';
+import { LocalScopeContext, RuntimeContext, WidgetContext } from './contexts';
+import type { WidgetSource } from './widgetCache';
 import type { RuntimeEnv } from '../runtime/env';
 import { createPageRuntime, type OwnedPageRuntime } from '../page/createPageRuntime';
 import { PageBody } from './PageBody';
@@ -14,13 +15,15 @@ interface Props {
   env: RuntimeEnv;
   /** A runtime already started (its data loading while the widgets load); made here if absent. */
   runtime?: OwnedPageRuntime;
+  /** The widgets, injected by the shell (the renderer does not import src/widgets). */
+  widgets: WidgetSource;
 }
 
 /**
  * One screen: its store, its data sources and its lifetime. Leaving the page aborts its
  * requests and timers, so a late response changes nothing (SECURITY 17).
  */
-export function Page({ layout, env, runtime: prepared }: Props) {
+export function Page({ layout, env, runtime: prepared, widgets }: Props) {
   const runtime = useMemo(() => prepared ?? createPageRuntime(layout, env), [prepared, layout, env]);
 
   useEffect(() => {
@@ -44,12 +47,14 @@ export function Page({ layout, env, runtime: prepared }: Props) {
   }, [onBack, runtime, env]);
 
   return (
-    <RuntimeContext.Provider value={runtime}>
-      <LocalScopeContext.Provider value={EMPTY_LOCALS}>
-        <PageTitle title={layout.title} />
-        <PageBody layout={layout} />
-      </LocalScopeContext.Provider>
-    </RuntimeContext.Provider>
+    <WidgetContext.Provider value={widgets}>
+      <RuntimeContext.Provider value={runtime}>
+        <LocalScopeContext.Provider value={EMPTY_LOCALS}>
+          <PageTitle title={layout.title} />
+          <PageBody layout={layout} />
+        </LocalScopeContext.Provider>
+      </RuntimeContext.Provider>
+    </WidgetContext.Provider>
   );
 }
 

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { LocalScope, PageRuntime } from '../runtime/pageRuntime';
+import type { WidgetSource } from './widgetCache';
 
 // Widgets read these types beside the hooks; they are defined in the runtime, below actions.
 export type { LocalScope, PageRuntime } from '../runtime/pageRuntime';
@@ -10,6 +11,15 @@ export function usePageRuntime(): PageRuntime {
   const runtime = useContext(RuntimeContext);
   if (!runtime) throw new Error('usePageRuntime outside a page');
   return runtime;
+}
+
+/** The widgets the shell injected (Page provides them): NodeView looks each node's type up here. */
+export const WidgetContext = createContext<WidgetSource | null>(null);
+
+export function useWidgets(): WidgetSource {
+  const widgets = useContext(WidgetContext);
+  if (!widgets) throw new Error('useWidgets outside a page');
+  return widgets;
 }
 
 export const LocalScopeContext = createContext<LocalScope>(Object.freeze({}));

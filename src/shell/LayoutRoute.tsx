@@ -9,6 +9,7 @@ import { firstScreenFor } from './firstScreen';
 import { loadLayout, widgetsFailed } from './loadLayout';
 import { msg } from '../format/messages';
 import { StatusScreen } from './StatusScreen';
+import { widgets } from './widgets';
 
 type Screen = { ok: true; layout: LayoutDocument; runtime: OwnedPageRuntime } | { ok: false; message: string } | null;
 
@@ -71,5 +72,5 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
   // sources would be re-sent with the new page's query.
   if (!screen || (screen.ok && screen.runtime.env !== env)) return <StatusScreen kind="loading" message={msg('common.loading')} />;
   if (!screen.ok) return <StatusScreen kind="error" message={screen.message} onRetry={retry} />;
-  return <Page key={location.key} layout={screen.layout} env={env} runtime={screen.runtime} />;
+  return <Page key={location.key} layout={screen.layout} env={env} runtime={screen.runtime} widgets={widgets} />;
 }

@@ -1,6 +1,7 @@
 import type { LayoutDocument } from '../schema/generated/types';
 import { describeAjvError, loadValidators } from '../render/nodeValidators';
-import { collectTypes, preloadWidgets } from '../render/widgetCache';
+import { collectTypes } from '../schema/collectTypes';
+import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { msg } from '../format/messages';
 
@@ -86,7 +87,7 @@ async function checkLayout(
     const first = validateLayoutOutline?.errors?.[0];
     return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
   }
-  const widgets = preloadWidgets(collectTypes(doc)).then(
+  const widgets = widgetSource.preload(collectTypes(doc)).then(
     () => true,
     () => false,
   );

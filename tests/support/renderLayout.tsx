@@ -5,7 +5,9 @@ import type { LayoutDocument } from '../../src/schema/generated/types';
 import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
 import { Page } from '../../src/render/Page';
 import { loadValidators } from '../../src/render/nodeValidators';
-import { collectTypes, preloadWidgets } from '../../src/render/widgetCache';
+import { createWidgetSource } from '../../src/render/widgetCache';
+import { collectTypes } from '../../src/schema/collectTypes';
+import { widgetLoaders } from '../../src/widgets/registry';
 import { createToastStore } from '../../src/render/toast/toastStore';
 import { ToastHost } from '../../src/render/toast/ToastHost';
 import { checkImageUrl, checkNavigationUrl } from '../../src/security/url';
@@ -13,6 +15,9 @@ import { expandFragments } from '../../src/layout/fragments';
 import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
 
 const ORIGIN = 'http://localhost:3000';
+
+/** The app's widgets, injected into Page as the shell does (src/shell/widgets.ts); one for every test. */
+export const testWidgets = createWidgetSource(widgetLoaders);
 
 export type FakeResponse = CallResult | ((params: Record<string, unknown>, options?: CallOptions) => CallResult | Promise<CallResult>);
 
@@ -146,14 +151,14 @@ export async function renderLayout(
   // As the server serves it: fragments (`{ "use": ... }`) expanded from layouts/_fragments.
   layout = expandFragments(layout, loadFragmentFiles().files).doc as LayoutDocument;
   await loadValidators();
-  await preloadWidgets(collectTypes(layout));
+  await testWidgets.preload(collectTypes(layout));
   const { env, recorded, toastStore, hostBack } = createFakeEnv(options);
   const user = userEvent.setup();
   let result!: RenderResult;
   await act(async () => {
     result = render(
       <>
-        <Page layout={layout as LayoutDocument} env={env} />
+        <Page layout={layout as LayoutDocument} env={env} widgets={testWidgets} />
         <ToastHost store={toastStore} />
       </>,
     );
