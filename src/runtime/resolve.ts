@@ -1,6 +1,7 @@
 import { evaluateTemplate, hasBindings } from '../expr';
 import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { exprFunctions } from './exprFunctions';
+import { escapePointer } from './pointer';
 
 export interface ResolveProblem {
   pointer: string;
@@ -80,10 +81,6 @@ export function resolveValue(
     return out;
   }
   return value;
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Text for display: null/undefined become '', objects are not dumped into the UI. */
