@@ -4,9 +4,9 @@ import { collectTypes } from '../schema/collectTypes';
 import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { msg } from '../format/messages';
+import type { LayoutLoad } from '../page/pageController';
 
-/** A checked layout, and the loading of its widget chunks (false when one could not be fetched). */
-export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<boolean> } | { ok: false; message: string };
+export type { LayoutLoad } from '../page/pageController';
 
 /** Read when shown, so it is in the borrower's language. */
 export const widgetsFailed = (): string => msg('app.widgetsFailed');

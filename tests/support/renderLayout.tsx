@@ -4,6 +4,7 @@ import { act } from 'react';
 import type { LayoutDocument } from '../../src/schema/generated/types';
 import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
 import { Page } from '../../src/render/Page';
+import { createPageController, type PageController } from '../../src/page/pageController';
 import { loadValidators } from '../../src/render/nodeValidators';
 import { createWidgetSource } from '../../src/render/widgetCache';
 import { collectTypes } from '../../src/schema/collectTypes';
@@ -154,16 +155,41 @@ export async function renderLayout(
   await testWidgets.preload(collectTypes(layout));
   const { env, recorded, toastStore, hostBack } = createFakeEnv(options);
   const user = userEvent.setup();
+  const doc = layout as LayoutDocument;
+  // As the shell does, minus the fetch: the layout is already checked and its widgets loaded.
+  const controller = createPageController({
+    env,
+    load: async (_signal, onParsed) => {
+      onParsed(doc);
+      return { ok: true, layout: doc, widgets: Promise.resolve(true) };
+    },
+    widgetsFailed: () => 'widgets failed',
+  });
   let result!: RenderResult;
   await act(async () => {
     result = render(
       <>
-        <Page layout={layout as LayoutDocument} env={env} widgets={testWidgets} />
+        <Page controller={controller} widgets={testWidgets} />
         <ToastHost store={toastStore} />
       </>,
     );
   });
+  // The Page's mount started the controller; the page shows once the (immediate) load settles.
+  await act(() => settled(controller));
   return { ...result, recorded, user, env, hostBack };
+}
+
+/** Resolves when the controller has left `loading`. */
+function settled(controller: PageController): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (controller.getState().status === 'loading') return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = controller.subscribe(check);
+    check();
+  });
 }
 
 /** A minimal layout around some nodes. */

@@ -48,15 +48,16 @@ describe('startFirstScreen', () => {
 
     const first = firstScreenFor('repay', 'default');
     expect(first?.layoutName).toBe('repay');
-    const runtime = first?.runtime();
+    const runtime = first?.controller.runtime();
     expect(runtime?.signal.aborted).toBe(false);
-    const loaded = await first?.load;
-    expect(loaded && !loaded.ok ? loaded.message : "ok").toBe("ok");
+    await vi.waitFor(() => expect(first?.controller.getState().status).toBe('ready'));
 
-    // Another location (an in-app navigation) does not get it, and its requests end.
+    // Another location (an in-app navigation) does not get it: the shell's reference was the
+    // last, so the page ends and its requests with it.
     expect(firstScreenFor('repay', 'k2')).toBeNull();
-    await new Promise((r) => setTimeout(r, 0)); // the runtime ends a microtask later
+    await new Promise((r) => setTimeout(r, 0)); // a count of 0 is final after the current task's sync work
     expect(runtime?.signal.aborted).toBe(true);
+    expect(first?.controller.getState().status).toBe('disposed');
     expect(firstScreenFor('repay', 'default')).toBeNull();
   });
 
