@@ -16,7 +16,7 @@ import { computedCycleIssues } from './computed';
 import { messageKeysIn } from './messageKeys';
 import { hasMessage, messageKeys } from '../format/messages';
 
-// For src/schema/validateLayout.ts, which imports the linter through this file only.
+// For validateLayout.ts, which reads the rules through this file only.
 export { hint } from './suggest';
 export { typeNames } from './typeNames';
 
