@@ -43,9 +43,8 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
     start() {
       if (started || controller.signal.aborted) return;
       started = true;
-      const signal = controller.signal;
+      const { signal } = controller;
       listen(true);
-      signal.addEventListener('abort', () => listen(false), { once: true });
       const mount = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(runtime, name, s));
       void Promise.all(mount.map(([name, s]) => loadSource(runtime, name, s))).then(() => {
         if (signal.aborted || !layout.onLoad) return;
@@ -54,6 +53,7 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
     },
     dispose() {
       if (controller.signal.aborted) return;
+      listen(false);
       storage.flush();
       controller.abort();
     },

@@ -3,8 +3,11 @@ import type { RuntimeEnv } from '../runtime/env';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import { createPageRuntime, type OwnedPageRuntime } from './createPageRuntime';
 
-/** A checked layout, and the loading of its widget chunks (false when one could not be fetched). */
-export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<boolean> } | { ok: false; message: string };
+/**
+ * A checked layout, and the loading of its widget chunks: null once loaded, or the error screen's
+ * message (in the borrower's language) when one could not be fetched.
+ */
+export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<string | null> } | { ok: false; message: string };
 
 /**
  * Fetches and checks a layout (the shell's loader). `onParsed` is called as soon as the layout is
@@ -23,8 +26,6 @@ export type PageState =
   | { status: 'disposed' };
 
 export interface PageController {
-  /** The page's host: its query is the location's own. */
-  readonly env: RuntimeEnv;
   getState(): PageState;
   /** For useSyncExternalStore: called after every change of state. */
   subscribe(listener: () => void): () => void;
@@ -33,90 +34,69 @@ export interface PageController {
    * page; releasing the last disposes it. The release function is idempotent.
    */
   retain(): () => void;
-  /** The page runtime once the layout was parsed (its data requests are then on their way). */
-  runtime(): PageRuntime | null;
 }
 
 export interface PageControllerOptions {
   env: RuntimeEnv;
   load: LayoutSource;
-  /** The error screen's message when a widget chunk could not be fetched (in the borrower's language). */
-  widgetsFailed: () => string;
 }
-
-const LOADING: PageState = Object.freeze({ status: 'loading' });
-const DISPOSED: PageState = Object.freeze({ status: 'disposed' });
 
 /**
  * One screen's lifecycle, owned by the shell; Page only subscribes to it. One controller per
  * location (and per Retry): it loads the layout, starts the page runtime as soon as the layout is
  * parsed, waits for the widget chunks, and ends everything when its last reference is released.
  */
-export function createPageController({ env, load, widgetsFailed }: PageControllerOptions): PageController {
-  let state: PageState = LOADING;
+export function createPageController({ env, load }: PageControllerOptions): PageController {
+  let state: PageState = { status: 'loading' };
   let references = 0;
-  let started = false;
-  let releasing = false;
   let runtime: OwnedPageRuntime | null = null;
-  let unwatchSession: (() => void) | null = null;
-  const loading = new AbortController();
+  let unwatchSession: (() => void) | undefined;
+  // Made by the first retain(), which starts the load: aborted (the layout fetch too) on dispose.
+  let loading: AbortController | undefined;
   const listeners = new Set<() => void>();
 
-  // A function, not a narrowed read: dispose() may run while a load is awaited.
-  const disposed = () => state.status === 'disposed';
   const set = (next: PageState) => {
-    if (disposed() || next === state) return;
     state = next;
     for (const l of [...listeners]) l();
   };
-
   const startRuntime = (doc: LayoutDocument) => {
-    runtime ??= createPageRuntime(doc, env);
-    runtime.start();
+    if (!loading?.signal.aborted) (runtime ??= createPageRuntime(doc, env)).start();
   };
 
-  const ready = (layout: LayoutDocument, page: OwnedPageRuntime) => {
-    if (state.status !== 'loading') return;
-    const expired = () => page.store.getSnapshot().session.expired;
-    set({ status: expired() ? 'sessionExpired' : 'ready', layout, runtime: page });
+  // Every step after an await first checks the signal: dispose() may have run meanwhile.
+  const start = async (signal: AbortSignal) => {
+    const result = await load(signal, startRuntime);
+    if (signal.aborted) return;
+    if (!result.ok) {
+      // The layout was refused after all: drop what its early start began.
+      runtime?.dispose();
+      return set({ status: 'error', message: result.message });
+    }
+    startRuntime(result.layout);
+    const page = runtime!;
+    const widgetsFailed = await result.widgets;
+    if (signal.aborted) return;
+    if (widgetsFailed !== null) {
+      page.dispose();
+      return set({ status: 'error', message: widgetsFailed });
+    }
+    const show = () => set({ status: page.store.getSnapshot().session.expired ? 'sessionExpired' : 'ready', layout: result.layout, runtime: page });
+    show();
     // A 401 anywhere (a data source, an action) turns the page into its session-expired state.
     unwatchSession = page.store.subscribe(() => {
-      if (expired() && state.status === 'ready') set({ status: 'sessionExpired', layout, runtime: page });
-    });
-  };
-
-  const start = () => {
-    started = true;
-    void load(loading.signal, startRuntime).then(async (result) => {
-      if (disposed()) return;
-      if (!result.ok) {
-        // The layout was refused after all: drop what its early start began.
-        runtime?.dispose();
-        return set({ status: 'error', message: result.message });
-      }
-      startRuntime(result.layout);
-      const widgetsLoaded = await result.widgets;
-      if (disposed() || !runtime) return;
-      if (!widgetsLoaded) {
-        runtime.dispose();
-        return set({ status: 'error', message: widgetsFailed() });
-      }
-      ready(result.layout, runtime);
+      if (state.status === 'ready' && page.store.getSnapshot().session.expired) show();
     });
   };
 
   const dispose = () => {
-    if (disposed()) return;
-    loading.abort();
+    if (state.status === 'disposed') return;
+    loading?.abort();
     unwatchSession?.();
     runtime?.dispose();
-    state = DISPOSED;
-    for (const l of [...listeners]) l();
-    listeners.clear();
+    set({ status: 'disposed' });
   };
 
   return {
-    env,
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -124,24 +104,17 @@ export function createPageController({ env, load, widgetsFailed }: PageControlle
     },
     retain() {
       // A disposed page stays disposed: its owner makes a new controller (a new location, Retry).
-      if (disposed()) return () => {};
+      if (state.status === 'disposed') return () => {};
       references += 1;
-      releasing = false;
-      if (!started) start();
+      if (!loading) void start((loading = new AbortController()).signal);
       let released = false;
       return () => {
         if (released) return;
         released = true;
-        references -= 1;
-        if (references > 0) return;
         // StrictMode unmounts and mounts again in the same commit (all cleanups run before any
         // setup), so a count of 0 is final only once that synchronous work is over.
-        releasing = true;
-        queueMicrotask(() => {
-          if (releasing && references === 0) dispose();
-        });
+        if (--references === 0) queueMicrotask(() => references === 0 && dispose());
       };
     },
-    runtime: () => runtime,
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
 import type { PageController, PageState } from '../page/pageController';
 import type { PageRuntime } from '../runtime/pageRuntime';
-import { LocalScopeContext, RuntimeContext, WidgetContext } from './contexts';
+import { RuntimeContext, WidgetContext } from './contexts';
 import { PageBody } from './PageBody';
 import { SessionExpired } from './SessionExpired';
 import { useText } from './useBinding';
@@ -11,7 +11,8 @@ import { runActions } from '../actions/run';
 import { buildScope } from '../runtime/scope';
 import type { WidgetSource } from './widgetCache';
 
-export type PageStatus = Extract<PageState, { status: 'loading' | 'error' }>;
+/** A page with nothing to show yet (or any more): loading, error, disposed. */
+export type PageStatus = Exclude<PageState, { runtime: unknown }>;
 
 interface Props {
   /** The screen's lifecycle, owned by the shell (src/page/pageController.ts): Page only follows it. */
@@ -30,20 +31,16 @@ interface Props {
 export function Page({ controller, widgets, status }: Props) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   useEffect(() => controller.retain(), [controller]);
-  if (state.status === 'loading' || state.status === 'error') return status?.(state) ?? null;
-  if (state.status === 'disposed') return null;
+  if (!('runtime' in state)) return status?.(state) ?? null;
+  // No LocalScope provider: its default (no local names) is what a page starts with.
   return (
     <WidgetContext.Provider value={widgets}>
       <RuntimeContext.Provider value={state.runtime}>
-        <LocalScopeContext.Provider value={EMPTY_LOCALS}>
-          <ShownPage layout={state.layout} runtime={state.runtime} expired={state.status === 'sessionExpired'} />
-        </LocalScopeContext.Provider>
+        <ShownPage layout={state.layout} runtime={state.runtime} expired={state.status === 'sessionExpired'} />
       </RuntimeContext.Provider>
     </WidgetContext.Provider>
   );
 }
-
-const EMPTY_LOCALS = Object.freeze({});
 
 /** A loaded page: its body, or its session-expired way out once a call answered 401. */
 function ShownPage({ layout, runtime, expired }: { layout: LayoutDocument; runtime: PageRuntime; expired: boolean }) {

@@ -13,13 +13,10 @@ export function usePageRuntime(): PageRuntime {
   return runtime;
 }
 
-/** The widgets the shell injected (Page provides them): NodeView looks each node's type up here. */
+/**
+ * The widgets the shell injected (Page provides them): NodeView looks each node's type up here.
+ * Outside a Page there are none, and a node renders as its "not loaded" fallback.
+ */
 export const WidgetContext = createContext<WidgetSource | null>(null);
-
-export function useWidgets(): WidgetSource {
-  const widgets = useContext(WidgetContext);
-  if (!widgets) throw new Error('useWidgets outside a page');
-  return widgets;
-}
 
 export const LocalScopeContext = createContext<LocalScope>(Object.freeze({}));

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Page, type PageStatus } from '../render/Page';
 import { createPageController } from '../page/pageController';
 import type { ToastStore } from '../render/toast/toastStore';
 import { createRuntimeEnv } from './createEnv';
 import { firstScreenFor } from './firstScreen';
-import { loadLayout, widgetsFailed } from './loadLayout';
+import { loadLayout } from './loadLayout';
 import { msg } from '../format/messages';
 import { StatusScreen } from './StatusScreen';
 import { widgets } from './widgets';
@@ -36,7 +36,7 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
     () =>
       attempt === 0 && first
         ? first.controller
-        : createPageController({ env, load: (signal, onParsed) => loadLayout(layoutName, signal, onParsed), widgetsFailed }),
+        : createPageController({ env, load: (signal, onParsed) => loadLayout(layoutName, signal, onParsed) }),
     [attempt, first, env, layoutName],
   );
   // The Page's effect (a child's) has run and holds its own reference: the shell lets go of its one.
@@ -44,11 +44,8 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
     first?.release();
   }, [first]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const status = useCallback(
-    (state: PageStatus) =>
-      state.status === 'error' ? <StatusScreen kind="error" message={state.message} onRetry={retry} /> : <StatusScreen kind="loading" message={msg('common.loading')} />,
-    [retry],
-  );
+  // Loading, or (never seen: the Page has unmounted by then) disposed: the loading screen.
+  const status = (state: PageStatus) =>
+    state.status === 'error' ? <StatusScreen kind="error" message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : <StatusScreen kind="loading" message={msg('common.loading')} />;
   return <Page key={`${location.key}:${attempt}`} controller={controller} widgets={widgets} status={status} />;
 }

@@ -2,7 +2,7 @@ import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';
-import { loadLayout, widgetsFailed } from './loadLayout';
+import { loadLayout } from './loadLayout';
 import { createPageController, type PageController } from '../page/pageController';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
@@ -37,7 +37,7 @@ export function startFirstScreen(pathname: string, toasts: ToastStore): void {
     toasts,
     layoutId: page.layout,
   });
-  const controller = createPageController({ env, load: (signal, onParsed) => loadLayout(page.layout, signal, onParsed), widgetsFailed });
+  const controller = createPageController({ env, load: (signal, onParsed) => loadLayout(page.layout, signal, onParsed) });
   first = {
     layoutName: page.layout,
     env,

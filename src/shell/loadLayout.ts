@@ -8,8 +8,6 @@ import type { LayoutLoad } from '../page/pageController';
 
 export type { LayoutLoad } from '../page/pageController';
 
-/** Read when shown, so it is in the borrower's language. */
-export const widgetsFailed = (): string => msg('app.widgetsFailed');
 
 /**
  * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value
@@ -87,9 +85,10 @@ async function checkLayout(
     const first = validateLayoutOutline?.errors?.[0];
     return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
   }
+  // The message is made when a chunk fails, so it is in the borrower's language.
   const widgets = widgetSource.preload(collectTypes(doc)).then(
-    () => true,
-    () => false,
+    () => null,
+    () => msg('app.widgetsFailed'),
   );
   return { ok: true, layout: doc as LayoutDocument, widgets };
 }

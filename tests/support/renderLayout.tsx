@@ -161,9 +161,8 @@ export async function renderLayout(
     env,
     load: async (_signal, onParsed) => {
       onParsed(doc);
-      return { ok: true, layout: doc, widgets: Promise.resolve(true) };
+      return { ok: true, layout: doc, widgets: Promise.resolve(null) };
     },
-    widgetsFailed: () => 'widgets failed',
   });
   let result!: RenderResult;
   await act(async () => {

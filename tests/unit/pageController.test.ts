@@ -27,10 +27,13 @@ function manualSource() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/** The abort signal the page gave its first data request: aborted when the page ends. */
+const requestSignal = (recorded: ReturnType<typeof createFakeEnv>['recorded']) => recorded.calls[0]!.options!.signal!;
+
 function setup(responses = {}) {
   const { env, recorded } = createFakeEnv({ responses: { installmentPlan: ok({ name: 'Plan' }), ...responses } });
   const source = manualSource();
-  const controller = createPageController({ env, load: source.load, widgetsFailed: () => 'widgets failed' });
+  const controller = createPageController({ env, load: source.load });
   return { controller, recorded, source };
 }
 
@@ -49,41 +52,39 @@ describe('page controller states', () => {
     expect(recorded.calls.map((c) => c.endpoint)).toEqual(['installmentPlan']);
     expect(controller.getState().status).toBe('loading');
 
-    source.finish({ ok: true, layout, widgets: Promise.resolve(true) });
+    source.finish({ ok: true, layout, widgets: Promise.resolve(null) });
     await tick();
     const state = controller.getState();
     expect(state.status).toBe('ready');
     if (state.status !== 'ready') return;
     expect(state.layout).toBe(layout);
-    expect(state.runtime).toBe(controller.runtime());
     expect(state.runtime.store.getSnapshot().data.plan).toEqual({ name: 'Plan' });
     expect(seen).toEqual(['ready']);
     expect(recorded.calls).toHaveLength(1); // the check did not start the page a second time
   });
 
   it('is an error when the layout is refused, and ends what the early start began', async () => {
-    const { controller, source } = setup();
+    const { controller, recorded, source } = setup();
     controller.retain();
-    const runtime = controller.runtime();
     source.finish({ ok: false, message: 'The page layout is invalid at /body: bad.' });
     await tick();
     expect(controller.getState()).toEqual({ status: 'error', message: 'The page layout is invalid at /body: bad.' });
-    expect(runtime?.signal.aborted).toBe(true);
+    expect(requestSignal(recorded).aborted).toBe(true);
   });
 
   it('is an error when a widget chunk could not be fetched', async () => {
-    const { controller, source } = setup();
+    const { controller, recorded, source } = setup();
     controller.retain();
-    source.finish({ ok: true, layout, widgets: Promise.resolve(false) });
+    source.finish({ ok: true, layout, widgets: Promise.resolve('widgets failed') });
     await tick();
     expect(controller.getState()).toEqual({ status: 'error', message: 'widgets failed' });
-    expect(controller.runtime()?.signal.aborted).toBe(true);
+    expect(requestSignal(recorded).aborted).toBe(true);
   });
 
   it('turns sessionExpired when a call answers 401', async () => {
     const { controller, source } = setup({ installmentPlan: { ok: false, kind: 'server', code: '401', message: 'Please log in again.', status: 401 } });
     controller.retain();
-    source.finish({ ok: true, layout, widgets: Promise.resolve(true) });
+    source.finish({ ok: true, layout, widgets: Promise.resolve(null) });
     await tick();
     expect(controller.getState().status).toBe('sessionExpired');
   });
@@ -91,12 +92,12 @@ describe('page controller states', () => {
 
 describe('page controller references', () => {
   it('ends the page when the last reference is released: requests aborted, state disposed', async () => {
-    const { controller, source } = setup();
+    const { controller, recorded, source } = setup();
     const releasePage = controller.retain();
     const releaseShell = controller.retain();
-    source.finish({ ok: true, layout, widgets: Promise.resolve(true) });
+    source.finish({ ok: true, layout, widgets: Promise.resolve(null) });
     await tick();
-    const signal = controller.runtime()!.signal;
+    const signal = requestSignal(recorded);
 
     releaseShell();
     releaseShell(); // idempotent: one reference, released once
@@ -117,12 +118,12 @@ describe('page controller references', () => {
   it("survives StrictMode's unmount and mount in one go: the same lifetime, nothing sent twice", async () => {
     const { controller, recorded, source } = setup();
     const release = controller.retain();
-    const signal = controller.runtime()!.signal;
+    const signal = requestSignal(recorded);
     release(); // the simulated unmount runs every cleanup...
     controller.retain(); // ...then every setup, before anything else
     await tick();
     expect(signal.aborted).toBe(false);
-    source.finish({ ok: true, layout, widgets: Promise.resolve(true) });
+    source.finish({ ok: true, layout, widgets: Promise.resolve(null) });
     await tick();
     expect(controller.getState().status).toBe('ready');
     expect(source.load).toHaveBeenCalledTimes(1);
@@ -136,7 +137,7 @@ describe('page controller references', () => {
     release();
     await tick();
     expect(loadSignal.aborted).toBe(true); // the layout fetch is aborted too
-    source.finish({ ok: true, layout, widgets: Promise.resolve(true) });
+    source.finish({ ok: true, layout, widgets: Promise.resolve(null) });
     await tick();
     expect(controller.getState()).toEqual({ status: 'disposed' });
   });
