@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadFragmentFiles, type LoadedFragments } from '../src/schema/fragmentFiles';
-import { validateLayoutDocument } from '../src/schema/validateLayout';
+import { validateLayoutDocument } from '../src/lint/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
 import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';

@@ -8,7 +8,7 @@ import { positionOf, scanJsonText } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
 import type { FragmentFiles } from '../src/layout/fragments';
 import type { LayoutIssue } from '../src/schema/layoutIssue';
-import { validateLayoutDocument } from '../src/schema/validateLayout';
+import { validateLayoutDocument } from '../src/lint/validateLayout';
 
 export interface LocatedIssue extends LayoutIssue {
   line: number;

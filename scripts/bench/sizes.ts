@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startupResponses } from '../../server/appShell';
-import { collectTypes } from '../../src/render/widgetCache';
+import { collectTypes } from '../../src/schema/collectTypes';
 
 interface ManifestEntry {
   file: string;

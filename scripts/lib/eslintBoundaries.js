@@ -5,10 +5,10 @@
  * import) or `'../../src/http/client'` slipped past `**\/http/**`. These rules resolve every
  * relative specifier to a file first and judge the file's layer (its folder under src/).
  *
- * - kopa/layers:   a file in layer A may not import a layer A bans.
- * - kopa/no-cycle: no import may close a cycle, between files or between layers. Today's known
- *   cycles are listed by their edges in `knownCycleEdges` (eslint.config.js); those edges are left
- *   out of the graph, so any NEW cycle (one that does not go through a listed edge) is reported.
+ * - kopa/layers:   a file in layer A may not import a layer A bans, nor a package it bans (the
+ *   runtime and the linter name `react`: they must run where React is not loaded).
+ * - kopa/no-cycle: no import may close a cycle, between files or between layers. There is no
+ *   allowlist: src/ has no cycle, so any cycle is new and is reported at the import that closes it.
  *
  * Plain JS (not TS) because eslint.config.js imports it directly, before any TS loader exists.
  */
@@ -65,7 +65,6 @@ function layerOf(root, file) {
   return parts[0] === 'src' && parts.length > 2 ? parts[1] : null;
 }
 
-/** Options shared by both rules: { root, srcDir, knownCycleEdges: ['src/a.ts -> src/b.ts'] }. */
 function currentImports(context) {
   const file = context.filename;
   return specifiersOf(context.sourceCode.text)
@@ -85,8 +84,13 @@ const layersRule = {
     const from = layerOf(root, context.filename);
     const rule = from && layers[from];
     if (!rule) return {};
+    const packages = rule.packages ?? [];
     return {
       Program() {
+        for (const imp of specifiersOf(context.sourceCode.text)) {
+          const name = packages.find((p) => imp.specifier === p || imp.specifier.startsWith(`${p}/`));
+          if (name) report(context, imp, `'${imp.specifier}' is the package ${name}: ${rule.message}`);
+        }
         for (const imp of currentImports(context)) {
           const to = layerOf(root, imp.target);
           if (to === from) continue;
@@ -121,19 +125,17 @@ function findPath(start, goal, next) {
 }
 
 const noCycleRule = {
-  meta: { type: 'problem', schema: [{ type: 'object', additionalProperties: true }], docs: { description: 'No import cycles between files or layers, except the listed known edges.' } },
+  meta: { type: 'problem', schema: [{ type: 'object', additionalProperties: true }], docs: { description: 'No import cycles between files or layers.' } },
   create(context) {
-    const { root, knownCycleEdges = [] } = context.options[0];
+    const { root } = context.options[0];
     const self = context.filename;
     if (!rel(root, self).startsWith('src/')) return {};
-    const known = new Set(knownCycleEdges);
-    const allowed = (a, b) => !known.has(`${rel(root, a)} -> ${rel(root, b)}`);
     return {
       Program() {
         const mine = currentImports(context);
         // The file being linted uses its in-editor text; every other file is read from disk.
-        const edges = (file) => (file === self ? mine.map((i) => i.target) : existsSync(file) ? importsOfFile(file) : []).filter((t) => allowed(file, t));
-        // Layer graph over all of src/, built from the same (allowlist-filtered) file edges.
+        const edges = (file) => (file === self ? mine.map((i) => i.target) : existsSync(file) ? importsOfFile(file) : []);
+        // Layer graph over all of src/, built from the same file edges.
         const layerEdges = new Map();
         const files = new Set(listSources(join(root, 'src')));
         files.add(self);
@@ -146,7 +148,6 @@ const noCycleRule = {
         }
         const fromLayer = layerOf(root, self);
         for (const imp of mine) {
-          if (!allowed(self, imp.target)) continue;
           const filePath = findPath(imp.target, self, edges);
           if (filePath) {
             report(context, imp, `Import cycle: ${[self, ...filePath].map((f) => rel(root, f)).join(' -> ')}`);

@@ -1,6 +1,6 @@
 import { parseStatePath, setAtPathDraft } from '../expr';
-import { callError, type CallResult } from '../render/env';
-import { handleSessionExpired } from '../render/session';
+import { callError, type CallResult } from '../runtime/env';
+import { handleSessionExpired } from '../runtime/session';
 import { withEndpointMessage } from './errorMessages';
 import { paramsIn } from './resolveIn';
 import { msg } from '../format/messages';

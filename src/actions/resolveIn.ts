@@ -1,4 +1,4 @@
-import { resolveValue, toDisplayText, isTruthy, type ResolveProblem } from '../render/resolve';
+import { resolveValue, toDisplayText, isTruthy, type ResolveProblem } from '../runtime/resolve';
 import type { ActionContext } from './types';
 
 function reportAll(ctx: ActionContext, problems: ResolveProblem[]): void {

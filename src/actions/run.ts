@@ -1,5 +1,5 @@
 import type { Action } from '../schema/generated/types';
-import type { PageRuntime } from '../render/contexts';
+import type { PageRuntime } from '../runtime/pageRuntime';
 import { actionRegistry } from './registry';
 import { msg } from '../format/messages';
 import type { ActionContext, ActionHandler, ActionOutcome } from './types';

@@ -1,5 +1,5 @@
 import type { Action } from '../schema/generated/types';
-import type { PageRuntime } from '../render/contexts';
+import type { PageRuntime } from '../runtime/pageRuntime';
 
 /** 'stop' ends the rest of the action list (a failed call, a refused link, a failed check). */
 export type ActionOutcome = 'continue' | 'stop';

@@ -1,6 +1,6 @@
 /**
  * What a call resolves to, the one definition the HTTP client (src/http) and the runtime
- * (src/render/env.ts `CallResult`) share. Types only. Expected failures (server said no, timeout,
+ * (src/runtime/env.ts `CallResult`) share. Types only. Expected failures (server said no, timeout,
  * offline, an HTML error page) are values, not exceptions, so every caller has to decide what
  * the user sees and a forgotten `catch` cannot blank a page (SECURITY 8, 16).
  */

@@ -1,6 +1,6 @@
 /**
  * The order in which `layout.computed` values are evaluated, and their cycles: shared by the
- * renderer (src/render/computed.ts) and the validator (src/lint/computed.ts). Pure; reads the
+ * renderer (src/runtime/computed.ts) and the validator (src/lint/computed.ts). Pure; reads the
  * expressions through src/expr only.
  */
 import { analyzeTemplate } from '../expr';

@@ -2,7 +2,7 @@
  * How many arguments each expression function takes (docs/expressions.md, "Functions"). The
  * evaluator fills a missing argument with undefined and ignores extra ones, so `round(x 2)`
  * written as `round(x)` or `default(x)` would pass silently: the linter checks the count.
- * tests/unit/lintRules.test.ts fails when a function of src/render/exprFunctions.ts is missing here.
+ * tests/unit/lintRules.test.ts fails when a function of src/runtime/exprFunctions.ts is missing here.
  */
 export const FUNCTION_ARITY: Readonly<Record<string, readonly [min: number, max: number]>> = {
   len: [1, 1],

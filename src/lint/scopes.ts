@@ -1,14 +1,14 @@
 /**
- * Which names a binding may read where. The page scope (src/render/scope.ts) is the same
+ * Which names a binding may read where. The page scope (src/runtime/scope.ts) is the same
  * everywhere; widgets and actions add locals only to the handlers or texts they evaluate with
  * them (the `run(node.onX, 'onX', { ... })` calls of src/widgets, runNested of src/actions/http.ts),
  * so `{{ value }}` outside an input's onChange reads nothing and is reported.
  */
 
-/** Names every binding can read (buildScope in src/render/scope.ts). */
+/** Names every binding can read (buildScope in src/runtime/scope.ts). */
 export const PAGE_NAMES: readonly string[] = ['data', 'state', 'query', 'config', 'dialogs', 'sources', 'screen', 'local', 'computed'];
 
-/** The type the linter gives a data source (src/render/dataSources.ts, PageBody.tsx's error slot). */
+/** The type the linter gives a data source (src/page/dataSources.ts, PageBody.tsx's error slot). */
 export const DATA_SOURCE = ' data source';
 
 /** widget type -> property -> locals the widget adds while evaluating that property. */

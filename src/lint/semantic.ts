@@ -1,9 +1,9 @@
 import { analyzeTemplate, hasBindings } from '../expr';
-import { exprFunctions } from '../render/exprFunctions';
+import { exprFunctions } from '../runtime/exprFunctions';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { LAYOUT_MESSAGES } from './messages';
-import { escapePointer } from '../render/resolve';
+import { escapePointer } from '../runtime/pointer';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
 import { arityText, FUNCTION_ARITY } from './arity';
 import { callSites } from './calls';
@@ -15,7 +15,7 @@ import { formIssues } from './formRules';
 import { computedCycleIssues } from './computed';
 import { hasMessage, messageKeys, messageKeysIn } from './messageKeys';
 
-// For src/schema/validateLayout.ts, which imports the linter through this file only.
+// For validateLayout.ts, which reads the rules through this file only.
 export { hint } from './suggest';
 export { typeNames } from './typeNames';
 

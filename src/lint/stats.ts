@@ -15,6 +15,7 @@
  */
 import { parseTemplate, type Node } from '../expr';
 import { childrenOf } from '../expr/ast';
+import { escapePointer } from '../runtime/pointer';
 
 export interface LayoutInput {
   file: string;
@@ -48,10 +49,6 @@ export const STATS_LIMITS = { bindingLength: 80, blockLength: 250, stringCompari
 
 const COMMENT = '$comment';
 const COMPARISONS = new Set(['==', '!=', '===', '!==', '<', '<=', '>', '>=']);
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function isStringCall(node: Node): boolean {
   return node.type === 'Call' && node.callee === 'string';

@@ -1,10 +1,9 @@
-import { memo, useEffect, type ComponentType } from 'react';
-import { usePageRuntime } from './contexts';
+import { memo, useContext, useEffect, type ComponentType } from 'react';
+import { usePageRuntime, WidgetContext } from './contexts';
 import { Fallback } from './Fallback';
 import { NodeErrorBoundary } from './NodeErrorBoundary';
 import { checkNode } from './nodeValidators';
 import { useCondition } from './useBinding';
-import { loadedWidget } from './widgetCache';
 import type { WidgetProps } from './widgetTypes';
 
 interface Props {
@@ -23,19 +22,20 @@ function isNodeLike(node: unknown): node is { type: string; visible?: boolean | 
  */
 export const NodeView = memo(function NodeView({ node, pointer }: Props) {
   const { env } = usePageRuntime();
+  const widgets = useContext(WidgetContext);
   const problem = !isNodeLike(node)
     ? { pointer, message: 'A node must be an object with a string "type"' }
     : (() => {
         const check = checkNode(node, pointer);
         if (!check.ok) return { pointer: check.pointer ?? pointer, message: check.message ?? 'invalid node' };
-        return loadedWidget(node.type) ? null : { pointer, message: `Widget "${node.type}" is not loaded` };
+        return widgets?.get(node.type) ? null : { pointer, message: `Widget "${node.type}" is not loaded` };
       })();
   useEffect(() => {
     if (problem) env.report({ pointer: problem.pointer, message: problem.message, kind: 'node' });
   }, [problem?.pointer, problem?.message, env]); // eslint-disable-line react-hooks/exhaustive-deps
   if (problem) return <Fallback pointer={problem.pointer} message={problem.message} />;
   const widgetNode = node as { type: string; visible?: boolean | string };
-  const Widget = loadedWidget(widgetNode.type) as ComponentType<WidgetProps<unknown>>;
+  const Widget = widgets?.get(widgetNode.type) as ComponentType<WidgetProps<unknown>>;
   return (
     <NodeErrorBoundary pointer={pointer} report={env.report}>
       <VisibleWidget Widget={Widget} node={widgetNode} pointer={pointer} />

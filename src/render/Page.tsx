@@ -1,40 +1,53 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
-import { LocalScopeContext, RuntimeContext } from './contexts';
-import type { RuntimeEnv } from './env';
-import { createPageRuntime, type OwnedPageRuntime } from './pageRuntime';
+import type { PageController, PageState } from '../page/pageController';
+import type { PageRuntime } from '../runtime/pageRuntime';
+import { RuntimeContext, WidgetContext } from './contexts';
 import { PageBody } from './PageBody';
+import { SessionExpired } from './SessionExpired';
 import { useText } from './useBinding';
 import { watchKeyboard } from './keyboardWatch';
 import { runActions } from '../actions/run';
-import { buildScope } from './scope';
+import { buildScope } from '../runtime/scope';
+import type { WidgetSource } from './widgetCache';
+
+/** A page with nothing to show yet (or any more): loading, error, disposed. */
+export type PageStatus = Exclude<PageState, { runtime: unknown }>;
 
 interface Props {
-  layout: LayoutDocument;
-  env: RuntimeEnv;
-  /** A runtime already started (its data loading while the widgets load); made here if absent. */
-  runtime?: OwnedPageRuntime;
+  /** The screen's lifecycle, owned by the shell (src/page/pageController.ts): Page only follows it. */
+  controller: PageController;
+  /** The widgets, injected by the shell (the renderer does not import src/widgets). */
+  widgets: WidgetSource;
+  /** What to show while the layout loads or when it could not be loaded (the shell's screens). */
+  status?: (state: PageStatus) => ReactNode;
 }
 
 /**
- * One screen: its store, its data sources and its lifetime. Leaving the page aborts its
- * requests and timers, so a late response changes nothing (SECURITY 17).
+ * One screen. While mounted it holds a reference on its controller; the last reference released
+ * ends the page: its requests and timers are aborted, so a late response changes nothing
+ * (SECURITY 17).
  */
-export function Page({ layout, env, runtime: prepared }: Props) {
-  const runtime = useMemo(() => prepared ?? createPageRuntime(layout, env), [prepared, layout, env]);
+export function Page({ controller, widgets, status }: Props) {
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  useEffect(() => controller.retain(), [controller]);
+  if (!('runtime' in state)) return status?.(state) ?? null;
+  // No LocalScope provider: its default (no local names) is what a page starts with.
+  return (
+    <WidgetContext.Provider value={widgets}>
+      <RuntimeContext.Provider value={state.runtime}>
+        <ShownPage layout={state.layout} runtime={state.runtime} expired={state.status === 'sessionExpired'} />
+      </RuntimeContext.Provider>
+    </WidgetContext.Provider>
+  );
+}
 
-  useEffect(() => {
-    // Started here too: React may run an effect, clean it up (which ends the lifetime) and run
-    // it again (StrictMode); the second run then starts a fresh lifetime.
-    runtime.start();
-    const stopKeyboardWatch = watchKeyboard(runtime.store);
-    return () => {
-      stopKeyboardWatch();
-      runtime.end();
-    };
-  }, [runtime]);
+/** A loaded page: its body, or its session-expired way out once a call answered 401. */
+function ShownPage({ layout, runtime, expired }: { layout: LayoutDocument; runtime: PageRuntime; expired: boolean }) {
+  useEffect(() => watchKeyboard(runtime.store), [runtime]);
 
   const onBack = layout.onBack;
+  const { env } = runtime;
   useEffect(() => {
     if (!onBack || onBack.length === 0) return;
     // The back signal reads the scope as it is when the host calls, like any tap.
@@ -44,16 +57,12 @@ export function Page({ layout, env, runtime: prepared }: Props) {
   }, [onBack, runtime, env]);
 
   return (
-    <RuntimeContext.Provider value={runtime}>
-      <LocalScopeContext.Provider value={EMPTY_LOCALS}>
-        <PageTitle title={layout.title} />
-        <PageBody layout={layout} />
-      </LocalScopeContext.Provider>
-    </RuntimeContext.Provider>
+    <>
+      <PageTitle title={layout.title} />
+      {expired ? <SessionExpired layout={layout} /> : <PageBody layout={layout} />}
+    </>
   );
 }
-
-const EMPTY_LOCALS = Object.freeze({});
 
 /** document.title follows the layout's title, bindings included (spec: titles set per page). */
 function PageTitle({ title }: { title: string }) {

@@ -4,9 +4,8 @@ import { usePageRuntime } from './contexts';
 import { Nodes } from './NodeView';
 import { useCondition } from './useBinding';
 import { LocalScopeContext } from './contexts';
-import type { PageSnapshot } from './pageStore';
-import { sourcesOf } from './dataSources';
-import { SessionExpired } from './SessionExpired';
+import type { PageSnapshot } from '../runtime/pageStore';
+import { sourcesOf } from '../page/dataSources';
 import { EmptyState, ErrorState, HeaderNodes, LoadingState } from './PageState';
 import { useText } from './useBinding';
 
@@ -30,13 +29,10 @@ export function PageBody({ layout }: { layout: LayoutDocument }) {
   const gate = useSyncExternalStore(
     store.subscribe,
     () => {
-      const snapshot = store.getSnapshot();
-      if (snapshot.session.expired) return 'session';
-      const state = blockingState(layout, snapshot);
+      const state = blockingState(layout, store.getSnapshot());
       return state ? `${state.status}:${state.name}` : 'ready';
     },
   );
-  if (gate === 'session') return <SessionExpired layout={layout} />;
   const [status, name = ''] = gate.split(':') as [string, string?];
   const source = layout.dataSources?.[name];
   // Loading and error keep the layout's header above them (issue 11): title and back stay.

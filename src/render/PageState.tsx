@@ -4,8 +4,8 @@ import { runActions } from '../actions/run';
 import { msg } from '../format/messages';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
-import { buildScope } from './scope';
-import { messageForPeople } from './session';
+import { buildScope } from '../runtime/scope';
+import { messageForPeople } from '../runtime/session';
 
 /*
  * The designed states a data-driven page shows instead of its body (issue 11): loading, error,
@@ -75,7 +75,7 @@ const TRANSPORT: Readonly<Record<string, string>> = {
 /**
  * What a failed load says: for a call that never got an answer, the app's own line for the cause
  * (offline, timed out); for a server's answer, its words when they are meant for people (never a
- * raw "Internal Server Error", src/render/session.ts messageForPeople), else a friendly line.
+ * raw "Internal Server Error", src/runtime/session.ts messageForPeople), else a friendly line.
  */
 export function errorText(error: { code: string; message: string; serverMessage: string } | undefined): string {
   const own = error && Object.hasOwn(TRANSPORT, error.code) ? TRANSPORT[error.code] : undefined;

@@ -3,7 +3,7 @@ import type { Action, LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
-import { buildScope } from './scope';
+import { buildScope } from '../runtime/scope';
 import { msg } from '../format/messages';
 
 const LOG_IN: readonly Action[] = [{ type: 'bridge', action: 'openLogin' }];

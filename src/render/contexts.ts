@@ -1,25 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { RuntimeEnv } from './env';
-import type { PageStore } from './pageStore';
+import type { LocalScope, PageRuntime } from '../runtime/pageRuntime';
+import type { WidgetSource } from './widgetCache';
 
-export interface PageRuntime {
-  env: RuntimeEnv;
-  store: PageStore;
-  /** Aborted when the page is left: late responses and timers then change nothing. */
-  signal: AbortSignal;
-  /** Data sources by name, so reload actions and Retry can find them. */
-  reloadSource(name: string): Promise<boolean>;
-  /** Layout name, for reports. */
-  layoutId: string;
-  /** Values kept on the device: writes go to env.local, the local.* mirror and the persist bookkeeping. */
-  storage: PageStorage;
-}
-
-/** The page's side of local storage (src/render/persist.ts). */
-export interface PageStorage {
-  set(key: string, value: unknown, pointer: string): void;
-  remove(key: string, pointer: string): void;
-}
+// Widgets read these types beside the hooks; they are defined in the runtime, below actions.
+export type { LocalScope, PageRuntime } from '../runtime/pageRuntime';
 
 export const RuntimeContext = createContext<PageRuntime | null>(null);
 
@@ -29,6 +13,10 @@ export function usePageRuntime(): PageRuntime {
   return runtime;
 }
 
-/** Local names a widget adds for its children (repeat: item and index). */
-export type LocalScope = Readonly<Record<string, unknown>>;
+/**
+ * The widgets the shell injected (Page provides them): NodeView looks each node's type up here.
+ * Outside a Page there are none, and a node renders as its "not loaded" fallback.
+ */
+export const WidgetContext = createContext<WidgetSource | null>(null);
+
 export const LocalScopeContext = createContext<LocalScope>(Object.freeze({}));

@@ -4,7 +4,7 @@
  * already resolved against the page.
  */
 import { parseMoney } from '../format/money';
-import { toDisplayText } from './resolve';
+import { toDisplayText } from '../runtime/resolve';
 
 export interface ResolvedRule {
   required?: boolean;

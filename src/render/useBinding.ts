@@ -1,8 +1,8 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { LocalScopeContext, usePageRuntime } from './contexts';
-import { buildScope, sharedScope } from './scope';
-import { isTruthy, resolveValue, toDisplayText, type ResolveProblem } from './resolve';
-import type { PageSnapshot } from './pageStore';
+import { buildScope, sharedScope } from '../runtime/scope';
+import { isTruthy, resolveValue, toDisplayText, type ResolveProblem } from '../runtime/resolve';
+import type { PageSnapshot } from '../runtime/pageStore';
 
 /**
  * Subscribes to the page store through a selector: the widget re-renders only when the value

@@ -1,29 +1,34 @@
 import type { ComponentType } from 'react';
-import { widgetLoaders } from '../widgets/registry';
-import type { WidgetType } from './widgetTypes';
-
-const components = new Map<string, ComponentType<never>>();
-
-function isWidgetType(type: string): type is WidgetType {
-  return Object.hasOwn(widgetLoaders, type);
-}
-
-export function loadedWidget(type: string): ComponentType<never> | undefined {
-  return components.get(type);
-}
+import type { WidgetLoaders, WidgetType } from './widgetTypes';
 
 /**
- * Loads the widget chunks a layout uses, all at once, before the page renders: each widget is
- * its own chunk, so a page downloads only its widgets and never waits in a waterfall.
+ * Where the renderer finds a node's widget. The shell makes one from the widget registry
+ * (src/shell/widgets.ts) and hands it to Page, so the renderer never imports src/widgets (the
+ * widgets import the renderer's hooks: importing them back would close a cycle).
  */
-export async function preloadWidgets(types: Iterable<string>): Promise<void> {
-  const wanted = [...new Set(types)].filter((t) => isWidgetType(t) && !components.has(t));
-  await Promise.all(
-    wanted.map(async (type) => {
-      const mod = await widgetLoaders[type as WidgetType]();
-      components.set(type, mod.default as ComponentType<never>);
-    }),
-  );
+export interface WidgetSource {
+  /** The component of a type whose chunk has loaded; undefined before that, or for an unknown type. */
+  get(type: string): ComponentType<never> | undefined;
+  /**
+   * Loads the widget chunks a layout uses, all at once, before the page renders: each widget is
+   * its own chunk, so a page downloads only its widgets and never waits in a waterfall.
+   */
+  preload(types: Iterable<string>): Promise<void>;
 }
 
-export { collectTypes } from '../schema/collectTypes';
+export function createWidgetSource(loaders: WidgetLoaders): WidgetSource {
+  const components = new Map<string, ComponentType<never>>();
+  const known = (type: string): type is WidgetType => Object.hasOwn(loaders, type);
+  return {
+    get: (type) => components.get(type),
+    async preload(types) {
+      const wanted = [...new Set(types)].filter((t) => known(t) && !components.has(t));
+      await Promise.all(
+        wanted.map(async (type) => {
+          const mod = await loaders[type as WidgetType]();
+          components.set(type, mod.default as ComponentType<never>);
+        }),
+      );
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { createBridge, detectTransport, type BridgeConfig, type HostWindow } from '../bridge';
 import { commonQueryString, createApiClient, newIdempotencyKey, parseCatalogue, readSession } from '../http';
-import type { RuntimeEnv } from '../render/env';
+import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';

@@ -1,10 +1,9 @@
-import type { LayoutDocument } from '../schema/generated/types';
-import { createPageRuntime, type OwnedPageRuntime } from '../render/pageRuntime';
-import type { RuntimeEnv } from '../render/env';
+import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';
-import { loadLayout, type LayoutLoad } from './loadLayout';
+import { loadLayout } from './loadLayout';
+import { createPageController, type PageController } from '../page/pageController';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
@@ -12,9 +11,10 @@ type Navigate = (path: string, options?: { replace?: boolean }) => void;
 export interface FirstScreen {
   layoutName: string;
   env: RuntimeEnv;
-  load: Promise<LayoutLoad>;
-  /** The page runtime, once the layout was parsed (its data requests are then on their way). */
-  runtime(): OwnedPageRuntime | null;
+  /** Its page controller, already loading (the shell holds a reference until a Page takes one). */
+  controller: PageController;
+  /** Drops the shell's reference: call once the Page holds its own (or never will). Idempotent. */
+  release(): void;
   /** The router's navigate, once React has it: earlier navigations wait for it. */
   connect(navigate: Navigate): void;
 }
@@ -37,16 +37,13 @@ export function startFirstScreen(pathname: string, toasts: ToastStore): void {
     toasts,
     layoutId: page.layout,
   });
-  let runtime: OwnedPageRuntime | null = null;
-  const load = loadLayout(page.layout, new AbortController().signal, (doc: LayoutDocument) => {
-    runtime = createPageRuntime(doc, env);
-    runtime.start();
-  });
+  const controller = createPageController({ env, load: (signal, onParsed) => loadLayout(page.layout, signal, onParsed) });
   first = {
     layoutName: page.layout,
     env,
-    load,
-    runtime: () => runtime,
+    controller,
+    // The shell's reference: the page starts now, with no Page mounted yet.
+    release: controller.retain(),
     connect(nav) {
       navigate = nav;
       for (const args of waiting.splice(0)) nav(...args);
@@ -61,8 +58,8 @@ export function startFirstScreen(pathname: string, toasts: ToastStore): void {
 export function firstScreenFor(layoutName: string, locationKey: string): FirstScreen | null {
   if (!first) return null;
   if (first.layoutName === layoutName && locationKey === 'default') return first;
-  // Navigated away before (or without) adopting it: its requests end with its runtime.
-  first.runtime()?.end();
+  // Navigated away before (or without) adopting it: its requests end with its last reference.
+  first.release();
   first = null;
   return null;
 }

@@ -1,17 +1,13 @@
 import type { LayoutDocument } from '../schema/generated/types';
 import { describeAjvError, loadValidators } from '../render/nodeValidators';
-import { collectTypes, preloadWidgets } from '../render/widgetCache';
+import { collectTypes } from '../schema/collectTypes';
+import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { loadScreenTexts, msg } from '../format/messages';
+import type { LayoutLoad } from '../page/pageController';
 
-/**
- * A checked layout, and the loading of its widget chunks and of the layouts' texts in the
- * borrower's language (false when one could not be fetched).
- */
-export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<boolean> } | { ok: false; message: string };
+export type { LayoutLoad } from '../page/pageController';
 
-/** Read when shown, so it is in the borrower's language. */
-export const widgetsFailed = (): string => msg('app.widgetsFailed');
 
 /**
  * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value
@@ -89,10 +85,11 @@ async function checkLayout(
     const first = validateLayoutOutline?.errors?.[0];
     return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
   }
-  // The screen's texts (messages/layouts/<lang>.json) come in parallel with its widget chunks.
-  const widgets = Promise.all([preloadWidgets(collectTypes(doc)), loadScreenTexts()]).then(
-    ([, texts]) => texts,
-    () => false,
+  // The screen's texts (messages/layouts/<lang>.json) come in parallel with its widget chunks. The
+  // message is made when one of them fails, so it is in the borrower's language.
+  const widgets = Promise.all([widgetSource.preload(collectTypes(doc)), loadScreenTexts()]).then(
+    ([, texts]) => (texts ? null : msg('app.widgetsFailed')),
+    () => msg('app.widgetsFailed'),
   );
   return { ok: true, layout: doc as LayoutDocument, widgets };
 }

@@ -1,4 +1,4 @@
-import { toDisplayText } from '../render/resolve';
+import { toDisplayText } from '../runtime/resolve';
 
 /** One option of a picker or tab switch: its label, its value, and the item it came from. */
 export interface Choice {

@@ -6,7 +6,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { interpretResponse } from '../../src/http/result';
-import type { CallResult } from '../../src/render/env';
+import type { CallResult } from '../../src/runtime/env';
 import { layoutOf, renderLayout } from '../support/renderLayout';
 
 const SHOW = [{ type: 'toast', message: '{{ error.code }}|{{ error.message }}|{{ error.serverMessage }}|{{ default(error.serverMessage, "fallback") }}' }];

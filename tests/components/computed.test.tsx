@@ -5,8 +5,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
-import { computedValues } from '../../src/render/computed';
-import { resolveValue } from '../../src/render/resolve';
+import { computedValues } from '../../src/runtime/computed';
+import { resolveValue } from '../../src/runtime/resolve';
 import { createFakeEnv } from '../support/renderLayout';
 
 describe('layout.computed', () => {

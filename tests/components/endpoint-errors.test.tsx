@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { withEndpointMessage } from '../../src/actions/errorMessages';
 import { layoutOf, renderLayout, serverError } from '../support/renderLayout';
-import type { CallResult } from '../../src/render/env';
+import type { CallResult } from '../../src/runtime/env';
 
 /**
  * Per-endpoint error messages live in the endpoint catalogue (schemas/api/endpoints.json

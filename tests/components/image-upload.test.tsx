@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { layoutOf, ok, renderLayout, serverError, type FakeResponse } from '../support/renderLayout';
-import type { CallResult } from '../../src/render/env';
+import type { CallResult } from '../../src/runtime/env';
 import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/image-upload.json';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout, type FakeResponse } from '../support/renderLayout';
-import type { CallResult } from '../../src/render/env';
+import type { CallResult } from '../../src/runtime/env';
 import { XSS_IMG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/pull-refresh.json';
 

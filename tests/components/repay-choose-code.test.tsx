@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import repayChoose from '../../layouts/repay-choose.json';
-import type { CallResult } from '../../src/render/env';
+import type { CallResult } from '../../src/runtime/env';
 import { ok, renderLayout, type FakeResponse } from '../support/renderLayout';
 
 const WAY = {

@@ -5,7 +5,7 @@
  */
 import { expect, test } from './support/fixtures';
 import { apiUrl, byId } from './support/payFlow';
-import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/render/session';
+import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/runtime/session';
 
 const WAY = '/api/v1/kopa/service/loan/repayment-way';
 const COMMIT = '/api/v1/kopa/service/loan/repayment-commit';

@@ -8,7 +8,7 @@ import { startServer, type TestServer } from './helpers';
 
 // The real validator is owned by the foundation work; here a document is invalid iff it says so,
 // which keeps these tests about the serving rules, not about the layout schema.
-vi.mock('../../src/schema/validateLayout', () => ({
+vi.mock('../../src/lint/validateLayout', () => ({
   validateLayoutDocument: (doc: unknown, file: string) =>
     doc && typeof doc === 'object' && (doc as { invalid?: boolean }).invalid
       ? [{ file, pointer: '/invalid', code: 'test.invalid', message: 'marked invalid', severity: 'error' }]

@@ -2,10 +2,13 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import type { LayoutDocument } from '../../src/schema/generated/types';
-import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/render/env';
+import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
 import { Page } from '../../src/render/Page';
+import { createPageController, type PageController } from '../../src/page/pageController';
 import { loadValidators } from '../../src/render/nodeValidators';
-import { collectTypes, preloadWidgets } from '../../src/render/widgetCache';
+import { createWidgetSource } from '../../src/render/widgetCache';
+import { collectTypes } from '../../src/schema/collectTypes';
+import { widgetLoaders } from '../../src/widgets/registry';
 import { createToastStore } from '../../src/render/toast/toastStore';
 import { ToastHost } from '../../src/render/toast/ToastHost';
 import { checkImageUrl, checkNavigationUrl } from '../../src/security/url';
@@ -13,6 +16,9 @@ import { expandFragments } from '../../src/layout/fragments';
 import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
 
 const ORIGIN = 'http://localhost:3000';
+
+/** The app's widgets, injected into Page as the shell does (src/shell/widgets.ts); one for every test. */
+export const testWidgets = createWidgetSource(widgetLoaders);
 
 export type FakeResponse = CallResult | ((params: Record<string, unknown>, options?: CallOptions) => CallResult | Promise<CallResult>);
 
@@ -146,19 +152,43 @@ export async function renderLayout(
   // As the server serves it: fragments (`{ "use": ... }`) expanded from layouts/_fragments.
   layout = expandFragments(layout, loadFragmentFiles().files).doc as LayoutDocument;
   await loadValidators();
-  await preloadWidgets(collectTypes(layout));
+  await testWidgets.preload(collectTypes(layout));
   const { env, recorded, toastStore, hostBack } = createFakeEnv(options);
   const user = userEvent.setup();
+  const doc = layout as LayoutDocument;
+  // As the shell does, minus the fetch: the layout is already checked and its widgets loaded.
+  const controller = createPageController({
+    env,
+    load: async (_signal, onParsed) => {
+      onParsed(doc);
+      return { ok: true, layout: doc, widgets: Promise.resolve(null) };
+    },
+  });
   let result!: RenderResult;
   await act(async () => {
     result = render(
       <>
-        <Page layout={layout as LayoutDocument} env={env} />
+        <Page controller={controller} widgets={testWidgets} />
         <ToastHost store={toastStore} />
       </>,
     );
   });
+  // The Page's mount started the controller; the page shows once the (immediate) load settles.
+  await act(() => settled(controller));
   return { ...result, recorded, user, env, hostBack };
+}
+
+/** Resolves when the controller has left `loading`. */
+function settled(controller: PageController): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (controller.getState().status === 'loading') return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = controller.subscribe(check);
+    check();
+  });
 }
 
 /** A minimal layout around some nodes. */

@@ -22,10 +22,14 @@ function pageWithLayout(name: string): void {
   document.body.append(block);
 }
 
+const signals: (AbortSignal | undefined)[] = [];
+
 function stubFetch() {
   const urls: string[] = [];
-  vi.stubGlobal('fetch', vi.fn((url: string) => {
+  signals.length = 0;
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
     urls.push(String(url));
+    signals.push(init?.signal ?? undefined);
     return new Promise<Response>(() => {}); // never answers: the test looks at the request only
   }));
   return urls;
@@ -48,15 +52,16 @@ describe('startFirstScreen', () => {
 
     const first = firstScreenFor('repay', 'default');
     expect(first?.layoutName).toBe('repay');
-    const runtime = first?.runtime();
-    expect(runtime?.signal.aborted).toBe(false);
-    const loaded = await first?.load;
-    expect(loaded && !loaded.ok ? loaded.message : "ok").toBe("ok");
+    const signal = signals[urls.findIndex((u) => u.includes('/installment/loan-play-detail-yd?'))];
+    expect(signal?.aborted).toBe(false);
+    await vi.waitFor(() => expect(first?.controller.getState().status).toBe('ready'));
 
-    // Another location (an in-app navigation) does not get it, and its requests end.
+    // Another location (an in-app navigation) does not get it: the shell's reference was the
+    // last, so the page ends and its requests with it.
     expect(firstScreenFor('repay', 'k2')).toBeNull();
-    await new Promise((r) => setTimeout(r, 0)); // the runtime ends a microtask later
-    expect(runtime?.signal.aborted).toBe(true);
+    await new Promise((r) => setTimeout(r, 0)); // a count of 0 is final after the current task's sync work
+    expect(signal?.aborted).toBe(true);
+    expect(first?.controller.getState().status).toBe('disposed');
     expect(firstScreenFor('repay', 'default')).toBeNull();
   });
 

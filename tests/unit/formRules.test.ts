@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateLayoutDocument } from '../../src/schema/validateLayout';
+import { validateLayoutDocument } from '../../src/lint/validateLayout';
 import { firstFailure, rulePasses } from '../../src/render/inputRules';
 
 /** A layout with the given body (and extras), checked as npm run validate checks a file. */

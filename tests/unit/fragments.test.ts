@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expandFragments } from '../../src/layout/fragments';
-import { validateLayoutDocument } from '../../src/schema/validateLayout';
+import { validateLayoutDocument } from '../../src/lint/validateLayout';
 import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
 
 const files = {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateLayoutDocument } from '../../src/schema/validateLayout';
+import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const doc = readFileSync(join(ROOT, 'docs/layouts.md'), 'utf8');

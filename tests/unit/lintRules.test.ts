@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FUNCTION_ARITY } from '../../src/lint/arity';
 import { positionOf, scanJsonText } from '../../src/lint/jsonText';
 import { hint } from '../../src/lint/suggest';
-import { exprFunctions } from '../../src/render/exprFunctions';
-import { validateLayoutDocument } from '../../src/schema/validateLayout';
+import { exprFunctions } from '../../src/runtime/exprFunctions';
+import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 /** A layout with the given body (and state), checked like npm run validate checks a file. */
 function check(body: unknown[], extra: Record<string, unknown> = {}, text?: string) {

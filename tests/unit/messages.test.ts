@@ -13,7 +13,7 @@ import { formatDate, formatDateTime } from '../../src/format/date';
 import { marketFrom, MARKET } from '../../src/format/market';
 import { MESSAGES } from '../../src/http/result';
 import { BROWSER_MESSAGES } from '../../src/bridge/browser';
-import { validateLayoutDocument } from '../../src/schema/validateLayout';
+import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, string>;

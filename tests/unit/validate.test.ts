@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { semanticIssues } from '../../src/lint/semantic';
 import { loadApiCatalogue } from '../../src/lint/responseSchemas';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH, MAX_LAYOUT_VALUES } from '../../src/schema/layoutLimits';
-import { validateLayoutDocument } from '../../src/schema/validateLayout';
+import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** One issue a broken layout must produce: code, pointer, and optionally line:column and a part of the message. */

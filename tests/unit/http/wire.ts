@@ -7,7 +7,7 @@ import endpoints from '../../../schemas/api/endpoints.json';
 import { parseCatalogue } from '../../../src/http/catalogue';
 import { createApiClient } from '../../../src/http/client';
 import { emptySession } from '../../../src/http/session';
-import type { CallOptions, CallResult } from '../../../src/render/env';
+import type { CallOptions, CallResult } from '../../../src/runtime/env';
 import type { FakeResponse } from '../../support/renderLayout';
 
 const parsed = parseCatalogue(endpoints);

@@ -1,12 +1,12 @@
 import type { DataSource, LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
-import type { PageRuntime } from './contexts';
-import { callError } from './env';
+import type { PageRuntime } from '../runtime/pageRuntime';
+import { callError } from '../runtime/env';
 import { withEndpointMessage } from '../actions/errorMessages';
-import { handleSessionExpired, messageForPeople } from './session';
+import { handleSessionExpired, messageForPeople } from '../runtime/session';
 import { msg } from '../format/messages';
-import { buildScope } from './scope';
-import { isTruthy, resolveValue, type ResolveProblem } from './resolve';
+import { buildScope } from '../runtime/scope';
+import { isTruthy, resolveValue, type ResolveProblem } from '../runtime/resolve';
 
 function resolveParams(runtime: PageRuntime, value: unknown, pointer: string): Record<string, unknown> {
   const problems: ResolveProblem[] = [];

@@ -1,15 +1,14 @@
 import type { ErrorObject } from 'ajv';
 import routes from '../../config/routes.json';
-import { LAYOUT_MESSAGES } from '../lint/messages';
-import { loadApiCatalogue, type ApiCatalogue } from '../lint/responseSchemas';
-// One edge into the linter for all of it: schema -> lint edges are listed in eslint.config.js.
-import { ACTION_LIST_KEY, duplicateKeyIssues, hint, semanticIssues, typeNames, type RouteInfo } from '../lint/semantic';
-import { validateLayoutStrict } from './generated/validators/strict.js';
-import type { LayoutIssue } from './layoutIssue';
-import { checkLayoutLimits } from './layoutLimits';
+import { LAYOUT_MESSAGES } from './messages';
+import { loadApiCatalogue, type ApiCatalogue } from './responseSchemas';
+import { ACTION_LIST_KEY, duplicateKeyIssues, hint, semanticIssues, typeNames, type RouteInfo } from './semantic';
+import { validateLayoutStrict } from '../schema/generated/validators/strict.js';
+import type { LayoutIssue } from '../schema/layoutIssue';
+import { checkLayoutLimits } from '../schema/layoutLimits';
 import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
-import { loadFragmentFiles } from './fragmentFiles';
+import { loadFragmentFiles } from '../schema/fragmentFiles';
 
 let catalogue: ApiCatalogue | null = null;
 

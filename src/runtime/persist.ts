@@ -1,5 +1,5 @@
 import { getAtPath, parseStatePath, setAtPathDraft, type PathSegment } from '../expr';
-import type { PageStorage } from './contexts';
+import type { PageStorage } from './pageRuntime';
 import type { RuntimeEnv } from './env';
 import type { PageStore } from './pageStore';
 

@@ -1,6 +1,6 @@
 import type { RuntimeEnv } from './env';
 import type { PageSnapshot } from './pageStore';
-import type { LocalScope } from './contexts';
+import type { LocalScope } from './pageRuntime';
 import { computedValues } from './computed';
 
 /**

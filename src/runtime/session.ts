@@ -1,4 +1,4 @@
-import type { PageRuntime } from './contexts';
+import type { PageRuntime } from './pageRuntime';
 import type { CallResult } from './env';
 import { msg } from '../format/messages';
 

@@ -15,7 +15,8 @@
 import { analyzeTemplate } from '../expr';
 import { orderComputed, type ComputedDefs } from '../layout/computedOrder';
 import type { RuntimeEnv } from './env';
-import { escapePointer, registerComputed, resolveValue, type ResolveProblem } from './resolve';
+import { escapePointer } from './pointer';
+import { registerComputed, resolveValue, type ResolveProblem } from './resolve';
 
 interface Prepared {
   /** Names on a cycle: never evaluated. */

@@ -1,6 +1,7 @@
 import { evaluateTemplate, hasBindings } from '../expr';
 import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { exprFunctions } from './exprFunctions';
+import { escapePointer } from './pointer';
 
 export interface ResolveProblem {
   pointer: string;
@@ -11,7 +12,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * A scope's `computed` object -> fills in the computed values a layout string reads before it is
- * evaluated (src/render/computed.ts registers it; kept here so this file imports nothing of that one).
+ * evaluated (src/runtime/computed.ts registers it; kept here so this file imports nothing of that one).
  */
 const computedFillers = new WeakMap<object, (source: string) => void>();
 
@@ -80,10 +81,6 @@ export function resolveValue(
     return out;
   }
   return value;
-}
-
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Text for display: null/undefined become '', objects are not dumped into the UI. */

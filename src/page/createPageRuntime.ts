@@ -1,27 +1,25 @@
 import type { LayoutDocument } from '../schema/generated/types';
-import type { PageRuntime } from './contexts';
-import type { RuntimeEnv } from './env';
-import { createPageStore } from './pageStore';
+import type { PageRuntime } from '../runtime/pageRuntime';
+import type { RuntimeEnv } from '../runtime/env';
+import { createPageStore } from '../runtime/pageStore';
 import { runActions } from '../actions/run';
 import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
-import { buildScope } from './scope';
-import { createPageStorage } from './persist';
+import { buildScope } from '../runtime/scope';
+import { createPageStorage } from '../runtime/persist';
 
 export interface OwnedPageRuntime extends PageRuntime {
   /**
-   * Starts a lifetime, once: a fresh abort signal, the data sources that load on mount, then
-   * onLoad. Calling it again while that lifetime runs does nothing, so the page can be started
-   * before its widgets have loaded and again when it mounts.
+   * Starts the page, once: the data sources that load on mount, then onLoad. Called by the page
+   * controller as soon as the layout is parsed, so the data loads while the widgets do.
    */
   start(): void;
-  /** Ends it (a microtask later): pending requests are aborted, timers cleared, late answers ignored. */
-  end(): void;
+  /** Ends it for good: a pending draft is written, requests aborted, timers cleared, late answers ignored. */
+  dispose(): void;
 }
 
 export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): OwnedPageRuntime {
-  let controller = new AbortController();
+  const controller = new AbortController();
   let started = false;
-  let ending = false;
   const store = createPageStore((layout.state ?? {}) as Record<string, unknown>, env.local.readAll(), layout.computed);
   // Persisted state paths are restored here, before the first render reads the store.
   const storage = createPageStorage(store, env, layout.persist);
@@ -41,35 +39,23 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
     store,
     layoutId: layout.id,
     storage,
-    get signal() {
-      return controller.signal;
-    },
+    signal: controller.signal,
     start() {
-      // React's StrictMode unmounts and mounts again at once: the lifetime simply goes on, so
-      // widgets that took the signal when they mounted keep a live one.
-      ending = false;
-      if (started && !controller.signal.aborted) return;
-      if (controller.signal.aborted) controller = new AbortController();
+      if (started || controller.signal.aborted) return;
       started = true;
-      const signal = controller.signal;
+      const { signal } = controller;
       listen(true);
-      signal.addEventListener('abort', () => listen(false), { once: true });
       const mount = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(runtime, name, s));
       void Promise.all(mount.map(([name, s]) => loadSource(runtime, name, s))).then(() => {
         if (signal.aborted || !layout.onLoad) return;
         void runActions(layout.onLoad, runtime, () => buildScope(store.getSnapshot(), env, {}), '/onLoad');
       });
     },
-    end() {
-      // Ends after the current synchronous work (a microtask), unless start() comes first.
-      if (ending || controller.signal.aborted) return;
-      ending = true;
-      queueMicrotask(() => {
-        if (!ending) return;
-        ending = false;
-        storage.flush();
-        controller.abort();
-      });
+    dispose() {
+      if (controller.signal.aborted) return;
+      listen(false);
+      storage.flush();
+      controller.abort();
     },
     async reloadSource(name) {
       const source = sources.get(name);
