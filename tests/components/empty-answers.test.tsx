@@ -42,4 +42,12 @@ describe('an empty answer shows the designed empty state (header and back kept)'
     await screen.findByText('Nothing to repay.');
     expect(screen.queryByText('There is no repayment plan for this order.')).toBeNull();
   });
+
+  it('customer service without contact details keeps the screen: the configured phone, no empty e-mail row', async () => {
+    await renderLayout(read('customer-service'), { responses: { contactKfInfo: ok({ email: '', smWa: '' }) } });
+    await screen.findByRole('button', { name: 'Call customer service' });
+    screen.getByRole('heading', { level: 1, name: 'Online service' });
+    expect(screen.queryByText('E-mail')).toBeNull();
+    screen.getByText('Telephone');
+  });
 });

@@ -65,6 +65,8 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
   // 2. A broken binding: an inline error on that node, listed with its pointer; publishing refused.
   await setEditorText(page, withHeader('{{ data.kf.emial }}'));
   await expect(page.getByRole('status')).toHaveText('Draft saved. 1 problem(s): the draft cannot be published yet.');
+  // The editor renders only the lines in view and the paste left the cursor at the end: go to the top.
+  await page.keyboard.press('Control+Home');
   await expect(page.locator('.cm-lintRange-error')).toHaveText('"title": "{{ data.kf.emial }}"');
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText('/body/0/title: data.kf has no field "emial"');
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Trying a binding');
