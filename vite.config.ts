@@ -10,7 +10,7 @@ import { trimCatalogue } from './scripts/build/trimCatalogue';
 import { widgetChunks } from './scripts/build/widgetChunks';
 
 const COMMON_WIDGET = /\/src\/(widgets\/(?!registry\.ts)|render\/(useAction|useStatePath)\.ts)/;
-const OWN_CHUNK = /\/src\/widgets\/(qr-view|rich-text|image-upload|web-frame|carousel|star-rating|pull-refresh|countdown-button|tab-switch|textarea)\//;
+const OWN_CHUNK = /\/src\/widgets\/(qr-view|rich-text|image-upload|web-frame|carousel|star-rating|pull-refresh|countdown-button|tab-switch|textarea|server-form|repeat)\//;
 
 // The app is served by the reference server (server/main.ts) from dist/, so one origin serves
 // the app, the layouts and the API, under the same CSP as in production.

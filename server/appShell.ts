@@ -11,7 +11,9 @@ import routes from '../config/routes.json';
 import endpoints from '../schemas/api/endpoints.json';
 import { collectTypes } from '../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
+import { screenTextsOf } from './screenTexts';
 import type { LayoutStore } from './layoutStore';
+import { LAYOUT_SCHEMA_VERSION } from '../src/schema/generated/validators/layoutSchemaVersion';
 import type { Language } from '../src/format/messages';
 
 interface ManifestEntry {
@@ -98,11 +100,12 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       const cached = good.preview ? undefined : built.get(`${name}|${lang}`);
       if (cached?.etag === good.etag) return cached.html;
       const files = new Set<string>();
-      closure(VALIDATORS, files);
+      // A layout this server has checked needs no checker in the page; any other is checked there.
+      if (!good.checked) closure(VALIDATORS, files);
       // The borrower's catalogue chunk (issue 11): the first screen waits for it, so it comes with the entry.
       if (lang !== 'en') closure(`messages/${lang}.json`, files);
-      // The layouts' texts in that language (English too): loaded beside the widget chunks.
-      closure(`messages/layouts/${lang}.json`, files);
+      // The layouts' texts: the ones this screen shows travel in the page (screenTexts.ts), the
+      // rest load once the screen is up.
       for (const type of collectTypes(good.doc)) {
         const key = widgetKeys.get(type);
         if (key) closure(key, files);
@@ -114,7 +117,8 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .filter((f) => !entryFiles.has(f))
         .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
         .join('');
-      const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}"${good.preview ? ' data-preview="1"' : ''}>${scriptSafeJson(good.body)}</script>`;
+      const texts = `<script type="application/json" id="kopa-texts" data-lang="${lang}">${scriptSafeJson(JSON.stringify(screenTextsOf(good.body, lang)))}</script>`;
+      const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}"${good.checked ? ` data-checked="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ' data-preview="1"' : ''}>${scriptSafeJson(good.body)}</script>`;
       // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
       const title = documentTitle(good.doc, lang);
       // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
@@ -122,7 +126,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .replace('<html lang="en">', () => `<html lang="${lang}">`)
         .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
         .replace('</head>', () => `${links}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc, lang)}</div>${data}`);
+        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc, lang)}</div>${texts}${data}`);
       // A draft preview is never kept: it is one operator's, and changes at every save.
       if (!good.preview) built.set(`${name}|${lang}`, { etag: good.etag, html });
       return html;

@@ -11,6 +11,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from './errors';
 import { expandForServing, type FragmentSource } from './layoutFragments';
+import { validateLayoutStrict } from '../src/schema/generated/validators/strict.js';
+import { checkLayoutLimits } from '../src/schema/layoutLimits';
 
 export interface GoodLayout {
   body: string;
@@ -20,6 +22,12 @@ export interface GoodLayout {
   version: number;
   /** True for an operator's draft preview: never cached, marked in the page. */
   preview?: boolean;
+  /**
+   * The body passes the strict layout schema of this build (checked once per version, here): the
+   * page is told so and needs not load the browser's validators for it (issue 10). False for a
+   * body an older schema let through, or a broken draft: the browser then checks it itself.
+   */
+  checked: boolean;
 }
 
 /** Where the texts come from (the database in the server; a map in unit tests). */
@@ -41,6 +49,15 @@ export interface LayoutStore {
   refresh(): Promise<void>;
 }
 
+/** The strict build checks every node by its widget's schema: what the browser's checks accept, and more. */
+function passesStrictSchema(doc: unknown): boolean {
+  try {
+    return checkLayoutLimits(doc) === null && validateLayoutStrict(doc) === true;
+  } catch {
+    return false;
+  }
+}
+
 export const LAYOUT_NAME = /^[A-Za-z0-9_-]+$/;
 
 export function etagOf(text: string): string {
@@ -60,9 +77,9 @@ export function servable(text: string, version: number, fragments: FragmentSourc
   } catch {
     // Only a draft can be unparsable (publishing refuses it): the page shows its own error screen.
   }
-  if ('served' in fragments) return { body: source, doc, etag: etagOf(source), version };
+  if ('served' in fragments) return { body: source, doc, etag: etagOf(source), version, checked: passesStrictSchema(doc) };
   const served = expandForServing(doc, text, fragments());
-  return { body: served.body, doc: served.doc, etag: etagOf(served.body), version };
+  return { body: served.body, doc: served.doc, etag: etagOf(served.body), version, checked: passesStrictSchema(served.doc) };
 }
 
 export interface LayoutStoreOptions {

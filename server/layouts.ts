@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors';
 import { LAYOUT_NAME, type LayoutStore } from './layoutStore';
+import { LAYOUT_CHECKED_HEADER } from '../src/schema/layoutChecked';
+import { LAYOUT_SCHEMA_VERSION } from '../src/schema/generated/validators/layoutSchemaVersion';
 
 export function registerLayouts(app: FastifyInstance, layouts: LayoutStore): void {
   app.get<{ Params: { file: string } }>('/layouts/:file', async (req, reply) => {
@@ -14,6 +16,8 @@ export function registerLayouts(app: FastifyInstance, layouts: LayoutStore): voi
     const good = await layouts.load(name);
     if (!good) throw notFound(`No layout named "${name}".`);
     reply.header('ETag', good.etag).header('Cache-Control', 'no-cache');
+    // Checked here with the strict schema of this build: the app skips its own check (issue 10).
+    if (good.checked) reply.header(LAYOUT_CHECKED_HEADER, LAYOUT_SCHEMA_VERSION);
     const inm = req.headers['if-none-match'];
     if (inm && inm.split(',').map((s) => s.trim()).includes(good.etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(good.body);

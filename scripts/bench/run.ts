@@ -43,7 +43,7 @@ execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], {
 // The bare page's own config builds into <dist>/__bench (resolved against bench/bare/, its root).
 execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--config', 'bench/bare/vite.config.ts', '--outDir', join(ROOT, DIST, '__bench')], { cwd: ROOT, stdio: 'inherit' });
 
-const { entry, routes: sizes } = routeSizes(ROOT, routes.pages, DIST);
+const { entry, routes: sizes } = await routeSizes(ROOT, routes.pages, DIST);
 console.log('\nFirst visit JS and CSS per route (entry + validators + the layout\'s widget chunks); brotli is what the server sends:');
 console.log(`  ${'route'.padEnd(20)} ${'JS raw'.padStart(10)} ${'JS gzip'.padStart(10)} ${'JS br'.padStart(10)} ${'CSS br'.padStart(9)} chunks`);
 let over = 0;

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { startupResponses } from '../../server/appShell';
-import { collectTypes } from '../../src/schema/collectTypes';
+import pino from 'pino';
+import { createAppShell } from '../../server/appShell';
+import { fragmentsOf, servedText } from '../../server/layoutFragments';
+import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layoutStore';
 
 interface ManifestEntry {
   file: string;
@@ -53,22 +55,17 @@ function closure(manifest: Manifest, key: string, js: Set<string>, css: Set<stri
   for (const imp of entry.imports ?? []) closure(manifest, imp, js, css);
 }
 
-function widgetKey(manifest: Manifest, type: string, grouped: Record<string, string>): string | undefined {
-  // Its own chunk if it has one, else the shared chunk that holds it (scripts/build/widgetChunks.ts).
-  return Object.keys(manifest).find((k) => k.startsWith(`src/widgets/${type}/`) && k.endsWith('.tsx')) ?? grouped[type];
-}
-
 /**
- * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry
- * with its static imports, the compiled validators, the layouts' English texts, the widget
- * chunks its layout uses and the response validators of its data sources (what
- * server/appShell.ts preloads for an English page).
+ * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry with
+ * its static imports, and every chunk the page the server answers for that route preloads (its
+ * widget chunks, the layouts' texts, the response validators of its data sources, and the layout
+ * validators when the server could not vouch for the layout: server/appShell.ts decides, on the
+ * layout as it is served, fragments expanded). Measured from the HTML itself, so the bench counts
+ * what a borrower's browser is told to fetch, not a second opinion of it.
  */
-export function routeSizes(root: string, pages: Record<string, { path: string; layout: string }>, distDir = 'dist'): { entry: RouteSize; routes: RouteSize[] } {
+export async function routeSizes(root: string, pages: Record<string, { path: string; layout: string }>, distDir = 'dist'): Promise<{ entry: RouteSize; routes: RouteSize[] }> {
   const dist = join(root, distDir);
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const groupedFile = join(dist, '.vite', 'widget-chunks.json');
-  const grouped = existsSync(groupedFile) ? (JSON.parse(readFileSync(groupedFile, 'utf8')) as Record<string, string>) : {};
   const entryJs = new Set<string>();
   const entryCss = new Set<string>();
   closure(manifest, 'index.html', entryJs, entryCss);
@@ -79,28 +76,35 @@ export function routeSizes(root: string, pages: Record<string, { path: string; l
     const c = sizeOf(dist, css);
     return { route, layout, jsRaw: j.raw, jsGzip: j.gzip, jsBr: j.br, cssRaw: c.raw, cssGzip: c.gzip, cssBr: c.br, chunks: js.size };
   };
+  const shell = createAppShell(dist, fileLayouts(join(root, 'layouts')));
   const routes: RouteSize[] = [];
   for (const page of Object.values(pages)) {
+    const html = await shell.html(page.path);
+    if (!html.includes('id="kopa-layout"')) continue; // no layout yet for this route
     const js = new Set(entryJs);
-    const css = new Set(entryCss);
-    closure(manifest, 'src/schema/generated/validators/app.js', js, css);
-    // The layouts' texts in English (messages/layouts/): preloaded beside the widget chunks.
-    closure(manifest, 'messages/layouts/en.json', js, css);
-    let doc: unknown;
-    try {
-      doc = JSON.parse(readFileSync(join(root, 'layouts', `${page.layout}.json`), 'utf8'));
-    } catch {
-      continue; // no layout yet for this route
-    }
-    for (const type of collectTypes(doc)) {
-      const key = widgetKey(manifest, type, grouped);
-      if (key) closure(manifest, key, js, css);
-    }
-    // The response validators of the sources loaded with the page (the server preloads them too).
-    for (const response of startupResponses(doc)) {
-      closure(manifest, `src/schema/generated/validators/responses/${response.replace(/\.response$/, '')}.js`, js, css);
-    }
-    routes.push(measure(page.path, page.layout, js, css));
+    for (const m of html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)) if (m[1]) js.add(m[1]);
+    routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
   }
   return { entry: measure('(entry)', '', entryJs, entryCss), routes };
+}
+
+/** The repository's layouts as their published versions (what `npm run layouts:import` stores). */
+function fileLayouts(dir: string): LayoutStore {
+  const read = (name: string): string | null => {
+    try {
+      return readFileSync(join(dir, `${name}.json`), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  const fragments = fragmentsOf(dir);
+  const source: LayoutSource = {
+    published: async (name) => {
+      const content = read(name);
+      return content === null ? null : { version: 1, content, served: servedText(content, fragments()) };
+    },
+    draft: async (name) => read(name),
+    versions: async () => new Map(),
+  };
+  return createLayoutStore(source, pino({ level: 'silent' }), { fragments });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Ajv, { type Options } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { BANNER } from './genTypes';
@@ -58,6 +59,17 @@ function withoutDocs(schema: unknown, keep: readonly string[] = []): Record<stri
   return strip(schema) as Record<string, unknown>;
 }
 
+/**
+ * The version of the layout schema both builds were made from (a hash of their code). The server
+ * stamps a layout it has checked with the strict build as checked for this version; a page whose
+ * own version is the same needs not load the app build to check that layout again (issue 10).
+ */
+function layoutSchemaVersion(out: Record<string, string>): string {
+  const hash = createHash('sha256');
+  for (const file of ['src/schema/generated/validators/strict.js', 'src/schema/generated/validators/app.js']) hash.update(out[file] ?? '');
+  return `${BANNER}export const LAYOUT_SCHEMA_VERSION = '${hash.digest('base64url').slice(0, 16)}';\n`;
+}
+
 const DTS_HEADER = `${BANNER}import type { ValidateFunction } from 'ajv';\n`;
 
 /**
@@ -92,6 +104,7 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
   out['src/schema/generated/validators/app.js'] = asPlainEsm(standaloneCode(app, appExports), 'app.js');
   out['src/schema/generated/validators/app.d.ts'] =
     DTS_HEADER + Object.keys(appExports).map((name) => `export const ${name}: ValidateFunction;\n`).join('');
+  out['src/schema/generated/validators/layoutSchemaVersion.ts'] = layoutSchemaVersion(out);
   Object.assign(out, generateResponseValidators(schemas));
   return out;
 }

@@ -30,6 +30,23 @@ let active: Catalogue = english;
 const screenTexts: Partial<Record<Language, Catalogue>> = {};
 const screenLoads: Partial<Record<Language, Promise<boolean>>> = {};
 
+/**
+ * The first screen's own texts, put in the page by the server (server/screenTexts.ts, issue 10):
+ * that screen renders without the texts chunk, which loads when the page is idle.
+ */
+const firstScreenTexts: Partial<Record<Language, Catalogue>> = {};
+
+/** Keeps the first screen's texts of `lang` (strings only; anything else in the block is left out). */
+export function adoptFirstScreenTexts(lang: Language, texts: unknown): void {
+  if (texts === null || typeof texts !== 'object' || Array.isArray(texts)) return;
+  firstScreenTexts[lang] = Object.fromEntries(Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** Whether the first screen's texts in the current language came with the page. */
+export function hasFirstScreenTexts(): boolean {
+  return firstScreenTexts[current] !== undefined;
+}
+
 function importScreenTexts(lang: Language): Promise<{ default: Catalogue }> {
   if (lang === 'zh') return import('../../messages/layouts/zh.json', { with: { type: 'json' } });
   if (lang === 'id') return import('../../messages/layouts/id.json', { with: { type: 'json' } });
@@ -109,7 +126,7 @@ function paramText(value: unknown): string {
  */
 export function msg(key: string, params?: Readonly<Record<string, unknown>>): string {
   const own = (c: Catalogue | undefined) => (c && key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined);
-  const text = own(active) ?? own(screenTexts[current]) ?? own(english) ?? own(screenTexts.en) ?? key;
+  const text = own(active) ?? own(screenTexts[current]) ?? own(firstScreenTexts[current]) ?? own(english) ?? own(screenTexts.en) ?? key;
   if (!params || !text.includes('{')) return text;
   return text.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? paramText(params[name]) : whole));
 }

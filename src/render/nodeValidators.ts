@@ -27,6 +27,17 @@ export interface NodeCheck {
 
 const cache = new WeakMap<object, NodeCheck>();
 
+/**
+ * Set once a layout the server checked for this build renders (src/schema/layoutChecked.ts):
+ * until the validators load, its nodes are known good. A layout without that stamp is never
+ * rendered before they load (src/shell/loadLayout.ts), so it is always checked node by node.
+ */
+let serverCheckedRendering = false;
+
+export function acceptServerCheckedNodes(): void {
+  serverCheckedRendering = true;
+}
+
 export function describeAjvError(error: ErrorObject | undefined): string {
   if (!error) return 'invalid';
   if (error.keyword === 'additionalProperties') {
@@ -40,6 +51,7 @@ export function describeAjvError(error: ErrorObject | undefined): string {
 export function checkNode(node: { type: string }, basePointer: string): NodeCheck {
   const cached = cache.get(node);
   if (cached) return cached;
+  if (!loaded && serverCheckedRendering) return { ok: true };
   const validate = loaded?.[`validate_${camel(node.type)}`];
   let result: NodeCheck;
   if (!validate) result = { ok: false, pointer: basePointer, message: `Unknown widget type "${node.type}"` };

@@ -1,4 +1,4 @@
-import { language, loadCatalogue, loadScreenTexts, parseLanguage, setLanguage, type Language } from '../format/messages';
+import { adoptFirstScreenTexts, language, loadCatalogue, loadScreenTexts, parseLanguage, setLanguage, type Language } from '../format/messages';
 
 /**
  * The borrower's language comes from the host (issue 11): the native app opens the page with
@@ -14,10 +14,25 @@ export function hostLanguage(search: string): Language {
   return parseLanguage(new URLSearchParams(search).get('lang')) ?? 'en';
 }
 
+/** The `kopa-texts` block of the page (server/screenTexts.ts), if it is in `lang`: adopted, true. */
+function takeFirstScreenTexts(doc: Document, lang: Language): boolean {
+  const block = doc.getElementById('kopa-texts');
+  if (!block || block.getAttribute('type') !== 'application/json') return false;
+  block.remove();
+  if (block.dataset.lang !== lang) return false;
+  try {
+    adoptFirstScreenTexts(lang, JSON.parse(block.textContent ?? ''));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Sets the language and `<html lang>`; resolves once its messages are loaded. */
 export async function startLanguage(doc: Document, search: string): Promise<Language> {
   const wanted = hostLanguage(search);
-  void loadScreenTexts(wanted);
+  // The first screen's texts came with the page: the whole chunk waits until it is up (loadLayout).
+  if (!takeFirstScreenTexts(doc, wanted)) void loadScreenTexts(wanted);
   let chosen: Language = 'en';
   if (wanted !== 'en') {
     try {

@@ -1,24 +1,35 @@
 import type { LayoutDocument } from '../schema/generated/types';
-import { describeAjvError, loadValidators } from '../render/nodeValidators';
+import { acceptServerCheckedNodes, describeAjvError, loadValidators } from '../render/nodeValidators';
+import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '../schema/layoutChecked';
 import { collectTypes } from '../schema/collectTypes';
 import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
-import { loadScreenTexts, msg } from '../format/messages';
+import { hasFirstScreenTexts, loadScreenTexts, msg } from '../format/messages';
 import type { LayoutLoad } from '../page/pageController';
+import { whenIdle } from './whenIdle';
 
 export type { LayoutLoad } from '../page/pageController';
-
 
 /**
  * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value
  * with a message for the error screen: never a blank page (SECURITY 8).
  */
 export async function loadLayout(name: string, signal: AbortSignal, onParsed?: (doc: LayoutDocument) => void): Promise<LayoutLoad> {
-  const validators = loadValidators();
   const inline = takeInlineLayout(name);
-  const fetched = inline !== null ? { status: 200, text: inline } : await fetchLayout(name, signal);
+  // A layout without the server's stamp needs the validators: they load while it arrives.
+  if (inline && !inline.checked) void loadValidators();
+  const fetched = inline ?? (await fetchLayout(name, signal));
   if ('message' in fetched) return fetched;
-  return checkLayout(fetched, validators, onParsed);
+  return checkLayout(fetched, onParsed);
+}
+
+interface FetchedLayout {
+  status: number;
+  text: string;
+  /** Checked by the server with this build's strict schema (src/schema/layoutChecked.ts). */
+  checked: boolean;
+  /** The layout the server put in the page (the first screen), not one fetched. */
+  fromPage?: boolean;
 }
 
 /** Enough shape to start the data sources before the full check (which may still refuse the layout). */
@@ -33,25 +44,23 @@ function looksLikeLayout(doc: unknown): doc is LayoutDocument {
  * The server puts the first screen's layout in the page (a JSON data block) so it needs no
  * request of its own. Used once: later navigation and Retry fetch the current version.
  */
-function takeInlineLayout(name: string): string | null {
+function takeInlineLayout(name: string): FetchedLayout | null {
   const block = document.getElementById('kopa-layout');
   if (!block || block.getAttribute('type') !== 'application/json') return null;
   block.remove();
-  return block.dataset.name === name ? (block.textContent ?? '') : null;
+  if (block.dataset.name !== name) return null;
+  return { status: 200, text: block.textContent ?? '', checked: isCheckedForThisBuild(block.dataset.checked), fromPage: true };
 }
 
-async function fetchLayout(name: string, signal: AbortSignal): Promise<{ status: number; text: string } | { ok: false; message: string }> {
-  let text: string;
-  let status: number;
+async function fetchLayout(name: string, signal: AbortSignal): Promise<FetchedLayout | { ok: false; message: string }> {
   try {
     const response = await fetch(`/layouts/${encodeURIComponent(name)}.json`, { signal, headers: { Accept: 'application/json' } });
-    status = response.status;
-    text = await response.text();
+    const checked = isCheckedForThisBuild(response.headers.get(LAYOUT_CHECKED_HEADER));
+    return { status: response.status, text: await response.text(), checked };
   } catch {
     if (signal.aborted) return { ok: false, message: 'aborted' };
     return { ok: false, message: msg('app.pageLoadFailed') };
   }
-  return { status, text };
 }
 
 /** For the error screen: what went wrong, and where (cut short: the pointer can be 64 levels long). */
@@ -62,11 +71,7 @@ function limitMessage(code: 'too-deep' | 'too-large', pointer: string): string {
     : `The page layout is too large (at ${where}).`;
 }
 
-async function checkLayout(
-  { status, text }: { status: number; text: string },
-  validators: ReturnType<typeof loadValidators>,
-  onParsed?: (doc: LayoutDocument) => void,
-): Promise<LayoutLoad> {
+async function checkLayout({ status, text, checked, fromPage = false }: FetchedLayout, onParsed?: (doc: LayoutDocument) => void): Promise<LayoutLoad> {
   if (status !== 200) return { ok: false, message: `The page could not be loaded (HTTP ${status}). Please try again.` };
   let doc: unknown;
   try {
@@ -80,14 +85,23 @@ async function checkLayout(
   if (limit) return { ok: false, message: limitMessage(limit.code, limit.pointer) };
   // The data requests go out now, while the validators and widget chunks load.
   if (onParsed && looksLikeLayout(doc)) onParsed(doc);
-  const { validateLayoutOutline } = await validators;
-  if (!validateLayoutOutline?.(doc)) {
-    const first = validateLayoutOutline?.errors?.[0];
-    return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
+  if (checked) {
+    acceptServerCheckedNodes();
+    // Loaded once the screen is up, for the next layout that comes without the stamp.
+    whenIdle(window, () => void loadValidators(), 10_000, 3000);
+  } else {
+    const { validateLayoutOutline } = await loadValidators();
+    if (!validateLayoutOutline?.(doc)) {
+      const first = validateLayoutOutline?.errors?.[0];
+      return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
+    }
   }
   // The screen's texts (messages/layouts/<lang>.json) come in parallel with its widget chunks. The
   // message is made when one of them fails, so it is in the borrower's language.
-  const widgets = Promise.all([widgetSource.preload(collectTypes(doc)), loadScreenTexts()]).then(
+  // The first screen's own texts may have come with the page: the whole chunk then loads when idle.
+  const texts = fromPage && hasFirstScreenTexts() ? Promise.resolve(true) : loadScreenTexts();
+  if (fromPage) whenIdle(window, () => void loadScreenTexts(), 10_000, 3000);
+  const widgets = Promise.all([widgetSource.preload(collectTypes(doc)), texts]).then(
     ([, texts]) => (texts ? null : msg('app.widgetsFailed')),
     () => msg('app.widgetsFailed'),
   );

@@ -1,3 +1,5 @@
+import { whenIdle } from './whenIdle';
+
 /**
  * Registers the service worker (src/sw/sw.js, built to /sw.js): repeat opens paint from its
  * cache without a round trip. Registered once the page has loaded and the main thread is idle,
@@ -13,12 +15,9 @@ export function registerServiceWorker(win: Window): void {
       // No worker (private mode, a webview without support): the app works without it.
     });
   };
-  const whenIdle = () => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(register, { timeout: 5000 });
-    else win.setTimeout(register, 1000);
-  };
-  if (win.document.readyState === 'complete') whenIdle();
-  else win.addEventListener('load', whenIdle, { once: true });
+  const registerWhenIdle = () => whenIdle(win, register);
+  if (win.document.readyState === 'complete') registerWhenIdle();
+  else win.addEventListener('load', registerWhenIdle, { once: true });
 }
 
 /** Which build this page runs (set by the build from VITE_KOPA_BUILD): support and deploy checks read it. */

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppShell } from '../../server/appShell';
 import { createLayoutStore, type LayoutSource } from '../../server/layoutStore';
 import { collectTypes } from '../../src/schema/collectTypes';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
 
 vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/schema/collectTypes')>();
@@ -23,6 +24,8 @@ function fixture(customer: unknown) {
       'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-1.js' },
       'src/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
+      'messages/layouts/en.json': { file: 'assets/en-1.js' },
+      'messages/layouts/zh.json': { file: 'assets/zh-1.js' },
       'src/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
       'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
@@ -59,12 +62,38 @@ describe('app shell', () => {
     expect(block).not.toBeNull();
     expect(block?.[1]).not.toContain('<');
     expect(JSON.parse(block?.[1] ?? '')).toEqual(layout);
-    // The widget used (text) and its shared chunk, plus the validators; not the entry's own chunks, not unused widgets.
+    // The widget used (text) and its shared chunk; not the entry's own chunks, not unused widgets.
     expect(html).toContain('<link rel="modulepreload" href="/assets/Text-1.js">');
     expect(html).toContain('<link rel="modulepreload" href="/assets/binding-1.js">');
-    expect(html).toContain('<link rel="modulepreload" href="/assets/app-1.js">');
     expect(html).not.toContain('Button-1.js');
     expect(html).not.toContain('href="/assets/react-1.js"');
+  });
+
+  // Issue 10: a layout that passes this build's strict schema is stamped, and the page is not
+  // sent the browser's validators for it; one an older schema let through gets them, unstamped.
+  it('stamps a layout it checked with the schema version and leaves the validators out; an unchecked one gets them', async () => {
+    const good = await fixture(layout).html('/customerService');
+    expect(good).toContain(` data-checked="${LAYOUT_SCHEMA_VERSION}"`);
+    expect(good).not.toContain('app-1.js');
+    const stale = { ...layout, body: [{ type: 'text', text: 'x', colour: 'red' }] };
+    const unchecked = await fixture(stale).html('/customerService');
+    expect(unchecked).not.toContain('data-checked');
+    expect(unchecked).toContain('<link rel="modulepreload" href="/assets/app-1.js">');
+    expect(unchecked).toContain('"colour":"red"'); // still served: the browser shows its own error
+  });
+
+  // Issue 10: the few texts a screen shows travel in the page; the layouts' whole catalogue
+  // (about 4 KB compressed) loads after the first screen, not before it.
+  it('puts the texts the layout names in the page, in the borrower\'s language, instead of preloading the texts chunk', async () => {
+    const named = { ...layout, body: [{ type: 'text', text: "{{ t('customerService.intro') }}" }, { type: 'text', text: "{{ t('customerService.call') }} 'not.a.key'" }] };
+    const texts = (html: string) => JSON.parse(/<script type="application\/json" id="kopa-texts" data-lang="(?:en|zh)">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+    const english = await fixture(named).html('/customerService');
+    expect(texts(english)).toEqual({ 'customerService.intro': 'Our service team is here to help with your loan and repayments.', 'customerService.call': 'Call customer service' });
+    expect(english).not.toContain('en-1.js');
+    const chinese = await fixture(named).html('/customerService', undefined, 'zh');
+    expect(chinese).toContain('data-lang="zh"');
+    expect(texts(chinese)).toEqual({ 'customerService.intro': '我们的客服团队随时为您解答借款和还款问题。', 'customerService.call': '拨打客服电话' });
+    expect(chinese).not.toContain('zh-1.js');
   });
 
   it('serves the plain page for paths without a layout', async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../server/errorHandler';
 import { registerLayouts } from '../../server/layouts';
 import { createLayoutStore, type LayoutSource } from '../../server/layoutStore';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
 
 const V1 = '{"id":"customer-service","version":1,"title":"One","body":[]}';
 const V2 = '{"id":"customer-service","version":2,"title":"Two","body":[]}';
@@ -64,6 +65,21 @@ describe('layout store', () => {
     Object.assign(state, { version: 3, content: V1 });
     a.store.invalidate('customer-service');
     expect((await get(a)).body).toBe(V1);
+  });
+
+  it('marks a body that passes this build\'s strict schema as checked (header on 200 and 304); not one an older schema let through (issue 10)', async () => {
+    const { state, source } = fakeSource();
+    const a = app(source);
+    const good = await get(a);
+    expect(good.headers['x-kopa-layout-checked']).toBe(LAYOUT_SCHEMA_VERSION);
+    const revalidated = await get(a, { 'if-none-match': String(good.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['x-kopa-layout-checked']).toBe(LAYOUT_SCHEMA_VERSION);
+    Object.assign(state, { version: 2, content: '{"id":"customer-service","version":2,"title":"Two","body":[{"type":"no-such-widget"}]}' });
+    await a.store.refresh();
+    const stale = await get(a);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers['x-kopa-layout-checked']).toBeUndefined();
   });
 
   it('a failed read is a 503 envelope with a reason, and the next request reads again', async () => {
