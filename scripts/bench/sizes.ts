@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { createAppShell } from '../../server/appShell';
 import { fragmentsOf, servedText } from '../../server/layoutFragments';
@@ -38,10 +38,9 @@ function sizeOf(dist: string, files: Set<string>): { raw: number; gzip: number; 
     const bytes = readFileSync(path);
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
-    // The build's own .br file is what the server sends; compress here only if it is missing.
-    br += existsSync(`${path}.br`)
-      ? readFileSync(`${path}.br`).length
-      : brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    // The build's own .br file is what the server sends; without one (a file too small to gain,
+    // scripts/build/compress.ts) it sends the file as it is.
+    br += existsSync(`${path}.br`) ? readFileSync(`${path}.br`).length : bytes.length;
   }
   return { raw, gzip, br };
 }

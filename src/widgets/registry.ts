@@ -1,17 +1,27 @@
-import type { WidgetLoaders } from '../render/widgetTypes';
+import type { WidgetLoaders, WidgetModule, WidgetType } from '../render/widgetTypes';
+import { coreWidgets } from './core';
 
 /**
- * Every widget type of schemas/node.schema.json, each loaded as its own chunk. The mapped type
+ * A core widget is in the entry (./core.ts): its "load" is the module at hand. Imported only
+ * statically, never also with import(), which would make the bundler split the entry.
+ */
+function bundled<T extends WidgetType>(type: T): Promise<WidgetModule<T>> {
+  return Promise.resolve({ default: coreWidgets[type] } as unknown as WidgetModule<T>);
+}
+
+/**
+ * Every widget type of schemas/node.schema.json: the core ones bundled, every other loaded as
+ * its own chunk (form widgets as one, vite.config.ts). The mapped type
  * makes a schema type without a widget (or a widget without a schema) a compile error.
  */
 export const widgetLoaders: WidgetLoaders = {
-  text: () => import('./text/Text'),
-  container: () => import('./container/Container'),
-  button: () => import('./button/Button'),
-  dialog: () => import('./dialog/Dialog'),
-  'page-header': () => import('./page-header/PageHeader'),
-  image: () => import('./image/Image'),
-  row: () => import('./row/Row'),
+  text: () => bundled('text'),
+  container: () => bundled('container'),
+  button: () => bundled('button'),
+  dialog: () => bundled('dialog'),
+  'page-header': () => bundled('page-header'),
+  image: () => bundled('image'),
+  row: () => bundled('row'),
   repeat: () => import('./repeat/Repeat'),
   'cell-list': () => import('./cell-list/CellList'),
   input: () => import('./input/Input'),

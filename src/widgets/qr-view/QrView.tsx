@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import qrcode from 'qrcode-generator';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useText } from '../../render/useBinding';
 import { usePageRuntime } from '../../render/contexts';
 import { styleClass } from '../styleClass';
 import { TipList } from './TipList';
+import { encodeQr } from './qrEncode';
 import './qr-view.css';
 
 /** Quiet zone around the code, in modules (the QR standard asks for 4). */
@@ -16,30 +16,16 @@ interface Matrix {
   runs: { x: number; y: number; w: number }[];
 }
 
-/**
- * qrcode-generator reads each char code as one byte; UTF-8 encode first so that non-Latin text
- * is scanned back correctly.
- */
-function utf8Binary(value: string): string {
-  let out = '';
-  for (const byte of new TextEncoder().encode(value)) out += String.fromCharCode(byte);
-  return out;
-}
-
 function buildMatrix(value: string): Matrix | null {
-  const qr = qrcode(0, 'M');
-  qr.addData(utf8Binary(value), 'Byte');
-  try {
-    qr.make();
-  } catch {
-    return null; // too long for any QR version: the caller reports it
-  }
-  const count = qr.getModuleCount();
+  // UTF-8, so that non-Latin text is scanned back as written.
+  const modules = encodeQr(new TextEncoder().encode(value));
+  if (!modules) return null; // too long for any QR version: the caller reports it
+  const count = modules.length;
   const runs: Matrix['runs'] = [];
   for (let row = 0; row < count; row++) {
     let start = -1;
     for (let col = 0; col <= count; col++) {
-      const dark = col < count && qr.isDark(row, col);
+      const dark = col < count && modules[row]?.[col] === true;
       if (dark && start < 0) start = col;
       if (!dark && start >= 0) {
         runs.push({ x: start + QUIET, y: row + QUIET, w: col - start });
