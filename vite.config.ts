@@ -12,7 +12,7 @@ import { widgetChunks } from './scripts/build/widgetChunks';
 // Form widgets travel together (a form screen uses two or three of them, and they share the field
 // code); the core widgets are in the entry (src/widgets/core.ts); every other widget is a chunk of
 // its own, loaded only by the layouts that use it.
-const FORM_WIDGET = /\/src\/(widgets\/(input|enum-picker|textarea|FieldError)|render\/(fields|inputRules))/;
+const FORM_WIDGET = /\/src\/(widgets\/(input|enum-picker|FieldError)|render\/(fields|inputRules))/;
 
 // The app is served by the reference server (server/main.ts) from dist/, so one origin serves
 // the app, the layouts and the API, under the same CSP as in production.

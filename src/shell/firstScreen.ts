@@ -3,6 +3,7 @@ import type { ToastStore } from '../render/toast/toastStore';
 import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';
 import { loadLayout } from './loadLayout';
+import { settle, settleWith } from './afterFirstScreen';
 import { createPageController, type PageController } from '../page/pageController';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
@@ -29,7 +30,7 @@ let first: FirstScreen | null = null;
  */
 export function startFirstScreen(pathname: string, toasts: ToastStore): void {
   const page = Object.values(routeTable.pages).find((p) => p.path === pathname);
-  if (!page || document.getElementById('kopa-layout') === null) return;
+  if (!page || document.getElementById('kopa-layout') === null) return settle();
   let navigate: Navigate | null = null;
   const waiting: Parameters<Navigate>[] = [];
   const env = createRuntimeEnv({
@@ -38,6 +39,7 @@ export function startFirstScreen(pathname: string, toasts: ToastStore): void {
     layoutId: page.layout,
   });
   const controller = createPageController({ env, load: (signal, onParsed) => loadLayout(page.layout, signal, onParsed) });
+  settleWith(controller);
   first = {
     layoutName: page.layout,
     env,

@@ -1,4 +1,4 @@
-import { adoptFirstScreenTexts, language, loadCatalogue, loadScreenTexts, parseLanguage, setLanguage, type Language } from '../format/messages';
+import { adoptFirstScreenTexts, language, loadCatalogue, loadScreenTexts, parseLanguage, setLanguage, type Catalogue, type Language } from '../format/messages';
 
 /**
  * The borrower's language comes from the host (issue 11): the native app opens the page with
@@ -28,23 +28,29 @@ function takeFirstScreenTexts(doc: Document, lang: Language): boolean {
   }
 }
 
-/** Sets the language and `<html lang>`; resolves once its messages are loaded. */
-export async function startLanguage(doc: Document, search: string): Promise<Language> {
+/**
+ * Sets the language and `<html lang>`. English is set at once (the language is returned, not a
+ * promise, so the first screen can start in the same task); another language once its messages
+ * are loaded.
+ */
+export function startLanguage(doc: Document, search: string): Language | Promise<Language> {
   const wanted = hostLanguage(search);
   // The first screen's texts came with the page: the whole chunk waits until it is up (loadLayout).
   if (!takeFirstScreenTexts(doc, wanted)) void loadScreenTexts(wanted);
-  let chosen: Language = 'en';
-  if (wanted !== 'en') {
-    try {
-      setLanguage(wanted, await loadCatalogue(wanted));
-      chosen = wanted;
-    } catch {
-      setLanguage('en');
+  if (wanted === 'en') return choose(doc, 'en');
+  return loadCatalogue(wanted).then(
+    (catalogue) => choose(doc, wanted, catalogue),
+    () => {
       void loadScreenTexts('en');
-    }
-  } else setLanguage('en');
-  doc.documentElement.lang = chosen;
-  return chosen;
+      return choose(doc, 'en');
+    },
+  );
+}
+
+function choose(doc: Document, lang: Language, catalogue?: Catalogue): Language {
+  setLanguage(lang, catalogue);
+  doc.documentElement.lang = lang;
+  return lang;
 }
 
 /** `lang=xx` for URLs the app builds, '' for English (the default needs no parameter). */

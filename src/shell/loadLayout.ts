@@ -6,7 +6,7 @@ import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { hasFirstScreenTexts, loadScreenTexts, msg } from '../format/messages';
 import type { LayoutLoad } from '../page/pageController';
-import { whenIdle } from './whenIdle';
+import { afterFirstScreen } from './afterFirstScreen';
 
 export type { LayoutLoad } from '../page/pageController';
 
@@ -88,7 +88,7 @@ async function checkLayout({ status, text, checked, fromPage = false }: FetchedL
   if (checked) {
     acceptServerCheckedNodes();
     // Loaded once the screen is up, for the next layout that comes without the stamp.
-    whenIdle(window, () => void loadValidators(), 10_000, 3000);
+    afterFirstScreen(() => void loadValidators());
   } else {
     const { validateLayoutOutline } = await loadValidators();
     if (!validateLayoutOutline?.(doc)) {
@@ -100,7 +100,7 @@ async function checkLayout({ status, text, checked, fromPage = false }: FetchedL
   // message is made when one of them fails, so it is in the borrower's language.
   // The first screen's own texts may have come with the page: the whole chunk then loads when idle.
   const texts = fromPage && hasFirstScreenTexts() ? Promise.resolve(true) : loadScreenTexts();
-  if (fromPage) whenIdle(window, () => void loadScreenTexts(), 10_000, 3000);
+  if (fromPage) afterFirstScreen(() => void loadScreenTexts());
   const widgets = Promise.all([widgetSource.preload(collectTypes(doc)), texts]).then(
     ([, texts]) => (texts ? null : msg('app.widgetsFailed')),
     () => msg('app.widgetsFailed'),
