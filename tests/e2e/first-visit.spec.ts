@@ -1,0 +1,62 @@
+/**
+ * Issue 10, what a first visit loads: the layout the server checked comes stamped, so the page
+ * does not fetch the layout validators for it; the screen's own texts come in the page, so it does
+ * not fetch the layouts' texts chunk either. Both load only once the screen is up with its data,
+ * and the next screen (in-app navigation) finds its texts. In Chinese the page's texts are Chinese.
+ */
+import { expect, test } from './support/fixtures';
+
+const SESSION = { orderId: 'O170', productId: 'P002' };
+
+/** ms since navigation start at which a button with `label` was first enabled (set in the page). */
+async function watchEnabled(page: import('@playwright/test').Page, label: string): Promise<void> {
+  await page.addInitScript(`(() => {
+    const label = ${JSON.stringify(label)};
+    const check = () => {
+      if (window.__enabledAt !== undefined) return;
+      for (const b of document.querySelectorAll('button')) {
+        if (!b.disabled && b.textContent.trim() === label) { window.__enabledAt = performance.now(); return; }
+      }
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  })();`);
+}
+
+/** Start times (ms since navigation start) of the page's requests for scripts matching `pattern`. */
+function startsOf(page: import('@playwright/test').Page, pattern: string): Promise<number[]> {
+  return page.evaluate((source) => {
+    const re = new RegExp(source);
+    return performance.getEntriesByType('resource').filter((e) => re.test(new URL(e.name).pathname)).map((e) => e.startTime);
+  }, pattern);
+}
+
+test('the first screen loads no validators and no texts chunk before it is up; the next screen has its texts', async ({ page, kopa }) => {
+  await watchEnabled(page, 'Pay Now');
+  await kopa.open('/repay', SESSION);
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
+  const enabledAt = await page.evaluate(() => (window as unknown as { __enabledAt: number }).__enabledAt);
+
+  // They do load, after the screen is up: the validators for a later unstamped layout, the texts for later screens.
+  await expect.poll(() => startsOf(page, '^/assets/app-[^/]+\\.js$')).toHaveLength(1);
+  await expect.poll(() => startsOf(page, '^/assets/en-[^/]+\\.js$')).toHaveLength(1);
+  for (const start of [...(await startsOf(page, '^/assets/app-[^/]+\\.js$')), ...(await startsOf(page, '^/assets/en-[^/]+\\.js$'))]) {
+    expect(start).toBeGreaterThan(enabledAt);
+  }
+
+  // In-app navigation: the next screen's texts come from the chunk, its layout stamped by the server.
+  await page.getByText('Pay with a repayment code instead').click();
+  await expect(page).toHaveURL(/\/repaymentOfCode\?/);
+  await expect(page.getByText('Pay with this code')).toBeVisible();
+  await expect(page.getByText('How to pay by e-wallet or at a store')).toBeVisible();
+  expect(kopa.pageErrors).toEqual([]);
+  expect(await kopa.reports()).toEqual([]);
+});
+
+test('a Chinese first screen shows the Chinese texts that came in the page', async ({ page, kopa }) => {
+  await kopa.open('/repay', { ...SESSION, lang: 'zh' });
+  await expect(page.getByRole('button', { name: '立即还款' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: '还款详情' })).toBeVisible();
+  await expect(page.getByText('改用还款码支付')).toBeVisible();
+  expect(kopa.pageErrors).toEqual([]);
+});
