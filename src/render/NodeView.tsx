@@ -38,7 +38,8 @@ export const NodeView = memo(function NodeView({ node, pointer }: Props) {
   const Widget = widgets?.get(widgetNode.type) as ComponentType<WidgetProps<unknown>>;
   return (
     <NodeErrorBoundary pointer={pointer} report={env.report}>
-      <VisibleWidget Widget={Widget} node={widgetNode} pointer={pointer} />
+      {/* Most nodes have no condition: no extra component and no store subscription for them. */}
+      {widgetNode.visible === undefined ? <Widget node={widgetNode} pointer={pointer} /> : <VisibleWidget Widget={Widget} node={widgetNode} pointer={pointer} />}
     </NodeErrorBoundary>
   );
 });

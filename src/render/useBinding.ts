@@ -1,14 +1,14 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { LocalScopeContext, usePageRuntime } from './contexts';
 import { buildScope, sharedScope } from '../runtime/scope';
-import { isTruthy, resolveValue, toDisplayText, type ResolveProblem } from '../runtime/resolve';
+import { isStatic, isTruthy, resolveValue, toDisplayText, type ResolveProblem } from '../runtime/resolve';
 import type { PageSnapshot } from '../runtime/pageStore';
 
 /**
  * Subscribes to the page store through a selector: the widget re-renders only when the value
  * it reads changes (Object.is), not on every keystroke elsewhere on the page.
  */
-function useSelector<T>(select: (snapshot: PageSnapshot) => T, deps: readonly unknown[]): T {
+function useSelector<T>(select: (snapshot: PageSnapshot) => T, deps: readonly unknown[], live = true): T {
   const { store } = usePageRuntime();
   const cache = useRef<{ snapshot: PageSnapshot; deps: readonly unknown[]; value: T } | null>(null);
   const getValue = () => {
@@ -23,8 +23,11 @@ function useSelector<T>(select: (snapshot: PageSnapshot) => T, deps: readonly un
     cache.current = { snapshot, deps, value };
     return value;
   };
-  return useSyncExternalStore(store.subscribe, getValue, getValue);
+  return useSyncExternalStore(live ? store.subscribe : neverChanges, getValue, getValue);
 }
+
+/** For a value with no binding in it: nothing to be told about (one listener less per node). */
+const neverChanges = (): (() => void) => () => {};
 
 function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
@@ -55,6 +58,7 @@ export function useValue(value: unknown, pointer: string): unknown {
       return resolved;
     },
     [value, pointer, locals, env],
+    !isStatic(value),
   );
 }
 

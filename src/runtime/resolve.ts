@@ -23,7 +23,7 @@ export function registerComputed(computed: object, fill: (source: string) => voi
 /** Layout objects and arrays that hold no binding and no forbidden key, so they are their own value. */
 const staticCache = new WeakMap<object, boolean>();
 
-function isStatic(value: unknown, depth = 0): boolean {
+export function isStatic(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return !hasBindings(value);
   if (value === null || typeof value !== 'object') return true;
   if (depth > 100) return false;
