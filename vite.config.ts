@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import routes from './config/routes.json';
 import appConfig from './config/app.json';
+import { compileHints } from './scripts/build/compileHints';
 import { compressAssets } from './scripts/build/compress';
 import { fixedZoneDefine } from './scripts/build/fixedZone';
 import { serviceWorker } from './scripts/build/serviceWorker';
@@ -22,6 +23,7 @@ export default defineConfig({
     trimCatalogue(),
     fixedZoneDefine(appConfig.timeZone),
     widgetChunks(),
+    compileHints(),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
     serviceWorker({ source: 'src/sw/sw.js', routes: Object.values(routes.pages).map((p) => p.path) }),
     compressAssets(),
@@ -44,6 +46,9 @@ export default defineConfig({
     // widget import until its stylesheet arrived, a round trip after the code itself.
     cssCodeSplit: false,
     rollupOptions: {
+      // The page's early script (src/shell/early.ts): the first screen's data requests, sent
+      // before the entry arrives. server/appShell.ts adds it to pages that plan such requests.
+      input: { index: 'index.html', early: 'src/shell/early.ts' },
       output: {
         // Only the matched modules: what they import stays where it was (the entry's shared code).
         codeSplitting: {

@@ -11,6 +11,7 @@ import routes from '../config/routes.json';
 import endpoints from '../schemas/api/endpoints.json';
 import { collectTypes } from '../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
+import { earlyPlanOf } from './earlyPlan';
 import { screenTextsOf } from './screenTexts';
 import type { LayoutStore } from './layoutStore';
 import { LAYOUT_SCHEMA_VERSION } from '../src/schema/generated/validators/layoutSchemaVersion';
@@ -22,6 +23,7 @@ interface ManifestEntry {
 }
 
 const VALIDATORS = 'src/schema/generated/validators/app.js';
+const EARLY = 'src/shell/early.ts';
 const RESPONSE_VALIDATORS = 'src/schema/generated/validators/responses/';
 
 /** Endpoint logical name -> its response schema name, from the endpoint catalogue. */
@@ -49,8 +51,11 @@ function escapeAttr(value: string): string {
 }
 
 export interface AppShell {
-  /** previewToken: an operator's preview link (server/studio/auth.ts) shows the layout's draft. */
-  html(pathname: string, previewToken?: string, lang?: Language): Promise<string>;
+  /**
+   * previewToken: an operator's preview link (server/studio/auth.ts) shows the layout's draft.
+   * search: the page's query (`?a=1`), which the first screen's early requests are resolved from.
+   */
+  html(pathname: string, previewToken?: string, lang?: Language, search?: string): Promise<string>;
 }
 
 export function createAppShell(distDir: string, layouts: LayoutStore): AppShell {
@@ -69,6 +74,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     for (const imp of entry.imports ?? []) closure(imp, out);
   };
   closure('index.html', entryFiles);
+  const earlyFile = manifest[EARLY]?.file;
   const widgetKeys = new Map<string, string>();
   try {
     // Widgets grouped into one chunk have no manifest key of their own (scripts/build/widgetChunks.ts).
@@ -82,12 +88,25 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     if (m?.[1]) widgetKeys.set(m[1], key);
   }
 
+  /**
+   * The page with its early requests (server/earlyPlan.ts): the plan, and the early script ahead of
+   * the entry, which module scripts' document order then runs first. Per query, so after the cache.
+   */
+  function withEarlyRequests(html: string, doc: unknown, search: string): string {
+    const plan = earlyFile ? earlyPlanOf(doc, search) : null;
+    if (!plan || !earlyFile) return html;
+    const block = `<script type="application/json" id="kopa-early">${scriptSafeJson(JSON.stringify(plan))}</script>`;
+    return html
+      .replace('<script type="module"', () => `<script type="module" crossorigin src="/${escapeAttr(earlyFile)}"></script><script type="module"`)
+      .replace('</body>', () => `${block}</body>`);
+  }
+
   /** Built page per layout name, for the layout version with that ETag. */
   const built = new Map<string, { etag: string; html: string }>();
 
   return {
     // lang: the borrower's language (the page's `lang` query): <html lang> and a t('key') title.
-    async html(pathname, previewToken, lang = 'en') {
+    async html(pathname, previewToken, lang = 'en', search = '') {
       const name = layoutByPath.get(pathname);
       if (!name) return index;
       let good;
@@ -98,7 +117,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       }
       if (!good) return index;
       const cached = good.preview ? undefined : built.get(`${name}|${lang}`);
-      if (cached?.etag === good.etag) return cached.html;
+      if (cached?.etag === good.etag) return withEarlyRequests(cached.html, good.doc, search);
       const files = new Set<string>();
       // A layout this server has checked needs no checker in the page; any other is checked there.
       if (!good.checked) closure(VALIDATORS, files);
@@ -129,7 +148,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc, lang)}</div>${texts}${data}`);
       // A draft preview is never kept: it is one operator's, and changes at every save.
       if (!good.preview) built.set(`${name}|${lang}`, { etag: good.etag, html });
-      return html;
+      return withEarlyRequests(html, good.doc, search);
     },
   };
 }

@@ -63,7 +63,8 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
     // An operator's preview link (?kopaPreview=<token>) shows the draft; any other value is ignored.
     const preview = (req.query as Record<string, unknown> | undefined)?.kopaPreview;
     const lang = parseLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? 'en';
-    const html = await shell.html(req.url.split('?')[0] ?? '/', typeof preview === 'string' ? preview : undefined, lang);
+    const at = req.url.indexOf('?');
+    const html = await shell.html(at < 0 ? req.url : req.url.slice(0, at), typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at));
     let rep = pages.get(html);
     if (!rep) {
       if (pages.size >= HTML_CACHE_MAX) pages.clear();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { throttledPage } from './browser';
+import { interactiveAt, throttledPage, watchInteractive } from './browser';
 
 export interface ListFigures {
   /** ms from navigation start until the list shows rows and Pay Now is enabled. */
@@ -36,10 +36,9 @@ export async function renderThousandRows(browser: Browser, url: string, rowSelec
       body.data.repayPlanDetail.repayWaitCount = 1000;
       await route.fulfill({ response, json: body });
     });
-    await page.goto(url);
-    await page.waitForFunction((sel: string) => document.querySelectorAll(sel).length > 0 &&
-      [...document.querySelectorAll('button')].some((b) => !b.disabled && b.textContent?.trim() === 'Pay Now'), rowSelector, { timeout: 120_000 });
-    const ms = await page.evaluate(() => performance.now());
+    await watchInteractive(page, 'Pay Now', rowSelector);
+    await page.goto(url, { waitUntil: 'commit' });
+    const ms = await interactiveAt(page);
     const heap = await heapMb(page);
     const rows = await page.evaluate((sel: string) => document.querySelectorAll(sel).length, rowSelector);
     const start = Date.now();

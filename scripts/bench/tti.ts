@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { median, throttledPage, watchInteractive } from './browser';
+import { interactiveAt, median, throttledPage, watchInteractive } from './browser';
 
 /** One cold load (fresh context, 4x CPU throttling): ms from navigation start to an enabled `label` button. */
 async function loadOnce(browser: Browser, url: string, label: string): Promise<number> {
   const { page, close } = await throttledPage(browser, 4);
   try {
     await watchInteractive(page, label);
-    await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined, null, { timeout: 60_000 });
-    return await page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt);
+    await page.goto(url, { waitUntil: 'commit' });
+    return await interactiveAt(page, 60_000);
   } finally {
     await close();
   }

@@ -3,11 +3,17 @@
  * endpoint error texts), but its descriptions and comments are for people only: dropped from the
  * bundle (several KB of the entry, issue 10). Everything else stays, so a field the client comes
  * to read needs no change here. The server, the linter and the tests read the file itself, whole.
+ * The same goes for the top-level `$comment` of config/*.json and messages/**.json (about 1 KB of
+ * every first visit).
  */
 import type { Plugin } from 'vite';
 
 /** Keys that only document: at the top of the catalogue and in each endpoint. */
 const DOC_KEYS = new Set(['$comment', 'description']);
+
+const CATALOGUE = /[\\/]schemas[\\/]api[\\/]endpoints\.json$/;
+/** Files documented by a top-level `$comment` only: every other key (a message named "description" too) stays. */
+const COMMENTED = /[\\/](config|messages)[\\/]([a-z-]+[\\/])?[a-z-]+\.json$/;
 
 const withoutDocs = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !DOC_KEYS.has(k)));
 
@@ -17,8 +23,12 @@ export function trimCatalogue(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform: {
-      filter: { id: /[\\/]schemas[\\/]api[\\/]endpoints\.json$/ },
-      handler(code) {
+      filter: { id: [CATALOGUE, COMMENTED] },
+      handler(code, id) {
+        if (!CATALOGUE.test(id)) {
+          const { $comment: _comment, ...rest } = JSON.parse(code) as Record<string, unknown>;
+          return { code: JSON.stringify(rest), map: null };
+        }
         const raw = JSON.parse(code) as { endpoints: Record<string, Record<string, unknown>> } & Record<string, unknown>;
         const endpoints = Object.fromEntries(Object.entries(raw.endpoints).map(([name, spec]) => [name, withoutDocs(spec)]));
         return { code: JSON.stringify({ ...withoutDocs(raw), endpoints }), map: null };

@@ -3,7 +3,7 @@ import type { ActionHandler } from './types';
 
 export const bridgeAction: ActionHandler<'bridge'> = async (action, ctx) => {
   const { env } = ctx.runtime;
-  const outcome = env.bridge(action.action, paramsIn(ctx, action.args, 'args'));
+  const outcome = await env.bridge(action.action, paramsIn(ctx, action.args, 'args'));
   if (!outcome.ok) {
     env.report({ pointer: ctx.pointer, message: `Bridge ${action.action} refused: ${outcome.reason ?? ''}`, kind: 'bridge' });
     return 'stop';
@@ -13,6 +13,6 @@ export const bridgeAction: ActionHandler<'bridge'> = async (action, ctx) => {
 
 export const trackAction: ActionHandler<'track'> = async (action, ctx) => {
   // Tracking never blocks or fails a borrower's flow.
-  ctx.runtime.env.bridge('track', { event: action.event, params: paramsIn(ctx, action.params, 'params') });
+  void ctx.runtime.env.bridge('track', { event: action.event, params: paramsIn(ctx, action.params, 'params') });
   return 'continue';
 };

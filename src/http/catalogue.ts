@@ -33,6 +33,11 @@ export function substituteProvider(path: string, provider: string): string {
   return path.split('{provider}').join(encodeURIComponent(provider));
 }
 
+/** The path as the app's catalogue holds it: the older family lives under one configurable prefix. */
+export function clientPath(path: string, legacyPrefix: string): string {
+  return path.replace('/{legacyPrefix}', legacyPrefix);
+}
+
 const CLIENTS: readonly string[] = ['json', 'form', 'multipart', 'image'];
 
 /**

@@ -47,7 +47,8 @@ export interface LocalStore {
 
 export interface RuntimeEnv {
   call(endpoint: string, params: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
-  bridge(action: string, args: Record<string, unknown>): BridgeOutcome;
+  /** The app's bridge loads with its own chunk, so its outcome may come later (src/shell/createEnv.ts). */
+  bridge(action: string, args: Record<string, unknown>): BridgeOutcome | Promise<BridgeOutcome>;
   /** In-app navigation to a same-origin path (query included). */
   navigate(path: string, options?: { replace?: boolean }): void;
   /** Leave the app for an already-checked URL. */

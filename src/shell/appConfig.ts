@@ -2,6 +2,7 @@ import app from '../../config/app.json';
 import routes from '../../config/routes.json';
 import wireNames from '../../config/wire-names.json';
 import endpoints from '../../schemas/api/endpoints.json';
+import { clientPath } from '../http/catalogue';
 
 /** The deployment's configuration, bundled at build time (config/ and the endpoint catalogue). */
 export const appConfig = app;
@@ -10,7 +11,7 @@ export const wireNameTable = wireNames;
 // The older endpoint family lives under one configurable prefix: its paths read /{legacyPrefix}/...
 export const endpointCatalogue = {
   ...endpoints,
-  endpoints: Object.fromEntries(Object.entries(endpoints.endpoints).map(([k, e]) => [k, { ...e, path: e.path.replace('/{legacyPrefix}', app.legacyPrefix) }])),
+  endpoints: Object.fromEntries(Object.entries(endpoints.endpoints).map(([k, e]) => [k, { ...e, path: clientPath(e.path, app.legacyPrefix) }])),
 };
 
 type PageKey = keyof typeof routes.pages;

@@ -1,5 +1,6 @@
-import { createBridge, detectTransport, type BridgeConfig, type HostWindow } from '../bridge';
+import type { Bridge } from '../bridge';
 import { commonQueryString, createApiClient, newIdempotencyKey, parseCatalogue, readSession } from '../http';
+import { earlyRequests } from '../http/earlyRequests';
 import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { checkImageUrl, checkNavigationUrl } from '../security/url';
@@ -10,6 +11,11 @@ import { onHostBack } from './hostApi';
 import { PREVIEW } from './previewMode';
 import { report } from './reporter';
 import { languageQuery } from './language';
+import { afterFirstScreen } from './afterFirstScreen';
+
+const loadBridgeCode = () => import('./appBridge');
+// The bridge's code is there before a borrower can tap anything that calls it.
+afterFirstScreen(() => void loadBridgeCode().catch(() => undefined));
 
 interface EnvDeps {
   navigate(path: string, options?: { replace?: boolean }): void;
@@ -30,6 +36,8 @@ const api = createApiClient({
   wireNames: wireNameTable,
   config: appConfig,
   getSession: currentSession,
+  // The first screen's requests the page sent before this code arrived (src/shell/early.ts).
+  early: earlyRequests,
 });
 
 // One view of localStorage for the app (keys prefixed kopa:, JSON values).
@@ -39,14 +47,11 @@ const local = createLocalStore(() => window.localStorage);
 export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
   const origin = window.location.origin;
   const toast: RuntimeEnv['toast'] = (message, options) => deps.toasts.show(message, options?.kind, options?.duration);
-  const bridge = createBridge(
-    detectTransport(window as unknown as HostWindow & Window, appConfig as unknown as BridgeConfig, {
-      notify: (message) => toast(message, { kind: 'info' }),
-      navigate: (path) => deps.navigate(path),
-    }),
-    appConfig as unknown as BridgeConfig,
-    { report: (e) => report({ pointer: '', message: e.message, kind: 'bridge', layout: deps.layoutId }), origin },
-  );
+  let bridge: Promise<Bridge | null> | undefined;
+  const loadBridge = () => (bridge ??= loadBridgeCode().then(
+    (m) => m.createAppBridge({ notify: (message) => toast(message, { kind: 'info' }), navigate: (path) => deps.navigate(path), layoutId: deps.layoutId, origin }),
+    () => null,
+  ));
   const query = Object.fromEntries(new URLSearchParams(window.location.search));
   return {
     call: (endpoint, params, options) => api.call(endpoint, params, {
@@ -54,7 +59,8 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
       idempotencyKey: options?.idempotencyKey,
       query: options?.query as Record<string, string | number | boolean | null | undefined> | undefined,
     }),
-    bridge: (action, args) => bridge.call(action, args),
+    // A chunk that did not load (offline, a new deploy) refuses like any other failed host call.
+    bridge: (action, args) => loadBridge().then((b) => b?.call(action, args) ?? { ok: false, reason: 'the bridge code did not load' }),
     navigate: deps.navigate,
     leave: (url, options) => (options?.replace ? window.location.replace(url) : window.location.assign(url)),
     toast,

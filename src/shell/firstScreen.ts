@@ -3,7 +3,8 @@ import type { ToastStore } from '../render/toast/toastStore';
 import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';
 import { loadLayout } from './loadLayout';
-import { settle, settleWith } from './afterFirstScreen';
+import { afterFirstScreen, settle, settleWith } from './afterFirstScreen';
+import { earlyRequests } from '../http/earlyRequests';
 import { createPageController, type PageController } from '../page/pageController';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
@@ -29,6 +30,8 @@ let first: FirstScreen | null = null;
  * LayoutRoute adopts it for the first location; any other location starts its own.
  */
 export function startFirstScreen(pathname: string, toasts: ToastStore): void {
+  // Early answers are for the first screen's own requests only: a later screen fetches afresh.
+  afterFirstScreen(() => earlyRequests.close());
   const page = Object.values(routeTable.pages).find((p) => p.path === pathname);
   if (!page || document.getElementById('kopa-layout') === null) return settle();
   let navigate: Navigate | null = null;

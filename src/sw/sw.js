@@ -91,7 +91,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    // The HTML does not depend on the query (session parameters): one copy per route path.
+    // One copy per route path. The page's early-request plan depends on the query, but names the
+    // values it was resolved from: a copy opened with another query sends nothing early (issue 10).
     // Except an operator's draft preview (?kopaPreview=): never answered from, nor put in, the cache.
     if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview')) event.respondWith(staleWhileRevalidate(event, url.pathname, request));
     return;

@@ -103,7 +103,7 @@ test.describe('loan confirmation, older variant', () => {
     expect(kopa.apiTo(PUSH)).toHaveLength(0);
     // The form client: numbers travel as text, with the swift/eyes headers.
     expectPushRequest(kopa.apiTo(LEGACY.PUSH)[0], { amount: String(offer.amount), periods: '3', termUnit: '2', productId: 'P002' }, 'form');
-    expect(await kopa.bridgeCalls()).toEqual([
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([
       { method: 'track', payload: { event: 'loanConfirm', params: { productId: 'P002', orderId: body.data.orderId, amount: offer.amount } } },
     ]);
   });
@@ -121,7 +121,7 @@ test.describe('loan confirmation, older variant', () => {
   test("the same modals: agreement Cancel and the 'Point out' popup on host back", async ({ page, kopa }) => {
     const offer = await openConfirm(page, kopa, '/confirmLegacy', 'P001');
     await agreementModal(page).getByRole('button', { name: 'Cancel' }).click();
-    expect(await kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
 
     expect(await hostBack(page)).toBe(true);
     const popup = retention(page);
@@ -130,7 +130,7 @@ test.describe('loan confirmation, older variant', () => {
     await expect(popup).toHaveCount(0);
     expect(await hostBack(page)).toBe(true);
     await retention(page).getByRole('button', { name: 'Cancel' }).click();
-    expect(await kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }, { method: 'closeWebView', payload: {} }]);
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }, { method: 'closeWebView', payload: {} }]);
   });
 
   test('a popAgreementUrl on another host renders no frame (SECURITY 12)', async ({ page, kopa }) => {

@@ -74,7 +74,7 @@ test.describe('loan confirmation v3', () => {
   test('agreement modal Cancel closes the web view through the bridge', async ({ page, kopa }) => {
     await openConfirm(page, kopa, '/confirm', 'P001');
     await agreementModal(page).getByRole('button', { name: 'Cancel' }).click();
-    expect(await kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
   });
 
   test('P002: no agreement modal, months shown as days, three plan items', async ({ page, kopa }) => {
@@ -140,7 +140,7 @@ test.describe('loan confirmation v3', () => {
 
     expect(kopa.apiTo(PUSH)).toHaveLength(1);
     expectPushRequest(kopa.apiTo(PUSH)[0], { amount: offer.amount, periods: 3, termUnit: 2, productId: 'P002' });
-    expect(await kopa.bridgeCalls()).toEqual([
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([
       { method: 'track', payload: { event: 'loanConfirm', params: { productId: 'P002', orderId: body.data.orderId, amount: offer.amount } } },
     ]);
     // Leaving does not start the confirmation screen again under the new URL.
@@ -205,7 +205,7 @@ test.describe('loan confirmation v3', () => {
 
     expect(await hostBack(page)).toBe(true);
     await retention(page).getByRole('button', { name: 'Cancel' }).click();
-    expect(await kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
   });
 
   test('host back with isPopType 0: no popup, the web view closes', async ({ page, kopa }) => {
@@ -214,7 +214,7 @@ test.describe('loan confirmation v3', () => {
     await expect(loanNow(page)).toBeVisible();
     expect(await hostBack(page)).toBe(true);
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    expect(await kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
+    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
   });
 
   for (const url of ['https://evil.tld/agreement', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/\\evil.tld/x']) {

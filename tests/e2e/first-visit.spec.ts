@@ -60,3 +60,47 @@ test('a Chinese first screen shows the Chinese texts that came in the page', asy
   await expect(page.getByText('改用还款码支付')).toBeVisible();
   expect(kopa.pageErrors).toEqual([]);
 });
+
+// Issue 10: the page's early script sends the first screen's data request (server/earlyPlan.ts,
+// src/shell/early.ts); the app takes its answer instead of asking again.
+test('the first screen\'s data request leaves before the app\'s code has arrived, and only once', async ({ page, kopa }) => {
+  let dataSent = (): void => undefined;
+  const dataRequest = new Promise<boolean>((resolve) => (dataSent = () => resolve(true)));
+  page.on('request', (r) => r.url().includes('/installment/loan-play-detail-yd') && dataSent());
+  const held: boolean[] = [];
+  // The app's entry is held until the data request is out; without the early request it never
+  // would be, and the entry goes on after 10 s with `false` recorded.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    held.push(await Promise.race([dataRequest, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]));
+    await route.continue();
+  });
+  await kopa.open('/repay', { ...SESSION, building: 'B-token', gather: 'G-token' });
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  expect(held).toEqual([true]);
+  const sent = kopa.apiTo('/installment/loan-play-detail-yd');
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.body).toEqual({ productId: 'P002', orderId: 'O170' });
+  expect(sent[0]?.headers).toMatchObject({ building: 'B-token', gather: 'G-token' });
+  // The session tokens travel as headers only: never in the page.
+  expect(await page.content()).not.toContain('B-token');
+  expect(kopa.pageErrors).toEqual([]);
+  expect(await kopa.reports()).toEqual([]);
+});
+
+test.describe('with the service worker', () => {
+  // The suite blocks service workers (playwright.config.ts); this test is about the page it keeps.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a page the service worker answers for another order sends no early request for the old one', async ({ page, kopa }) => {
+    await kopa.open('/repay', SESSION);
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    // The worker answers /repay with the page it kept, planned for order O170.
+    const response = await page.goto(page.url().replace('O170', 'O171'));
+    expect(response?.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
+    await expect.poll(() => kopa.apiTo('/installment/loan-play-detail-yd').length).toBe(2);
+    const orders = kopa.apiTo('/installment/loan-play-detail-yd').map((r) => (r.body as { orderId?: string }).orderId);
+    expect(orders).toEqual(['O170', 'O171']);
+  });
+});

@@ -29,6 +29,7 @@ function fixture(customer: unknown) {
       'src/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
       'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
+      'src/shell/early.ts': { file: 'assets/early-1.js' },
       'src/schema/generated/validators/responses/contact-kf-info.js': { file: 'assets/contact-kf-info-1.js' },
       'src/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
     }),
@@ -121,6 +122,43 @@ describe('app shell', () => {
     const html = await fixture(withSources).html('/customerService');
     expect(html).toContain('<link rel="modulepreload" href="/assets/contact-kf-info-1.js">');
     expect(html).not.toContain('get-sms-1.js');
+  });
+
+  // Issue 10: the first screen's data requests leave before the entry has arrived (server/earlyPlan.ts).
+  it('plans the early requests for this query and runs the early script before the entry', async () => {
+    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { overall: 30, order: '{{ query.orderId }}' } } } };
+    const shell = fixture(withSources);
+    const html = await shell.html('/customerService', undefined, 'en', '?orderId=O1&building=SECRET&userId=42');
+    const early = html.indexOf('<script type="module" crossorigin src="/assets/early-1.js"></script>');
+    expect(early).toBeGreaterThan(-1);
+    expect(early).toBeLessThan(html.indexOf('src="/assets/index-1.js"'));
+    const block = /<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(block)).toEqual({
+      from: { orderId: 'O1' },
+      requests: [{ endpoint: 'contactKfInfo', spec: { path: '/v3/personal-center/contact-kf-info', method: 'POST', client: 'json' }, params: { overall: 30, order: 'O1' } }],
+    });
+    expect(html).not.toContain('SECRET');
+    // Per query, while the rest of the page is the cached one.
+    const other = await shell.html('/customerService', undefined, 'en', '?orderId=O2');
+    expect(other).toContain('"order":"O2"');
+    expect(other.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, '')).toBe(html.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''));
+  });
+
+  it('keeps a query value from closing the plan\'s block', async () => {
+    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { q: '{{ query.q }}' } } } };
+    const html = await fixture(withSources).html('/customerService', undefined, 'en', `?q=${encodeURIComponent('</script><script>alert(1)</script>')}`);
+    expect(html).not.toContain('<script>alert(1)');
+    const block = /<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(block).requests[0].params.q).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('adds no early script when nothing qualifies (no sources, or only manual ones)', async () => {
+    const manual = { ...layout, dataSources: { sms: { endpoint: 'getSms', load: 'manual' } } };
+    for (const doc of [layout, manual]) {
+      const html = await fixture(doc).html('/customerService', undefined, 'en', '?orderId=O1');
+      expect(html).not.toContain('early-1.js');
+      expect(html).not.toContain('kopa-early');
+    }
   });
 
   // Issue 10: the screen's frame paints before any script runs.

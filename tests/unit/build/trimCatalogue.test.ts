@@ -11,8 +11,8 @@ import { parseCatalogue } from '../../../src/http/catalogue';
 const FILE = join(import.meta.dirname, '..', '..', '..', 'schemas', 'api', 'endpoints.json');
 
 function transform(code: string, id: string): { code: string } | undefined {
-  const hook = trimCatalogue().transform as { filter: { id: RegExp }; handler: (code: string, id: string) => { code: string } };
-  return hook.filter.id.test(id) ? hook.handler(code, id) : undefined;
+  const hook = trimCatalogue().transform as { filter: { id: RegExp[] }; handler: (code: string, id: string) => { code: string } };
+  return hook.filter.id.some((r) => r.test(id)) ? hook.handler(code, id) : undefined;
 }
 
 describe('trimCatalogue (build)', () => {
@@ -33,7 +33,18 @@ describe('trimCatalogue (build)', () => {
     expect(parseCatalogue(trimmed).ok).toBe(true);
   });
 
+  it('drops only the top-level $comment of the config and message files', () => {
+    for (const file of ['config/app.json', 'config/routes.json', 'messages/en.json', 'messages/layouts/zh.json']) {
+      const source = readFileSync(join(FILE, '..', '..', '..', file), 'utf8');
+      const { $comment, ...rest } = JSON.parse(source) as Record<string, unknown>;
+      expect($comment, file).toEqual(expect.any(String));
+      expect(JSON.parse(transform(source, `/x/${file}`)?.code ?? '{}'), file).toEqual(rest);
+    }
+    expect(JSON.parse(transform('{"$comment":"c","description":"d","a":{"$comment":"kept"}}', '/x/messages/id.json')?.code ?? '{}')).toEqual({ description: 'd', a: { $comment: 'kept' } });
+  });
+
   it('leaves every other file alone', () => {
-    expect(transform('{"a":1}', '/x/config/app.json')).toBeUndefined();
+    expect(transform('{"a":1}', '/x/layouts/repay.json')).toBeUndefined();
+    expect(transform('{"a":1}', '/x/schemas/api/installment-plan.response.schema.json')).toBeUndefined();
   });
 });

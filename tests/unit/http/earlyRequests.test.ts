@@ -1,0 +1,116 @@
+/**
+ * Issue 10: the page sends the first screen's data requests before the app's code has arrived
+ * (src/shell/early.ts); the API client takes the answer of a request it builds identically, once,
+ * and sends anything else itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRequestBuilder } from '../../../src/http/buildRequest';
+import { createApiClient } from '../../../src/http/client';
+import { createEarlyRequests } from '../../../src/http/earlyRequests';
+import { plannedRequests } from '../../../src/http/earlyPlan';
+import { readSession } from '../../../src/http/session';
+import { createWireTranslator } from '../../../src/http/wireNames';
+import { catalogue, config, json, recordingFetch, session } from './fixtures';
+
+const builder = createRequestBuilder(config, createWireTranslator());
+const delayDetail = { path: '/v3/loan-details/delay-detail-yd', method: 'POST', client: 'json' } as const;
+const ok = (data: unknown) => json(200, { code: 0, message: 'ok', data });
+
+function setUp() {
+  const early = createEarlyRequests();
+  const sent = recordingFetch(() => ok({ from: 'early' }));
+  const app = recordingFetch(() => ok({ from: 'app' }));
+  const api = createApiClient({ fetch: app.fetch, catalogue, config, getSession: () => session, early });
+  return { early, sent, app, api };
+}
+
+describe('early requests', () => {
+  it('the app takes the answer of an identical request instead of sending it again', async () => {
+    const { early, sent, app, api } = setUp();
+    early.send(builder.build(delayDetail, { productId: 'p9', orderId: 'o7' }, {}, session), sent.fetch);
+    expect(sent.requests).toHaveLength(1);
+    const result = await api.call('delayDetail', { productId: 'p9', orderId: 'o7' });
+    expect(result).toMatchObject({ ok: true, data: { from: 'early' } });
+    expect(app.requests).toHaveLength(0);
+  });
+
+  it('an answer is taken once: the next identical call is sent by the app', async () => {
+    const { early, sent, app, api } = setUp();
+    early.send(builder.build(delayDetail, { orderId: 'o7' }, {}, session), sent.fetch);
+    await api.call('delayDetail', { orderId: 'o7' });
+    const again = await api.call('delayDetail', { orderId: 'o7' });
+    expect(again).toMatchObject({ ok: true, data: { from: 'app' } });
+    expect(app.requests).toHaveLength(1);
+  });
+
+  it('a request that differs in body, headers or URL is sent by the app', async () => {
+    const { early, sent, app, api } = setUp();
+    early.send(builder.build(delayDetail, { orderId: 'o7' }, {}, session), sent.fetch);
+    const otherSession = readSession('?userId=u1&sessionId=s1&productId=p9&building=B2&gather=G1', { defaultMerchantNumber: 'KOPA001' });
+    early.send(builder.build(delayDetail, { orderId: 'o8' }, {}, otherSession), sent.fetch);
+    expect(await api.call('delayDetail', { orderId: 'o8' })).toMatchObject({ data: { from: 'app' } });
+    expect(await api.call('delayDetail', { orderId: 'o7' }, { query: { page: 2 } })).toMatchObject({ data: { from: 'app' } });
+    expect(app.requests).toHaveLength(2);
+  });
+
+  it('after close nothing is sent or taken', async () => {
+    const { early, sent, app, api } = setUp();
+    early.send(builder.build(delayDetail, { orderId: 'o7' }, {}, session), sent.fetch);
+    early.close();
+    early.send(builder.build(delayDetail, { orderId: 'o9' }, {}, session), sent.fetch);
+    expect(sent.requests).toHaveLength(1);
+    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({ data: { from: 'app' } });
+    expect(app.requests).toHaveLength(1);
+  });
+
+  it('an early request that failed is the failure of the call that takes it (Retry then sends afresh)', async () => {
+    const { early, app, api } = setUp();
+    early.send(builder.build(delayDetail, { orderId: 'o7' }, {}, session), () => Promise.reject(new TypeError('offline')));
+    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({ ok: false, kind: 'network' });
+    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({ ok: true, data: { from: 'app' } });
+    expect(app.requests).toHaveLength(1);
+  });
+
+  it('an upload (a non-text body) is never sent early', () => {
+    const early = createEarlyRequests();
+    const sent = recordingFetch();
+    const upload = { path: '/user-problem/upload-problem-img', method: 'POST', client: 'multipart' } as const;
+    early.send(builder.build(upload, { file: 'x' }, {}, session), sent.fetch);
+    expect(sent.requests).toHaveLength(0);
+  });
+});
+
+describe('the page plan (plannedRequests)', () => {
+  const plan = {
+    from: { orderId: 'O170', product_id: null },
+    requests: [{ endpoint: 'installmentPlan', spec: { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' }, params: { orderId: 'O170' } }],
+  };
+
+  it('gives the requests while the query still holds the values they were resolved from', () => {
+    expect(plannedRequests(plan, '?orderId=O170&userId=1')).toEqual(plan.requests);
+  });
+
+  it('gives nothing for another query (a page from the cache opened for another order)', () => {
+    expect(plannedRequests(plan, '?orderId=O171')).toEqual([]);
+    expect(plannedRequests(plan, '?orderId=O170&product_id=P1')).toEqual([]);
+    expect(plannedRequests(plan, '')).toEqual([]);
+  });
+
+  it('reads a repeated key as the bindings do (its last value)', () => {
+    expect(plannedRequests(plan, '?orderId=X&orderId=O170')).toEqual(plan.requests);
+  });
+
+  it('drops what is not a same-origin read of the JSON or form client, and any malformed plan', () => {
+    const bad = (spec: unknown) => ({ from: {}, requests: [{ endpoint: 'x', spec, params: {} }] });
+    expect(plannedRequests(bad({ path: '//evil.example/x', method: 'POST', client: 'json' }), '')).toEqual([]);
+    expect(plannedRequests(bad({ path: '/x', method: 'DELETE', client: 'json' }), '')).toEqual([]);
+    expect(plannedRequests(bad({ path: '/x', method: 'POST', client: 'multipart' }), '')).toEqual([]);
+    expect(plannedRequests(bad({ path: '/x', method: 'GET', client: 'form' }), '')).toHaveLength(1);
+    for (const junk of [null, 'x', [], { from: {} }, { requests: [] }, { from: { a: 1 }, requests: [] }]) expect(plannedRequests(junk, '?a=1')).toEqual([]);
+  });
+
+  it('never matches a key the query does not own (constructor, __proto__)', () => {
+    expect(plannedRequests({ from: { constructor: null }, requests: plan.requests }, '')).toEqual(plan.requests);
+    expect(plannedRequests({ from: { constructor: 'x' }, requests: plan.requests }, '')).toEqual([]);
+  });
+});
