@@ -1,17 +1,18 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
-
-const PORT = Number(process.env.E2E_PORT ?? 4317);
+import { E2E_PORT as PORT, E2E_WORKERS as WORKERS } from './tests/e2e/support/workerServer';
 
 /**
  * End-to-end tests: the built app, served by the real reference server on a fresh PGlite
  * database (NODE_ENV=test), in Debian's Chromium. Screenshots land in artifacts/screenshots.
+ * Two workers (E2E_WORKERS), each with a server and database of its own (E2E_PORT + its index:
+ * tests/e2e/support/workerServer.ts); a file's tests run in order on one worker.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
@@ -29,13 +30,13 @@ export default defineConfig({
     // answers run without the worker; tests/e2e/service-worker.spec.ts turns it on (issue 10).
     serviceWorkers: 'block',
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, i) => ({
     command: `npx tsx tests/e2e/support/serve.ts`,
-    url: `http://127.0.0.1:${PORT}/`,
-    env: { E2E_PORT: String(PORT), NODE_ENV: 'test', E2E_DIST: process.env.E2E_DIST ?? 'dist' },
+    url: `http://127.0.0.1:${PORT + i}/`,
+    env: { E2E_PORT: String(PORT + i), NODE_ENV: 'test', E2E_DIST: process.env.E2E_DIST ?? 'dist' },
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

@@ -3,7 +3,8 @@
  * title, a skeleton) before any script has arrived, and React's page replaces it without
  * moving the header.
  */
-import { expect, test, type Route } from '@playwright/test';
+import type { Route } from '@playwright/test';
+import { expect, test } from './support/workerServer';
 
 const SESSION = 'userId=10001&sessionId=demo-session&orderId=O170&productId=P002';
 

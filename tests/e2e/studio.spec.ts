@@ -4,7 +4,8 @@
  * development box for a broken node in the preview, publish, see the borrower route change, and
  * roll back from the history.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/workerServer';
 import { join } from 'node:path';
 import { DEMO, SCREENSHOTS } from './support/fixtures';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Issue 10: what the first screen does not need (the layout validators, the whole texts chunk)
  * loads only once that screen is up with its startup data in, or has failed; never while its data

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Issue 10: the first screen starts from the layout the server put in the page as soon as the
  * entry runs: its data request goes out before React renders; the route component of the first

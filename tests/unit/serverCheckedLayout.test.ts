@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Issue 10: a layout the server checked with this build's strict schema comes stamped, and the
  * page renders it without loading its ~11 KB of validators; a layout without the stamp, or with

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test as base } from './workerServer';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -54,7 +55,7 @@ export interface Kopa {
  * Android host (window.KopaNative) that records bridge calls, as the real app's webview would
  * receive them.
  */
-/** The test file whose database state the server holds (files run one after another, one worker). */
+/** The test file whose database state this worker's server holds (a worker runs its files one after another). */
 let seededFor = '';
 
 export const test = base.extend<{ kopa: Kopa; withBridge: boolean; freshData: void }>({

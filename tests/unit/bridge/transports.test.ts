@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { BROWSER_MESSAGES, type BrowserWindowLike } from '../../../src/bridge/browser';
 import { createBridge } from '../../../src/bridge/createBridge';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { produce } from 'immer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Issue 7.12: pay URLs and redirects leave the app over https only. Every consumer of the URL
  * checks is driven through its public way in: real layouts (repay's payUrl from generateVcode,

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * SECURITY 6 / issue 7.13 in the browser: a layout nested thousands of levels deep is refused by
  * the shell's loader, with the same limit as the server and npm run validate, before the data
