@@ -20,10 +20,6 @@ async function setEditorText(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Escape'); // a completion list opened by the insert
 }
 
-test.beforeAll(async ({ request }) => {
-  expect((await request.post('/__test/reset')).ok()).toBe(true);
-});
-
 /** Logs in with the demo operator at a desktop size and opens the layout under test. */
 async function openInStudio(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1400, height: 1000 });

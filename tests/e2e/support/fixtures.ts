@@ -55,23 +55,8 @@ export interface Kopa {
  * Android host (window.KopaNative) that records bridge calls, as the real app's webview would
  * receive them.
  */
-/** The test file whose database state this worker's server holds (a worker runs its files one after another). */
-let seededFor = '';
-
-export const test = base.extend<{ kopa: Kopa; withBridge: boolean; freshData: void }>({
+export const test = base.extend<{ kopa: Kopa; withBridge: boolean }>({
   withBridge: [true, { option: true }],
-  // Each test file starts from the demo data (POST /__test/reset); tests within a file share it.
-  freshData: [
-    async ({ request }, use, testInfo) => {
-      if (seededFor !== testInfo.file) {
-        const response = await request.post('/__test/reset');
-        if (!response.ok()) throw new Error(`reset failed: ${response.status()} ${await response.text()}`);
-        seededFor = testInfo.file;
-      }
-      await use();
-    },
-    { auto: true },
-  ],
   kopa: async ({ page, withBridge }, use) => {
     const api: ApiRequest[] = [];
     const pageErrors: string[] = [];
