@@ -5,6 +5,7 @@ import appConfig from './config/app.json';
 import { compileHints } from './scripts/build/compileHints';
 import { compressAssets } from './scripts/build/compress';
 import { fixedZoneDefine } from './scripts/build/fixedZone';
+import { routerProduction } from './scripts/build/routerProduction';
 import { serviceWorker } from './scripts/build/serviceWorker';
 import { studioApp } from './scripts/build/studio';
 import { trimCatalogue } from './scripts/build/trimCatalogue';
@@ -20,6 +21,7 @@ const FORM_WIDGET = /\/src\/(widgets\/(input|enum-picker|FieldError)|render\/(fi
 export default defineConfig({
   plugins: [
     react(),
+    routerProduction(),
     trimCatalogue(),
     fixedZoneDefine(appConfig.timeZone),
     widgetChunks(),

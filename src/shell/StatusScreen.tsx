@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { msg } from '../format/messages';
+import { AppLink } from './AppLink';
 
 interface Props {
   kind: 'loading' | 'error' | 'not-found';
@@ -20,9 +20,9 @@ export function StatusScreen({ kind, message, onRetry }: Props) {
         </button>
       ) : null}
       {kind === 'not-found' ? (
-        <Link className="k-button k-button--secondary" to="/">
+        <AppLink className="k-button k-button--secondary" to="/">
           {msg('app.goHome')}
-        </Link>
+        </AppLink>
       ) : null}
     </main>
   );

@@ -26,8 +26,15 @@ test('every route renders something under the strict CSP, with no violation and 
 test('an unknown path shows a not-found page with a way home', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to home' }).click();
+  const link = page.getByRole('link', { name: 'Go to home' });
+  await expect(link).toHaveAttribute('href', '/');
+  // Followed inside the app: no new document is loaded.
+  const documents: string[] = [];
+  page.on('request', (request) => { if (request.resourceType() === 'document') documents.push(request.url()); });
+  await link.click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  expect(documents).toEqual([]);
 });
 
 test('legacy hash links land on their path with the query kept', async ({ page }) => {
