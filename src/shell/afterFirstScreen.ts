@@ -9,6 +9,12 @@ import { whenIdle } from './whenIdle';
  */
 const waiting: (() => void)[] = [];
 let settled = false;
+let announce: () => void = () => {};
+
+/** Resolves once the first screen has settled (see settleWith). */
+export const firstScreenSettled = new Promise<void>((resolve) => {
+  announce = resolve;
+});
 
 /** After the first screen has settled (at once, in idle time, if it has). */
 export function afterFirstScreen(task: () => void): void {
@@ -20,6 +26,7 @@ export function afterFirstScreen(task: () => void): void {
 export function settle(): void {
   if (settled) return;
   settled = true;
+  announce();
   for (const task of waiting.splice(0)) whenIdle(window, task);
 }
 

@@ -1,5 +1,6 @@
 // First: starts the first screen before the imports below are evaluated (see boot.ts).
 import { booted, toasts } from './boot';
+import { firstScreenSettled } from './afterFirstScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -11,7 +12,7 @@ import './app.css';
 const root = document.getElementById('root');
 if (root) {
   keepServerFrame(root);
-  void booted.then(() => {
+  void booted.then(firstRenderReady).then(() => {
     createRoot(root).render(
       <StrictMode>
         <BrowserRouter>
@@ -20,6 +21,17 @@ if (root) {
       </StrictMode>,
     );
   });
+}
+
+/**
+ * React's first render waits for the first screen's data, up to FIRST_RENDER_WAIT_MS: meanwhile
+ * the server's frame (header, title, skeleton) is on screen, and the first commit is the screen
+ * with its data, not a loading state React would replace a moment later (issue 10: one render
+ * and commit less on a slow phone). A slower answer gets React's own loading state after that.
+ */
+const FIRST_RENDER_WAIT_MS = 1000;
+function firstRenderReady(): Promise<void> {
+  return Promise.race([firstScreenSettled, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
 }
 
 // Not in development builds (npm run dev): an operator reloading after an edit must see the new

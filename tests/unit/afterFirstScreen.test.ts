@@ -82,6 +82,21 @@ describe('afterFirstScreen', () => {
     expect(later).toHaveBeenCalledTimes(1);
   });
 
+  it('firstScreenSettled (what React\'s first render waits for) resolves when the screen has its data, not before', async () => {
+    vi.useFakeTimers();
+    const { firstScreenSettled, settleWith } = await import('../../src/shell/afterFirstScreen');
+    const page = fakePage();
+    let settled = false;
+    void firstScreenSettled.then(() => (settled = true));
+    settleWith(page.controller);
+    page.set('ready');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(settled).toBe(false);
+    page.dataIn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
   // The order is the point of src/shell/boot.ts: the first screen's requests go out before React's
   // DOM renderer (the entry's heaviest code) is evaluated.
   it('main.tsx imports the boot module before React\'s DOM renderer', () => {
