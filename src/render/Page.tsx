@@ -1,8 +1,8 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
 import type { PageController, PageState } from '../page/pageController';
 import type { PageRuntime } from '../runtime/pageRuntime';
-import { RuntimeContext, WidgetContext } from './contexts';
+import { NodeEnvContext, RuntimeContext } from './contexts';
 import { PageBody } from './PageBody';
 import { SessionExpired } from './SessionExpired';
 import { useText } from './useBinding';
@@ -31,14 +31,16 @@ interface Props {
 export function Page({ controller, widgets, status }: Props) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   useEffect(() => controller.retain(), [controller]);
+  const runtime = 'runtime' in state ? state.runtime : null;
+  const nodeEnv = useMemo(() => runtime && { widgets, report: runtime.env.report }, [widgets, runtime]);
   if (!('runtime' in state)) return status?.(state) ?? null;
   // No LocalScope provider: its default (no local names) is what a page starts with.
   return (
-    <WidgetContext.Provider value={widgets}>
+    <NodeEnvContext.Provider value={nodeEnv}>
       <RuntimeContext.Provider value={state.runtime}>
         <ShownPage layout={state.layout} runtime={state.runtime} expired={state.status === 'sessionExpired'} />
       </RuntimeContext.Provider>
-    </WidgetContext.Provider>
+    </NodeEnvContext.Provider>
   );
 }
 

@@ -14,9 +14,14 @@ export function usePageRuntime(): PageRuntime {
 }
 
 /**
- * The widgets the shell injected (Page provides them): NodeView looks each node's type up here.
- * Outside a Page there are none, and a node renders as its "not loaded" fallback.
+ * What every node needs from its page (Page provides it): the widgets the shell injected, looked
+ * up by node type, and where a broken node is reported. Outside a Page there is none, and a node
+ * renders as its "not loaded" fallback.
  */
-export const WidgetContext = createContext<WidgetSource | null>(null);
+export interface NodeEnv {
+  widgets: WidgetSource;
+  report: PageRuntime['env']['report'];
+}
+export const NodeEnvContext = createContext<NodeEnv | null>(null);
 
 export const LocalScopeContext = createContext<LocalScope>(Object.freeze({}));
