@@ -4,6 +4,7 @@ import routes from './config/routes.json';
 import appConfig from './config/app.json';
 import { compileHints } from './scripts/build/compileHints';
 import { compressAssets } from './scripts/build/compress';
+import { earlyScript } from './scripts/build/earlyScript';
 import { fixedZoneDefine } from './scripts/build/fixedZone';
 import { routerProduction } from './scripts/build/routerProduction';
 import { serviceWorker } from './scripts/build/serviceWorker';
@@ -11,10 +12,19 @@ import { studioApp } from './scripts/build/studio';
 import { trimCatalogue } from './scripts/build/trimCatalogue';
 import { widgetChunks } from './scripts/build/widgetChunks';
 
-// Form widgets travel together (a form screen uses two or three of them, and they share the field
-// code); the core widgets are in the entry (src/widgets/core.ts); every other widget is a chunk of
-// its own, loaded only by the layouts that use it.
-const FORM_WIDGET = /\/src\/(widgets\/(input|enum-picker|FieldError)|render\/(fields|inputRules))/;
+// The widgets the data screens share travel as one chunk (issue 10): a first visit of /repay took
+// in eight widget files (a list, a checkbox, a divider, the form widgets and the code they share),
+// and on a 4x slower CPU the main thread spends several ms on each file it takes in before the
+// entry can run. Chosen by use in layouts/ (repeat 8 routes, cell-list 7, input 7, divider 4,
+// star-rating 3, checkbox 3, enum-picker 2, code-copy 2, tab-switch 2, countdown-button 2,
+// empty-state, spinner) and small (about 9 KB compressed together); the core widgets are in the
+// entry (src/widgets/core.ts); the large or rare ones (rich-text, qr-view, image-upload, textarea,
+// server-form, pull-refresh, carousel, web-frame) are each a chunk of their own.
+const SHARED_WIDGET = /\/src\/(widgets\/(repeat|cell-list|input|enum-picker|checkbox|divider|star-rating|code-copy|tab-switch|countdown-button|empty-state|spinner)\/|widgets\/(FieldError|boundPath|choices)\.tsx?$|render\/(fields|inputRules)\.ts$|format\/digits\.ts$)/;
+
+// terser, two passes: about 1 KB less compressed JS on every first visit than the default
+// minifier (issue 10's budget is 110 KB), for a few seconds more build.
+const TERSER = { ecma: 2020, module: true, compress: { passes: 2 } } as const;
 
 // The app is served by the reference server (server/main.ts) from dist/, so one origin serves
 // the app, the layouts and the API, under the same CSP as in production.
@@ -26,6 +36,8 @@ export default defineConfig({
     fixedZoneDefine(appConfig.timeZone),
     widgetChunks(),
     compileHints(),
+    // The page's early script (src/shell/early.ts), a build of its own into assets/ (see there).
+    earlyScript({ plugins: [trimCatalogue(), fixedZoneDefine(appConfig.timeZone)], minify: 'terser', terserOptions: TERSER }),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
     serviceWorker({ source: 'src/sw/sw.js', routes: Object.values(routes.pages).map((p) => p.path) }),
     compressAssets(),
@@ -36,10 +48,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
-    // terser, two passes: about 1 KB less compressed JS on every first visit than the default
-    // minifier (issue 10's budget is 110 KB), for a few seconds more build.
     minify: 'terser',
-    terserOptions: { ecma: 2020, module: true, compress: { passes: 2 } },
+    terserOptions: TERSER,
     // Per-widget chunks are the point (code splitting per layout); keep a readable manifest so
     // the bench can attribute bytes to routes.
     manifest: true,
@@ -48,13 +58,12 @@ export default defineConfig({
     // widget import until its stylesheet arrived, a round trip after the code itself.
     cssCodeSplit: false,
     rollupOptions: {
-      // The page's early script (src/shell/early.ts): the first screen's data requests, sent
-      // before the entry arrives. server/appShell.ts adds it to pages that plan such requests.
-      input: { index: 'index.html', early: 'src/shell/early.ts' },
+      // The page's early script is built apart (earlyScript above), so it shares no chunk with this.
+      input: { index: 'index.html' },
       output: {
         // Only the matched modules: what they import stays where it was (the entry's shared code).
         codeSplitting: {
-          groups: [{ name: 'forms', test: (id: string) => FORM_WIDGET.test(id), includeDependenciesRecursively: false }],
+          groups: [{ name: 'widgets', test: (id: string) => SHARED_WIDGET.test(id), includeDependenciesRecursively: false }],
         },
       },
     },

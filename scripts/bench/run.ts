@@ -20,7 +20,7 @@ import { buildServer } from '../../server/app';
 import { launch } from './browser';
 import { renderThousandRows, type ListFigures } from './list1000';
 import { slowNetwork } from './network';
-import { routeSizes } from './sizes';
+import { BENCH_QUERY, routeSizes } from './sizes';
 import { studioLine } from './studioSize';
 import { timeToInteractive } from './tti';
 
@@ -59,7 +59,7 @@ console.log(studioLine(join(ROOT, DIST)));
 
 const app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-bench-')), distDir: join(ROOT, DIST), layoutsDir: join(ROOT, 'layouts'), logger: false });
 const address = await app.listen({ port: PORT, host: '127.0.0.1' });
-const session = 'userId=10001&sessionId=demo-session&orderId=O170&productId=P002';
+const session = BENCH_QUERY.slice(1);
 const pages = [`${address}/repay?${session}`, `${address}/__bench/index.html?${session}`];
 const browser = await launch();
 try {

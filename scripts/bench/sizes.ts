@@ -54,6 +54,9 @@ function closure(manifest: Manifest, key: string, js: Set<string>, css: Set<stri
   for (const imp of entry.imports ?? []) closure(manifest, imp, js, css);
 }
 
+/** The session query the bench opens pages with (run.ts): it decides which early requests a page plans. */
+export const BENCH_QUERY = '?userId=10001&sessionId=demo-session&orderId=O170&productId=P002';
+
 /**
  * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry with
  * its static imports, and every chunk the page the server answers for that route preloads (its
@@ -78,10 +81,13 @@ export async function routeSizes(root: string, pages: Record<string, { path: str
   const shell = createAppShell(dist, fileLayouts(join(root, 'layouts')));
   const routes: RouteSize[] = [];
   for (const page of Object.values(pages)) {
-    const html = await shell.html(page.path);
+    // With the bench's session query, so a page that plans early requests carries its early script.
+    const html = await shell.html(page.path, undefined, 'en', BENCH_QUERY);
     if (!html.includes('id="kopa-layout"')) continue; // no layout yet for this route
     const js = new Set(entryJs);
     for (const m of html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)) if (m[1]) js.add(m[1]);
+    // The early script (built on its own, not part of the entry's imports) when the page has one.
+    for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g)) if (m[1]) js.add(m[1]);
     routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
   }
   return { entry: measure('(entry)', '', entryJs, entryCss), routes };

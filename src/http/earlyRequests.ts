@@ -56,5 +56,19 @@ export function createEarlyRequests(): EarlyRequests {
   };
 }
 
-/** The page's one set: the early script fills it, the app's API client takes from it. */
-export const earlyRequests: EarlyRequests = createEarlyRequests();
+/**
+ * Where the early script leaves its set for the app. The two are built separately (the early
+ * script carries its own copy of the request code, so the entry shares no chunk with it and waits
+ * for none: scripts/build/earlyScript.ts), so a module-level singleton would be two sets.
+ */
+const PAGE_KEY = Symbol.for('kopa.earlyRequests');
+
+/**
+ * The page's one set: the early script fills it, the app's API client takes from it. Whichever
+ * asks first creates it; the early script runs first (module scripts run in document order), and
+ * a page without early requests gets an empty set the app asks in vain.
+ */
+export function pageEarlyRequests(page: object = globalThis): EarlyRequests {
+  const holder = page as Record<symbol, EarlyRequests | undefined>;
+  return (holder[PAGE_KEY] ??= createEarlyRequests());
+}

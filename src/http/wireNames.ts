@@ -32,7 +32,11 @@ export interface WireTranslator {
   fieldFromWire(name: string): string;
   /** Deep copy with keys renamed logical -> wire. */
   toWire(value: unknown): unknown;
-  /** Deep copy with keys renamed wire -> logical. */
+  /**
+   * Keys renamed wire -> logical. Given freshly parsed JSON (its only use: response data), which
+   * it may clean in place: with no field renames (the usual table) it returns the value itself,
+   * only without `__proto__` keys, instead of copying every row of a long list.
+   */
   fromWire(value: unknown): unknown;
 }
 
@@ -53,6 +57,23 @@ function renameKeys(value: unknown, rename: (k: string) => string, depth: number
   return out;
 }
 
+/** renameKeys for the identity table, in place: drops the unsafe keys, bounds depth, copies nothing. */
+function dropUnsafeKeys(value: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH) return null;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = dropUnsafeKeys(value[i], depth + 1);
+    return value;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  const record = value as Record<string, unknown>;
+  for (const k of Object.keys(record)) {
+    if (UNSAFE_KEYS.has(k)) delete record[k];
+    else if (record[k] !== null && typeof record[k] === 'object') record[k] = dropUnsafeKeys(record[k], depth + 1);
+  }
+  return value;
+}
+
 export function createWireTranslator(table: WireNames = IDENTITY_WIRE_NAMES): WireTranslator {
   // Reverse map for responses. If two logical names share a wire name the first one wins;
   // the table's validation is the place to forbid that, not the hot path.
@@ -67,6 +88,6 @@ export function createWireTranslator(table: WireNames = IDENTITY_WIRE_NAMES): Wi
     fieldToWire,
     fieldFromWire,
     toWire: (v) => renameKeys(v, fieldToWire, 0),
-    fromWire: (v) => renameKeys(v, fieldFromWire, 0),
+    fromWire: Object.keys(table.fields).length === 0 ? (v) => dropUnsafeKeys(v, 0) : (v) => renameKeys(v, fieldFromWire, 0),
   };
 }

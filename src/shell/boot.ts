@@ -1,6 +1,3 @@
-// The page's early script, run first by its own <script> tag when the page plans early requests;
-// imported here so the code both share lives in that one small file (no third chunk).
-import './early';
 import { createToastStore } from '../render/toast/toastStore';
 import { appConfig, routePath, routeTable } from './appConfig';
 import { legacyHashTarget } from './legacyHash';

@@ -1,6 +1,6 @@
 import type { Bridge } from '../bridge';
 import { commonQueryString, createApiClient, newIdempotencyKey, parseCatalogue, readSession } from '../http';
-import { earlyRequests } from '../http/earlyRequests';
+import { pageEarlyRequests } from '../http/earlyRequests';
 import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
 import { checkImageUrl, checkNavigationUrl } from '../security/url';
@@ -37,7 +37,7 @@ const api = createApiClient({
   config: appConfig,
   getSession: currentSession,
   // The first screen's requests the page sent before this code arrived (src/shell/early.ts).
-  early: earlyRequests,
+  early: pageEarlyRequests(),
 });
 
 // One view of localStorage for the app (keys prefixed kopa:, JSON values).

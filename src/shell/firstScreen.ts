@@ -4,7 +4,7 @@ import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';
 import { loadLayout } from './loadLayout';
 import { afterFirstScreen, settle, settleWith } from './afterFirstScreen';
-import { earlyRequests } from '../http/earlyRequests';
+import { pageEarlyRequests } from '../http/earlyRequests';
 import { createPageController, type PageController } from '../page/pageController';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
@@ -31,7 +31,7 @@ let first: FirstScreen | null = null;
  */
 export function startFirstScreen(pathname: string, toasts: ToastStore): void {
   // Early answers are for the first screen's own requests only: a later screen fetches afresh.
-  afterFirstScreen(() => earlyRequests.close());
+  afterFirstScreen(() => pageEarlyRequests().close());
   const page = Object.values(routeTable.pages).find((p) => p.path === pathname);
   if (!page || document.getElementById('kopa-layout') === null) return settle();
   let navigate: Navigate | null = null;

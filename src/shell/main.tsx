@@ -1,6 +1,6 @@
 // First: starts the first screen before the imports below are evaluated (see boot.ts).
 import { booted, toasts } from './boot';
-import { firstScreenSettled } from './afterFirstScreen';
+import { afterFirstScreen, firstScreenSettled } from './afterFirstScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
@@ -36,4 +36,4 @@ function firstRenderReady(): Promise<void> {
 
 // Not in development builds (npm run dev): an operator reloading after an edit must see the new
 // layout at once, not the cached one the worker would paint first.
-if (!import.meta.env.DEV) registerServiceWorker(window);
+if (!import.meta.env.DEV) registerServiceWorker(window, afterFirstScreen);

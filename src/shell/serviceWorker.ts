@@ -2,10 +2,13 @@ import { whenIdle } from './whenIdle';
 
 /**
  * Registers the service worker (src/sw/sw.js, built to /sw.js): repeat opens paint from its
- * cache without a round trip. Registered once the page has loaded and the main thread is idle,
- * so its precaching never competes with the first screen's own requests and rendering.
+ * cache without a round trip. Registered once the page has loaded, `after` says so (the app:
+ * once the first screen is up with its data, afterFirstScreen.ts) and the main thread is idle,
+ * so its precaching never competes with the first screen's own requests and rendering. "Loaded"
+ * alone was not enough: the load event does not wait for the screen's data, so the worker's
+ * install (the whole build, some 70 files) ran while that data was being rendered (issue 10).
  */
-export function registerServiceWorker(win: Window): void {
+export function registerServiceWorker(win: Window, after: (task: () => void) => void = (task) => whenIdle(win, task)): void {
   const container = win.navigator.serviceWorker as ServiceWorkerContainer | undefined;
   // Service workers need a secure context (https, or localhost in development).
   if (!container || !win.isSecureContext) return;
@@ -15,7 +18,8 @@ export function registerServiceWorker(win: Window): void {
       // No worker (private mode, a webview without support): the app works without it.
     });
   };
-  const registerWhenIdle = () => whenIdle(win, register);
+  // `after` runs the task in idle time (afterFirstScreen does, and so does the default).
+  const registerWhenIdle = () => after(register);
   if (win.document.readyState === 'complete') registerWhenIdle();
   else win.addEventListener('load', registerWhenIdle, { once: true });
 }

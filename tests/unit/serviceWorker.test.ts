@@ -1,4 +1,4 @@
-/** Issue 10: the service worker is registered once the page has loaded and is idle, never before. */
+/** Issue 10: the service worker is registered once the page has loaded, its first screen is up and the page is idle, never before. */
 import { describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker } from '../../src/shell/serviceWorker';
 
@@ -25,6 +25,18 @@ describe('registerServiceWorker', () => {
     f.fire('load');
     expect(f.register).not.toHaveBeenCalled();
     f.runIdle();
+    expect(f.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' });
+  });
+
+  it('waits for the first screen too: after load, the worker registers only once `after` runs it (its precaching must not compete with the screen\'s data and render)', () => {
+    const f = fakeWindow();
+    const held: (() => void)[] = [];
+    registerServiceWorker(f.win, (task) => held.push(task));
+    f.fire('load');
+    f.runIdle();
+    expect(f.register).not.toHaveBeenCalled();
+    expect(held).toHaveLength(1);
+    held[0]?.();
     expect(f.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' });
   });
 

@@ -1,4 +1,4 @@
-import { memo, useContext, useEffect, useLayoutEffect, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
+import { memo, useContext, useEffect, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { LocalScopeContext, usePageRuntime, type LocalScope } from '../../render/contexts';
 import { Nodes } from '../../render/NodeView';
@@ -76,7 +76,8 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   const { window: win, listRef, measure } = useWindowedRows(list.length, windowed);
   // The row holding keyboard focus stays rendered even when scrolled away, so focus is never lost.
   const [focused, setFocused] = useState<number | null>(null);
-  useLayoutEffect(() => {
+  // After every render (rows came or went); the measuring itself waits for the next frame.
+  useEffect(() => {
     if (windowed) measure();
   });
 

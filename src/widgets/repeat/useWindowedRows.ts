@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Lists longer than this are windowed; shorter ones render every row (no wrappers, no spacers). */
 export const WINDOW_FROM = 60;
@@ -47,9 +47,13 @@ export function useWindowedRows(total: number, enabled: boolean): { window: RowW
     if (frame.current === 0) frame.current = requestAnimationFrame(update);
   }, [update]);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!enabled) return undefined;
-    update();
+    // The list's place is read in the next frame, not in React's commit: reading layout there would
+    // lay the half-built page out (~10 ms for the installment screen on a desktop core) before the
+    // browser's own layout, which then does it again. The first render's estimated window covers
+    // the screen from the top, so nothing is missing meanwhile.
+    schedule();
     // Capture: scroll events do not bubble, but a capturing listener on window sees a scrolling
     // ancestor's too, so the list also works inside a scrolled container.
     window.addEventListener('scroll', schedule, { capture: true, passive: true });
@@ -63,7 +67,7 @@ export function useWindowedRows(total: number, enabled: boolean): { window: RowW
   }, [enabled, update, schedule]);
 
   /** After a render: the real row pitch from the rows on screen (first to last rendered row). */
-  const measure = useCallback(() => {
+  const measureNow = useCallback(() => {
     const rows = el.current?.querySelectorAll<HTMLElement>(':scope > [data-row-index]');
     if (!rows || rows.length < 2) return;
     const a = rows[0] as HTMLElement;
@@ -76,6 +80,21 @@ export function useWindowedRows(total: number, enabled: boolean): { window: RowW
       update();
     }
   }, [update]);
+
+  // In the next frame, for the same reason as the list's place (one frame is never noticed: the
+  // rows and spacers are drawn at the estimate until then).
+  const measureFrame = useRef(0);
+  const measure = useCallback(() => {
+    if (measureFrame.current !== 0) return;
+    measureFrame.current = requestAnimationFrame(() => {
+      measureFrame.current = 0;
+      measureNow();
+    });
+  }, [measureNow]);
+  useEffect(() => () => {
+    if (measureFrame.current !== 0) cancelAnimationFrame(measureFrame.current);
+    measureFrame.current = 0;
+  }, []);
 
   const listRef = useCallback((node: HTMLElement | null) => {
     el.current = node;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequestBuilder } from '../../../src/http/buildRequest';
 import { createApiClient } from '../../../src/http/client';
-import { createEarlyRequests } from '../../../src/http/earlyRequests';
+import { createEarlyRequests, pageEarlyRequests } from '../../../src/http/earlyRequests';
 import { plannedRequests } from '../../../src/http/earlyPlan';
 import { readSession } from '../../../src/http/session';
 import { createWireTranslator } from '../../../src/http/wireNames';
@@ -112,5 +112,22 @@ describe('the page plan (plannedRequests)', () => {
   it('never matches a key the query does not own (constructor, __proto__)', () => {
     expect(plannedRequests({ from: { constructor: null }, requests: plan.requests }, '')).toEqual(plan.requests);
     expect(plannedRequests({ from: { constructor: 'x' }, requests: plan.requests }, '')).toEqual([]);
+  });
+});
+
+// The early script and the app are built apart (scripts/build/earlyScript.ts): they meet through
+// one object on the page, not through a shared module.
+describe('the page\'s one set of early requests', () => {
+  it('is the same set for every caller on one page, and another page has its own', async () => {
+    const page = {};
+    const fromEarlyScript = pageEarlyRequests(page);
+    const sent = recordingFetch(() => ok({ from: 'early' }));
+    fromEarlyScript.send(builder.build(delayDetail, { productId: 'p9', orderId: 'o7' }, {}, session), sent.fetch);
+    const app = recordingFetch(() => ok({ from: 'app' }));
+    const api = createApiClient({ fetch: app.fetch, catalogue, config, getSession: () => session, early: pageEarlyRequests(page) });
+    expect(await api.call('delayDetail', { productId: 'p9', orderId: 'o7' })).toMatchObject({ ok: true, data: { from: 'early' } });
+    expect(app.requests).toHaveLength(0);
+    expect(pageEarlyRequests({})).not.toBe(fromEarlyScript);
+    expect(pageEarlyRequests(page)).toBe(fromEarlyScript);
   });
 });

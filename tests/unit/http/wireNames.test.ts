@@ -57,3 +57,24 @@ describe('wire-name table', () => {
     expect(() => t.fromWire(deep)).not.toThrow();
   });
 });
+
+describe('response keys with the identity table (issue 10: no copy of every row)', () => {
+  it('drops __proto__ keys at any depth, keeps everything else and bounds depth', () => {
+    const t = createWireTranslator();
+    const parsed = JSON.parse('{"a":1,"__proto__":{"polluted":true},"list":[{"__proto__":{"x":1},"b":null,"c":[2]}]}') as Record<string, unknown>;
+    const out = t.fromWire(parsed) as Record<string, unknown>;
+    expect(out).toEqual({ a: 1, list: [{ b: null, c: [2] }] });
+    expect(Object.prototype.hasOwnProperty.call(out, '__proto__')).toBe(false);
+    expect(Object.prototype.hasOwnProperty.call((out.list as unknown[])[0], '__proto__')).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    let deep: unknown = 1;
+    for (let i = 0; i < 10000; i += 1) deep = [deep];
+    expect(() => t.fromWire(deep)).not.toThrow();
+  });
+
+  it('renames nothing and answers the same data through the client', async () => {
+    const { fetch } = recordingFetch(() => json(200, { code: 0, message: '', data: { bc: [{ cn: '6222' }], o_x: 'o7' } }));
+    const c = createApiClient({ fetch, catalogue, config, getSession: () => session });
+    expect(await c.call('delayDetail')).toEqual({ ok: true, code: '0', message: '', data: { bc: [{ cn: '6222' }], o_x: 'o7' } });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Vite plugin: builds the page's early script (src/shell/early.ts: the first screen's data
+ * requests, sent before the entry arrives) as a build of its own, after the app's, into the same
+ * assets/ folder, and records it in the app's manifest under its source path, where the server
+ * (server/appShell.ts), the service worker's precache list and the bench look it up.
+ *
+ * Why not a second input of the app's build: the bundler then moves the code both entries share
+ * (the request builder, the config) into shared chunks, and the entry could run only once those
+ * extra files were in. On a 4x slower CPU every module file a page loads costs the main thread
+ * several milliseconds to take in, and the entry's evaluation waited for two of them (issue 10).
+ * Built alone, the early script carries its own copy of that code (~2 KB compressed) and the entry
+ * has none of it as a separate file. The two meet through one page-wide object
+ * (pageEarlyRequests in src/http/earlyRequests.ts).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin, UserConfig } from 'vite';
+import type { RolldownOutput } from 'rolldown';
+
+export const EARLY_SOURCE = 'src/shell/early.ts';
+
+export function earlyScript(shared: Pick<UserConfig, 'plugins' | 'define'> & { minify: NonNullable<UserConfig['build']>['minify']; terserOptions?: NonNullable<UserConfig['build']>['terserOptions'] }): Plugin {
+  let root = '';
+  let outDir = '';
+  let mode = 'production';
+  return {
+    name: 'kopa-early-script',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      mode = config.mode;
+    },
+    closeBundle: {
+      // Before the service worker's list and the compression (both 'post'): they see this file.
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        const { build } = await import('vite');
+        const result = (await build({
+          configFile: false,
+          root,
+          mode,
+          logLevel: 'warn',
+          plugins: shared.plugins,
+          define: shared.define,
+          build: {
+            outDir,
+            emptyOutDir: false,
+            target: 'es2022',
+            sourcemap: false,
+            copyPublicDir: false,
+            minify: shared.minify,
+            terserOptions: shared.terserOptions,
+            modulePreload: false,
+            rollupOptions: {
+              input: { early: join(root, EARLY_SOURCE) },
+              output: { entryFileNames: 'assets/[name]-[hash].js', codeSplitting: false },
+            },
+          },
+        })) as RolldownOutput | RolldownOutput[];
+        const output = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+        const entry = output.find((o) => o.type === 'chunk' && o.isEntry);
+        if (!entry) throw new Error('the early script build wrote no entry');
+        const manifestPath = join(outDir, '.vite', 'manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+        manifest[EARLY_SOURCE] = { file: entry.fileName, name: 'early', src: EARLY_SOURCE, isEntry: true };
+        writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+      },
+    },
+  };
+}
