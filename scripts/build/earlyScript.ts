@@ -23,6 +23,7 @@ export function earlyScript(shared: Pick<UserConfig, 'plugins' | 'define'> & { m
   let root = '';
   let outDir = '';
   let mode = 'production';
+  let sourcemap: boolean | 'inline' | 'hidden' = false;
   return {
     name: 'kopa-early-script',
     apply: 'build',
@@ -30,6 +31,7 @@ export function earlyScript(shared: Pick<UserConfig, 'plugins' | 'define'> & { m
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
       mode = config.mode;
+      sourcemap = config.build.sourcemap;
     },
     closeBundle: {
       // Before the service worker's list and the compression (both 'post'): they see this file.
@@ -48,7 +50,7 @@ export function earlyScript(shared: Pick<UserConfig, 'plugins' | 'define'> & { m
             outDir,
             emptyOutDir: false,
             target: 'es2022',
-            sourcemap: false,
+            sourcemap,
             copyPublicDir: false,
             minify: shared.minify,
             terserOptions: shared.terserOptions,

@@ -1,8 +1,8 @@
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
-import { Group } from '../Group';
+import { groupElement } from '../Group';
 import './row.css';
 
 /** A horizontal group of children (title/value lines, link rows). */
 export default function Row({ node, pointer }: WidgetProps<NodeOf<'row'>>) {
-  return <Group node={node} pointer={pointer} base="k-row" />;
+  return groupElement(node, pointer, 'k-row');
 }

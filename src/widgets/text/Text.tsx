@@ -1,3 +1,4 @@
+import type { Action } from '../../schema/generated/types';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
@@ -5,19 +6,22 @@ import { styleClass } from '../styleClass';
 
 export default function Text({ node, pointer }: WidgetProps<NodeOf<'text'>>) {
   const text = useText(node.text, `${pointer}/text`);
-  const { run } = useActionRunner(pointer);
   const className = styleClass(node.style, `k-text k-text--${node.role ?? 'paragraph'}`);
-  if (node.onTap) {
-    return (
-      <button type="button" className={`${className} k-text--link`} data-node-id={node.id} onClick={() => void run(node.onTap, 'onTap')}>
-        {text}
-      </button>
-    );
-  }
+  // Only a tappable text needs an action runner (its hooks): most texts of a screen are not (issue 10).
+  if (node.onTap) return <TappableText id={node.id} className={className} onTap={node.onTap} pointer={pointer}>{text}</TappableText>;
   if (node.role === 'heading') {
     // A page without a page-header names itself with a level-1 heading (screen readers' outline).
     const Heading = node.level === 1 ? 'h1' : node.level === 3 ? 'h3' : 'h2';
     return <Heading className={className} data-node-id={node.id}>{text}</Heading>;
   }
   return <p className={className} data-node-id={node.id}>{text}</p>;
+}
+
+function TappableText({ id, className, onTap, pointer, children }: { id?: string; className: string; onTap: Action[]; pointer: string; children: string }) {
+  const { run } = useActionRunner(pointer);
+  return (
+    <button type="button" className={`${className} k-text--link`} data-node-id={id} onClick={() => void run(onTap, 'onTap')}>
+      {children}
+    </button>
+  );
 }
