@@ -37,7 +37,7 @@ export default defineConfig({
     widgetChunks(),
     compileHints(),
     // The page's early script (src/shell/early.ts), a build of its own into assets/ (see there).
-    earlyScript({ plugins: [trimCatalogue(), fixedZoneDefine(appConfig.timeZone)], minify: 'terser', terserOptions: TERSER }),
+    earlyScript({ plugins: [trimCatalogue(), fixedZoneDefine(appConfig.timeZone), compileHints()], minify: 'terser', terserOptions: TERSER }),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
     serviceWorker({ source: 'src/sw/sw.js', routes: Object.values(routes.pages).map((p) => p.path) }),
     compressAssets(),
