@@ -14,46 +14,44 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Plugin, UserConfig } from 'vite';
+import type { Plugin, PluginOption, ResolvedConfig } from 'vite';
 import type { RolldownOutput } from 'rolldown';
 
 export const EARLY_SOURCE = 'src/shell/early.ts';
 
-export function earlyScript(shared: Pick<UserConfig, 'plugins' | 'define'> & { minify: NonNullable<UserConfig['build']>['minify']; terserOptions?: NonNullable<UserConfig['build']>['terserOptions'] }): Plugin {
-  let root = '';
-  let outDir = '';
-  let mode = 'production';
-  let sourcemap: boolean | 'inline' | 'hidden' = false;
+/** `plugins`: what the early script's own build needs (it gets none of the app's). */
+export function earlyScript(plugins: PluginOption[]): Plugin {
+  let app: ResolvedConfig | null = null;
   return {
     name: 'kopa-early-script',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
-      outDir = resolve(config.root, config.build.outDir);
-      mode = config.mode;
-      sourcemap = config.build.sourcemap;
+      app = config;
     },
     closeBundle: {
       // Before the service worker's list and the compression (both 'post'): they see this file.
       order: 'pre',
       sequential: true,
       async handler() {
+        if (!app) return;
+        const { root, mode } = app;
+        const outDir = resolve(root, app.build.outDir);
         const { build } = await import('vite');
         const result = (await build({
           configFile: false,
           root,
           mode,
           logLevel: 'warn',
-          plugins: shared.plugins,
-          define: shared.define,
+          plugins,
           build: {
             outDir,
             emptyOutDir: false,
-            target: 'es2022',
-            sourcemap,
+            // As the app's: the same target, minifier and options, source maps when it has them.
+            target: app.build.target,
+            sourcemap: app.build.sourcemap,
             copyPublicDir: false,
-            minify: shared.minify,
-            terserOptions: shared.terserOptions,
+            minify: app.build.minify,
+            terserOptions: app.build.terserOptions,
             modulePreload: false,
             rollupOptions: {
               input: { early: join(root, EARLY_SOURCE) },
