@@ -2,14 +2,13 @@ import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { LocalScopeContext, usePageRuntime } from './contexts';
 import { buildScope, sharedScope } from '../runtime/scope';
 import { isStatic, isTruthy, resolveValue, toDisplayText, type ResolveProblem } from '../runtime/resolve';
-import type { PageSnapshot } from '../runtime/pageStore';
+import type { PageSnapshot, PageStore } from '../runtime/pageStore';
 
 /**
  * Subscribes to the page store through a selector: the widget re-renders only when the value
  * it reads changes (Object.is), not on every keystroke elsewhere on the page.
  */
-function useSelector<T>(select: (snapshot: PageSnapshot) => T, deps: readonly unknown[], live = true): T {
-  const { store } = usePageRuntime();
+function useSelector<T>(store: PageStore, select: (snapshot: PageSnapshot) => T, deps: readonly unknown[], live = true): T {
   const cache = useRef<{ snapshot: PageSnapshot; deps: readonly unknown[]; value: T } | null>(null);
   const getValue = () => {
     const snapshot = store.getSnapshot();
@@ -42,15 +41,18 @@ export function useScopeReader(): () => Record<string, unknown> {
 
 /** Evaluates a layout value (bindings inside) against the live page; problems are reported once. */
 export function useValue(value: unknown, pointer: string): unknown {
-  const { env } = usePageRuntime();
+  const { env, store } = usePageRuntime();
   const locals = useContext(LocalScopeContext);
-  const reported = useRef(new Set<string>());
+  // Created at the first problem, not at every render of every bound value.
+  const reported = useRef<Set<string> | null>(null);
   return useSelector(
+    store,
     (snapshot) => {
       const problems: ResolveProblem[] = [];
       const resolved = resolveValue(value, sharedScope(snapshot, env, locals), pointer, problems);
       for (const p of problems) {
         const key = `${p.pointer}|${p.message}`;
+        reported.current ??= new Set<string>();
         if (reported.current.has(key)) continue;
         reported.current.add(key);
         env.report({ pointer: p.pointer, message: p.message, kind: 'binding' });
