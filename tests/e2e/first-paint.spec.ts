@@ -21,6 +21,9 @@ test('the header and title paint before any script runs, and stay put when the p
   await expect(frameHeading).toBeVisible();
   await expect(page).toHaveTitle('Repayment Details');
   await expect(page.getByRole('status')).toHaveText('Loading...');
+  // The frame as it paints: with the stylesheet (the browser paints nothing before it is in, but a
+  // measurement can lay the page out earlier, unstyled).
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
   const before = await frameHeading.boundingBox();
   await expect.poll(() => held.length).toBeGreaterThan(0);
 

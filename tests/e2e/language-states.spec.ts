@@ -148,7 +148,8 @@ test.describe('designed states at 390x844', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Online service' })).toBeVisible();
     await kopa.screenshot('states/customer-service-error');
     await alert.getByRole('button', { name: 'Close' }).click();
-    expect((await kopa.bridgeCalls()).map((c) => c.method)).toEqual(['closeWebView']);
+    // The bridge is a chunk of its own, loaded at the first call if the screen has not loaded it yet.
+    await expect.poll(async () => (await kopa.bridgeCalls()).map((c) => c.method)).toEqual(['closeWebView']);
     failing = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('button', { name: 'Call customer service' })).toBeVisible();
