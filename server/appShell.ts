@@ -13,6 +13,7 @@ import { collectTypes } from '../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import { earlyPlanOf } from './earlyPlan';
 import { screenTextsOf } from './screenTexts';
+import { screenBindingsOf } from './screenBindings';
 import type { LayoutStore } from './layoutStore';
 import { LAYOUT_SCHEMA_VERSION } from '../src/schema/generated/validators/layoutSchemaVersion';
 import type { Language } from '../src/format/messages';
@@ -137,6 +138,8 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
         .join('');
       const texts = `<script type="application/json" id="kopa-texts" data-lang="${lang}">${scriptSafeJson(JSON.stringify(screenTextsOf(good.body, lang)))}</script>`;
+      // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
+      const bindings = good.checked ? `<script type="application/json" id="kopa-bindings">${scriptSafeJson(JSON.stringify(screenBindingsOf(good.doc)))}</script>` : '';
       const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}"${good.checked ? ` data-checked="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ' data-preview="1"' : ''}>${scriptSafeJson(good.body)}</script>`;
       // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
       const title = documentTitle(good.doc, lang);
@@ -145,7 +148,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .replace('<html lang="en">', () => `<html lang="${lang}">`)
         .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
         .replace('</head>', () => `${links}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc, lang)}</div>${texts}${data}`);
+        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc, lang)}</div>${texts}${bindings}${data}`);
       // A draft preview is never kept: it is one operator's, and changes at every save.
       if (!good.preview) built.set(`${name}|${lang}`, { etag: good.etag, html });
       return withEarlyRequests(html, good.doc, search);

@@ -8,7 +8,7 @@ export type { Node } from './ast';
 export type { Template, TemplatePart, TemplateParse } from './template';
 export type { TemplateAnalysis } from './analyze';
 export type { PathSegment, StatePathResult } from './paths';
-export { parseTemplate, hasBindings, evaluateTemplate, evaluateParsed, evaluateExpression, toText } from './template';
+export { adoptParsedTemplates, parseTemplate, hasBindings, evaluateTemplate, evaluateParsed, evaluateExpression, toText } from './template';
 export { analyzeTemplate } from './analyze';
 export { parseStatePath, getAtPath, setAtPathDraft } from './paths';
 export { baseFunctions, baseFunctionNames } from './functions';

@@ -71,6 +71,28 @@ function buildTemplate(source: string): Cached<Template> {
   }
 }
 
+/**
+ * Templates parsed before they reached the phone: the server parses the first screen's layout
+ * strings with this same code (server/screenBindings.ts) and the page carries the results, so
+ * the first screen evaluates and analyses its bindings without tokenizing and parsing each one
+ * (issue 10). Only for a layout the server vouches for (its stamp, src/schema/layoutChecked.ts):
+ * the trees are as trusted as the layout. An entry not shaped like a parsed template is skipped;
+ * that string is parsed when first used. Returns how many were taken.
+ */
+export function adoptParsedTemplates(parsed: unknown): number {
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 0;
+  let taken = 0;
+  for (const [source, value] of Object.entries(parsed)) {
+    const t = value as Partial<Template> | null;
+    if (!hasBindings(source) || t === null || typeof t !== 'object' || t.source !== source) continue;
+    if ((t.kind !== 'single' && t.kind !== 'mixed') || !Array.isArray(t.parts)) continue;
+    if (!t.parts.every((p) => (p.kind === 'text' && typeof p.text === 'string') || (p.kind === 'binding' && p.ast !== null && typeof p.ast === 'object'))) continue;
+    templates.set(source, { ok: true, value: t as Template });
+    taken++;
+  }
+  return taken;
+}
+
 /** Evaluates a layout string: raw value for a single binding, a string for mixed text. Never throws. */
 export function evaluateTemplate(source: string, scope: Scope, fns: ExprFunctions, pointer: string): EvalResult {
   // Untyped callers may hand over a number or an object from the layout: it is its own value.

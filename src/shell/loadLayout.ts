@@ -7,6 +7,7 @@ import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { hasFirstScreenTexts, loadScreenTexts, msg } from '../format/messages';
 import type { LayoutLoad } from '../page/pageController';
 import { afterFirstScreen } from './afterFirstScreen';
+import { adoptParsedTemplates } from '../expr';
 
 export type { LayoutLoad } from '../page/pageController';
 
@@ -46,10 +47,28 @@ function looksLikeLayout(doc: unknown): doc is LayoutDocument {
  */
 function takeInlineLayout(name: string): FetchedLayout | null {
   const block = document.getElementById('kopa-layout');
+  const bindings = takeDataBlock('kopa-bindings');
   if (!block || block.getAttribute('type') !== 'application/json') return null;
   block.remove();
   if (block.dataset.name !== name) return null;
-  return { status: 200, text: block.textContent ?? '', checked: isCheckedForThisBuild(block.dataset.checked), fromPage: true };
+  const checked = isCheckedForThisBuild(block.dataset.checked);
+  // Its bindings, parsed by the server (server/screenBindings.ts): trusted as far as the layout is.
+  if (checked && bindings !== null) {
+    try {
+      adoptParsedTemplates(JSON.parse(bindings));
+    } catch {
+      // Unreadable: each binding is parsed here when first used, as without the block.
+    }
+  }
+  return { status: 200, text: block.textContent ?? '', checked, fromPage: true };
+}
+
+/** The text of one of the page's JSON data blocks, taken out of the page (read once). */
+function takeDataBlock(id: string): string | null {
+  const block = document.getElementById(id);
+  if (!block || block.getAttribute('type') !== 'application/json') return null;
+  block.remove();
+  return block.textContent;
 }
 
 async function fetchLayout(name: string, signal: AbortSignal): Promise<FetchedLayout | { ok: false; message: string }> {

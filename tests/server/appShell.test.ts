@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createAppShell } from '../../server/appShell';
 import { createLayoutStore, type LayoutSource } from '../../server/layoutStore';
 import { collectTypes } from '../../src/schema/collectTypes';
+import { parseTemplate } from '../../src/expr';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
 
 vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
@@ -95,6 +96,22 @@ describe('app shell', () => {
     expect(chinese).toContain('data-lang="zh"');
     expect(texts(chinese)).toEqual({ 'customerService.intro': '我们的客服团队随时为您解答借款和还款问题。', 'customerService.call': '拨打客服电话' });
     expect(chinese).not.toContain('zh-1.js');
+  });
+
+  // Issue 10: the first screen's bindings come parsed, for a layout this server checked only.
+  it('puts the checked layout\'s bindings in the page as the app\'s parser reads them; none for an unchecked layout or a broken binding', async () => {
+    const bound = { ...layout, body: [{ type: 'text', text: "Hi {{ t('customerService.intro') }}" }, { type: 'text', text: '{{ data.x?.y ?? 1 }}' }, { type: 'text', text: '{{ broken( }}' }, { type: 'text', text: '</script>{{ 1 }}' }] };
+    const html = await fixture(bound).html('/customerService');
+    const block = /<script type="application\/json" id="kopa-bindings">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(block).toBeDefined();
+    const bindings = JSON.parse(block ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(bindings).sort()).toEqual(['</script>{{ 1 }}', "Hi {{ t('customerService.intro') }}", '{{ data.x?.y ?? 1 }}']);
+    for (const [source, template] of Object.entries(bindings)) {
+      const parsed = parseTemplate(source);
+      expect(parsed.ok && template).toEqual(parsed.ok ? JSON.parse(JSON.stringify(parsed.template)) : null);
+    }
+    const stale = { ...bound, body: [...bound.body, { type: 'text', text: 'x', colour: 'red' }] };
+    expect(await fixture(stale).html('/customerService')).not.toContain('id="kopa-bindings"');
   });
 
   it('serves the plain page for paths without a layout', async () => {

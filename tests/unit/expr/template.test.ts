@@ -149,3 +149,24 @@ describe('evaluateExpression and helpers', () => {
     ]);
   });
 });
+
+// Issue 10: the page may carry the first screen's bindings parsed by the server.
+describe('adoptParsedTemplates', () => {
+  it('uses a template parsed elsewhere instead of parsing the string again; skips anything not shaped like one', async () => {
+    const { adoptParsedTemplates } = await import('../../../src/expr');
+    // A tree that the parser would never make for its string: seeing its value proves it is the one used.
+    const adopted = { source: '{{ adoptTest1 }}', kind: 'single', parts: [{ kind: 'binding', source: ' adoptTest1 ', start: 2, ast: { type: 'Literal', value: 42, pos: 3 } }] };
+    const taken = adoptParsedTemplates({
+      '{{ adoptTest1 }}': adopted,
+      '{{ adoptTest2 }}': { source: 'another string', kind: 'single', parts: [] },
+      '{{ adoptTest3 }}': { source: '{{ adoptTest3 }}', kind: 'single', parts: [{ kind: 'binding', ast: null }] },
+      'no binding': { source: 'no binding', kind: 'literal', parts: [] },
+    });
+    expect(taken).toBe(1);
+    expect(evaluateTemplate('{{ adoptTest1 }}', { adoptTest1: 1 }, baseFunctions, P)).toEqual({ ok: true, value: 42 });
+    expect(evaluateTemplate('{{ adoptTest2 }}', { adoptTest2: 2 }, baseFunctions, P)).toEqual({ ok: true, value: 2 });
+    expect(evaluateTemplate('{{ adoptTest3 }}', { adoptTest3: 3 }, baseFunctions, P)).toEqual({ ok: true, value: 3 });
+    expect(adoptParsedTemplates(null)).toBe(0);
+    expect(adoptParsedTemplates(['{{ x }}'])).toBe(0);
+  });
+});
