@@ -6,6 +6,7 @@ import { runActions } from '../actions/run';
 import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
 import { buildScope } from '../runtime/scope';
 import { createPageStorage } from '../runtime/persist';
+import { readsDeviceValues } from './readsDeviceValues';
 
 export interface OwnedPageRuntime extends PageRuntime {
   /**
@@ -20,7 +21,8 @@ export interface OwnedPageRuntime extends PageRuntime {
 export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): OwnedPageRuntime {
   const controller = new AbortController();
   let started = false;
-  const store = createPageStore((layout.state ?? {}) as Record<string, unknown>, env.local.readAll(), layout.computed);
+  const local = readsDeviceValues(layout) ? env.local.readAll() : {};
+  const store = createPageStore((layout.state ?? {}) as Record<string, unknown>, local, layout.computed);
   // Persisted state paths are restored here, before the first render reads the store.
   const storage = createPageStorage(store, env, layout.persist);
   // A webview may be killed without unload once hidden: write a pending draft then.
