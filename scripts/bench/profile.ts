@@ -4,6 +4,7 @@
  * default 4) up to the first enabled "Pay Now", maps each sample through the build's source maps
  * to its source file (node_modules grouped by package), and prints self time per file, summed
  * over BENCH_TRACES loads each (default 3). BENCH_ROWS=1000 serves the 1000-installment plan.
+ * BENCH_BY=function: by function instead of file; BENCH_BY=inclusive: by function, with what it calls.
  * Serves an existing build that has source maps (BENCH_DIST, coldLoads.ts), made by
  * `npx vite build --sourcemap --outDir dist-profile` and the bare page's by
  * `npx vite build --sourcemap --config bench/bare/vite.config.ts --outDir $PWD/dist-profile/__bench`.
@@ -13,10 +14,12 @@ import { basename, join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { coldLoads, printSideBySide, ROOT, SETTINGS, type Side } from './coldLoads';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
-const BY_FUNCTION = process.env.BENCH_BY === 'function';
+const BY_FUNCTION = process.env.BENCH_BY === 'function' || process.env.BENCH_BY === 'inclusive';
+/** BENCH_BY=inclusive: time per function with everything it calls (counted once per sample). */
+const INCLUSIVE = process.env.BENCH_BY === 'inclusive';
 
 const maps = new Map<string, TraceMap | null>();
 function mapFor(url: string): TraceMap | null {
@@ -51,11 +54,24 @@ await coldLoads(async (side, page, _browser, load) => {
   await load();
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples.forEach((id, k) => {
-    const node = byId.get(id);
-    if (!node) return;
+  const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id] as const)));
+  const keys = new Map<number, string>();
+  const keyOf = (node: ProfileNode): string => {
+    const known = keys.get(node.id);
+    if (known !== undefined) return known;
     const key = origin(node);
-    totals[side].set(key, (totals[side].get(key) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000);
+    keys.set(node.id, key);
+    return key;
+  };
+  profile.samples.forEach((id, k) => {
+    const ms = (profile.timeDeltas[k] ?? 0) / 1000;
+    // Self time: the sampled frame. Inclusive: every function on its stack, once each.
+    const on = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = INCLUSIVE ? parent.get(at) : undefined) {
+      const node = byId.get(at);
+      if (node) on.add(keyOf(node));
+    }
+    for (const where of on) totals[side].set(where, (totals[side].get(where) ?? 0) + ms);
   });
 });
-printSideBySide(`Sampled self time per load (ms, wall clock of the profile, mean of ${SETTINGS.loads}), by ${BY_FUNCTION ? 'function' : 'source file'}:`, totals, Number(process.env.BENCH_TOP ?? 45));
+printSideBySide(`Sampled ${INCLUSIVE ? 'inclusive' : 'self'} time per load (ms, wall clock of the profile, mean of ${SETTINGS.loads}), by ${BY_FUNCTION ? 'function' : 'source file'}:`, totals, Number(process.env.BENCH_TOP ?? 45));
