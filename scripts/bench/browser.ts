@@ -66,6 +66,16 @@ export async function interactiveAt(page: Page, timeoutMs = 120_000): Promise<nu
   }
 }
 
+/**
+ * A pause between two measured loads. Closing a page's context ends its renderer, and Chromium
+ * then starts a spare renderer for the next navigation (some 200 ms of CPU here, seen with
+ * /proc/<pid>/stat): without a pause, that work and the old page's teardown run during the next
+ * load, whichever page it is.
+ */
+export function settle(ms = 300): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { interactiveAt, median, throttledPage, watchInteractive } from './browser';
+import { interactiveAt, median, settle, throttledPage, watchInteractive } from './browser';
 
 /** One cold load (fresh context, 4x CPU throttling): ms from navigation start to an enabled `label` button. */
 async function loadOnce(browser: Browser, url: string, label: string): Promise<number> {
@@ -24,8 +24,14 @@ export async function timeToInteractive(
   loads: number,
 ): Promise<{ median: number; runs: number[] }[]> {
   const runs = urls.map(() => [] as number[]);
+  // One load of each first, not counted: the server's and the browser's first-use costs (JIT,
+  // the font service's caches) would otherwise fall on whichever page goes first.
+  for (const url of urls) await loadOnce(browser, url, label);
   for (let i = 0; i < loads; i++) {
-    for (const [k, url] of urls.entries()) runs[k]?.push(await loadOnce(browser, url, label));
+    for (const [k, url] of urls.entries()) {
+      await settle();
+      runs[k]?.push(await loadOnce(browser, url, label));
+    }
   }
   return runs.map((r) => ({ median: median(r), runs: r }));
 }
