@@ -9,6 +9,7 @@ import { fixedZoneDefine } from './scripts/build/fixedZone';
 import { routerProduction } from './scripts/build/routerProduction';
 import { serviceWorker } from './scripts/build/serviceWorker';
 import { studioApp } from './scripts/build/studio';
+import { themeFromConfig } from './scripts/build/themeFromConfig';
 import { trimCatalogue } from './scripts/build/trimCatalogue';
 import { widgetChunks } from './scripts/build/widgetChunks';
 
@@ -28,6 +29,7 @@ export default defineConfig({
   plugins: [
     react(),
     routerProduction(),
+    themeFromConfig(appConfig.theme),
     trimCatalogue(),
     fixedZoneDefine(appConfig.timeZone),
     widgetChunks(),

@@ -148,7 +148,9 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .replace('<html lang="en">', () => `<html lang="${lang}">`)
         .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
         .replace('</head>', () => `${links}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${frameHtml(good.doc, lang)}</div>${texts}${bindings}${data}`);
+        // The frame goes just before #root, not inside: React's root then starts empty, and the
+        // frame is never moved once painted (a move made the browser lay it out again: issue 10).
+        .replace('<div id="root"></div>', () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`);
       // A draft preview is never kept: it is one operator's, and changes at every save.
       if (!good.preview) built.set(`${name}|${lang}`, { etag: good.etag, html });
       return withEarlyRequests(html, good.doc, search);

@@ -1,5 +1,5 @@
 import { createToastStore } from '../render/toast/toastStore';
-import { appConfig, routePath, routeTable } from './appConfig';
+import { routePath, routeTable } from './appConfig';
 import { legacyHashTarget } from './legacyHash';
 import { installHostApi } from './hostApi';
 import { startFirstScreen } from './firstScreen';
@@ -18,9 +18,8 @@ if (legacy) window.history.replaceState(null, '', legacy);
 
 installHostApi(window);
 
-for (const [name, value] of Object.entries(appConfig.theme)) {
-  document.documentElement.style.setProperty(`--k-${name}`, value);
-}
+// The theme's colours are in the stylesheet (scripts/build/themeFromConfig.ts), not written here:
+// a write to <html style> after the frame's first paint made the browser restyle and lay it out again.
 
 markBuild(document);
 

@@ -49,7 +49,9 @@ export function startLanguage(doc: Document, search: string): Language | Promise
 
 function choose(doc: Document, lang: Language, catalogue?: Catalogue): Language {
   setLanguage(lang, catalogue);
-  doc.documentElement.lang = lang;
+  // Written only when it changes: the server's page already says it, and each write makes the
+  // browser recompute the style of every element (the :lang() state), even for the same value.
+  if (doc.documentElement.lang !== lang) doc.documentElement.lang = lang;
   return lang;
 }
 

@@ -1,14 +1,16 @@
 /**
- * The server paints the screen's frame (header, title, skeleton) inside #root before any script
- * runs (server/appFrame.ts). React empties #root when it mounts, so the frame moves out beside
- * #root first. While React shows its loading state the frame keeps only its header (the loading
- * state, with its "Loading..." status, takes the skeleton's place below it); when the page itself
- * (or an error) is on screen the frame goes, in the same frame: the header does not move.
+ * The server paints the screen's frame (header, title, skeleton) just before #root, before any
+ * script runs (server/appFrame.ts, server/appShell.ts). While React shows its loading state the
+ * frame keeps only its header (the loading state, with its "Loading..." status, takes the
+ * skeleton's place below it); when the page itself (or an error) is on screen the frame goes, in
+ * the same frame: the header does not move. A page of an older server has the frame inside #root,
+ * which React would empty: that frame is moved out first.
  */
 export function keepServerFrame(root: HTMLElement): void {
-  const frame = root.querySelector(':scope > [data-kopa-frame]');
+  const before = root.previousElementSibling;
+  const frame = before?.hasAttribute('data-kopa-frame') ? before : root.querySelector(':scope > [data-kopa-frame]');
   if (!frame) return;
-  root.before(frame);
+  if (frame.parentElement === root) root.before(frame);
   const update = (observer: MutationObserver) => {
     if (root.childElementCount === 0) return;
     // In the observer's microtask: after React's commit, before the next paint.

@@ -179,10 +179,11 @@ describe('app shell', () => {
   });
 
   // Issue 10: the screen's frame paints before any script runs.
-  it('paints the header with the title (escaped text) and a skeleton inside #root, and titles the document', async () => {
+  it('paints the header with the title (escaped text) and a skeleton just before an empty #root, and titles the document', async () => {
     const header = { type: 'page-header', title: '<b>Pay & go</b> $& $\'', onBack: [{ type: 'bridge', action: 'closeWebView' }] };
     const html = await fixture({ ...layout, title: 'Pay', body: [header, { type: 'text', text: 'x' }] }).html('/customerService');
-    const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+    // Before #root, not in it: React's root starts empty and the painted frame is never moved.
+    const root = /<body>\s*(<div class="k-page k-frame"[\s\S]*?)<div id="root"><\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
     expect(root).toContain('<h1 class="k-page-header__title">&lt;b&gt;Pay &amp; go&lt;/b&gt; $&amp; $\'</h1>');
     expect(root).not.toContain('<b>');
     expect(root).toContain('k-page-header__chevron'); // the back chevron is drawn (no button before JS)
@@ -195,7 +196,7 @@ describe('app shell', () => {
     const bound = { ...layout, title: 'Agreement', body: [{ type: 'page-header', title: '{{ query.name }}' }] };
     const html = await fixture(bound).html('/customerService');
     expect(html).toContain('<h1 class="k-page-header__title">Agreement</h1>');
-    expect(html).not.toMatch(/<div id="root">[^]*\{\{[^]*<\/div><script type="application\/json"/);
+    expect(html).not.toMatch(/data-kopa-frame[^]*\{\{[^]*<div id="root"><\/div>/);
     const noHeader = await fixture({ ...layout, body: [{ type: 'text', text: 'x' }] }).html('/customerService');
     expect(noHeader).toContain('data-kopa-frame');
     expect(noHeader).not.toContain('k-page-header');
