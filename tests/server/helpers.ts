@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildServer, type BuildOptions } from '../../server/app';
 import { loadCatalogue, loadValidators, describeErrors } from '../../server/catalogue';
 import { loadAppConfig } from '../../server/config';
+import { formatDate } from '../../server/lib/format';
 import type { Db } from '../../server/db';
 
 process.env.NODE_ENV = 'test';
@@ -82,8 +83,10 @@ async function build(dataDir: string, pgSchema: string | undefined, extra: Parti
 
 /**
  * A migrated, seeded PGlite directory shared by the test files: creating a PGlite cluster costs
- * seconds (initdb), copying one costs milliseconds. Keyed by the schema/seed sources and the day
- * (the seed's due dates are relative to when it ran).
+ * seconds (initdb), copying one costs milliseconds. Keyed by the schema/seed sources and the
+ * market's calendar day, the day the server counts due dates by (the seed's due dates are relative
+ * to when it ran). Keyed by the UTC day, a template seeded before the market's midnight (21:00
+ * UTC in Dar es Salaam) was reused after it, and "due today" read "Overdue" until 24:00 UTC.
  */
 async function pgliteTemplate(): Promise<string> {
   const root = join(import.meta.dirname, '../../server/db');
@@ -91,7 +94,7 @@ async function pgliteTemplate(): Promise<string> {
   for (const f of ['seed.ts', 'seedData.ts', 'index.ts', ...readdirSync(join(root, 'migrations')).map((m) => `migrations/${m}`)]) {
     h.update(readFileSync(join(root, f)));
   }
-  const dir = join(tmpdir(), `kopa-pglite-template-${h.digest('hex').slice(0, 16)}-${new Date().toISOString().slice(0, 10)}`);
+  const dir = join(tmpdir(), `kopa-pglite-template-${h.digest('hex').slice(0, 16)}-${formatDate(new Date())}`);
   if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
   const work = mkdtempSync(join(tmpdir(), 'kopa-template-build-'));
   const app = await buildServer({ dataDir: work, distDir: join(work, 'no-dist') });
