@@ -4,6 +4,7 @@
  * Prints per build the median, its ratio to the bare page and every load.
  */
 import { launch, median } from './browser';
+import { intervalText } from './ratioInterval';
 import { renderThousandRows } from './list1000';
 import { BENCH_QUERY } from './sizes';
 import { timeToInteractive } from './tti';
@@ -14,12 +15,16 @@ export async function compareBuilds(apps: { name: string; origin: string }[], ba
   const urls = [...apps.map((a) => `${a.origin}/repay${BENCH_QUERY}`), `${bareOrigin}/__bench/index.html${BENCH_QUERY}`];
   const browser = await launch();
   try {
-    const line = (label: string, times: number[], bare: number) =>
-      console.log(`  ${label.padEnd(24)} ${median(times).toFixed(0).padStart(5)} ms  ratio ${(median(times) / bare).toFixed(3)}  runs ${times.map((t) => t.toFixed(0)).join(' ')}`);
+    // The ratio's 95% range from resampling the loads (ratioInterval.ts): two builds whose ranges
+    // overlap widely have not been told apart.
+    const line = (label: string, times: number[], bareTimes: number[]) => {
+      const range = times === bareTimes ? '' : ` (${intervalText(times, bareTimes)})`;
+      console.log(`  ${label.padEnd(24)} ${median(times).toFixed(0).padStart(5)} ms  ratio ${(median(times) / median(bareTimes)).toFixed(3)}${range}  runs ${times.map((t) => t.toFixed(0)).join(' ')}`);
+    };
     if (loads > 0) {
       console.log(`Loopback, 4x CPU, /repay to an enabled Pay Now, ${loads} loads each, interleaved:`);
       const results = await timeToInteractive(browser, urls, 'Pay Now', loads);
-      const bare = results[results.length - 1]?.median ?? Number.NaN;
+      const bare = results[results.length - 1]?.runs ?? [];
       results.forEach((r, i) => line(names[i] ?? '', r.runs, bare));
     }
     if (listRuns > 0) {
@@ -31,7 +36,7 @@ export async function compareBuilds(apps: { name: string; origin: string }[], ba
           times[k]?.push((await renderThousandRows(browser, url, rows)).ms);
         }
       }
-      const bare = median(times[times.length - 1] ?? []);
+      const bare = times[times.length - 1] ?? [];
       times.forEach((t, i) => line(names[i] ?? '', t, bare));
     }
   } finally {

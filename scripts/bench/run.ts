@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import routes from '../../config/routes.json';
 import { buildServer } from '../../server/app';
 import { launch } from './browser';
+import { intervalText } from './ratioInterval';
 import { renderThousandRows, type ListFigures } from './list1000';
 import { slowNetwork } from './network';
 import { BENCH_QUERY, routeSizes } from './sizes';
@@ -71,6 +72,8 @@ try {
   console.log(`  Kopa (server-driven): ${ms(kopa.median)}   runs ${kopa.runs.map((r) => r.toFixed(0)).join(', ')}`);
   console.log(`  bare React page:      ${ms(bare.median)}   runs ${bare.runs.map((r) => r.toFixed(0)).join(', ')}`);
   console.log(`  ratio: ${ratio.toFixed(2)} (budget ${TTI_RATIO_BUDGET}): ${verdict(ratio <= TTI_RATIO_BUDGET)}`);
+  // One run's ratio moves by up to 0.2 here between runs of the same code: the range says how far.
+  console.log(`  95% range of the ratio, resampling these loads: ${intervalText(kopa.runs, bare.runs)}`);
 
   console.log(`\nSlow 3G (400 ms RTT, 400 kbit/s) + 4x CPU, median of ${SLOW_RUNS} (cold = new context; warm = the next open in it):`);
   const [k3g, b3g] = await slowNetwork(browser, pages, 'Pay Now', SLOW_RUNS);
