@@ -6,18 +6,17 @@
  * `npm run bench` holds the figures.
  */
 import { coldLoads, printSideBySide, SETTINGS, type Side } from './coldLoads';
+import { loadedPage, type TraceEvent } from './tracePhases';
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string } } }
 
 const CATEGORIES = ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'];
 
 /** Self time (ms) by event name on the renderer's main thread, from navigation start to `untilMs` after it. */
 function selfTimes(events: TraceEvent[], untilMs: number): Map<string, number> {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' &&
-    events.some((n) => n.name === 'navigationStart' && n.pid === e.pid && n.tid === e.tid));
   const out = new Map<string, number>();
-  if (!main) return out;
-  const start = events.filter((e) => e.name === 'navigationStart' && e.pid === main.pid).map((e) => e.ts).sort((a, b) => b - a)[0] ?? 0;
+  const loaded = loadedPage(events);
+  if (!loaded) return out;
+  const { main, start } = loaded;
   const end = start + untilMs * 1000;
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= start && e.ts < end)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));

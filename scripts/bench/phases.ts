@@ -1,0 +1,33 @@
+/**
+ * npm run bench:phases: when each step of a cold load happens, Kopa's /repay against the bare page
+ * (issue 10). From a Chromium trace of each load (coldLoads.ts: BENCH_DIST, BENCH_RATE,
+ * BENCH_TRACES, BENCH_ROWS), in ms from navigation start, the median over the loads:
+ * - the navigation's commit ends; the entry's compile is done (its `v8.compileModule`);
+ * - the parse ends (domInteractive); the first script runs (Kopa: the early script) and ends;
+ * - first contentful paint; the entry starts and ends (its module evaluation); DOMContentLoaded;
+ * - Pay Now is enabled;
+ * and the main thread's idle time before Pay Now. What it showed (docs/decisions.md, "ninth
+ * part"): the entry is compiled before the parse ends, and a paint comes between the early script
+ * and the entry. For finding where a change moved time; `npm run bench` holds the figures.
+ */
+import { median } from './browser';
+import { coldLoads, SETTINGS, type Side } from './coldLoads';
+import { CATEGORIES, phasesOf, type Phases, type TraceEvent } from './tracePhases';
+
+const all: Record<Side, Phases[]> = { kopa: [], bare: [] };
+await coldLoads(async (side, page, browser, load) => {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  const at = await load();
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const phases = phasesOf(traceEvents, at);
+  if (phases) all[side].push(phases);
+});
+
+const names = Object.keys(all.kopa[0] ?? all.bare[0] ?? {});
+const cell = (side: Side, name: string) => {
+  const values = all[side].map((p) => p[name] ?? Number.NaN).filter((v) => !Number.isNaN(v));
+  return (values.length === 0 ? '-' : median(values).toFixed(0)).padStart(8);
+};
+console.log(`Phases of a cold load, ms from navigation start, median of ${SETTINGS.loads} traced loads each (${SETTINGS.rate}x CPU; tracing adds time):`);
+console.log(`  ${'step'.padEnd(34)} ${'Kopa'.padStart(8)} ${'bare'.padStart(8)}`);
+for (const name of names) console.log(`  ${name.padEnd(34)} ${cell('kopa', name)} ${cell('bare', name)}`);
