@@ -3,8 +3,8 @@ import { booted, toasts } from './boot';
 import { afterFirstScreen, firstScreenSettled } from './afterFirstScreen';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { AppRouter } from './AppRouter';
 import { keepServerFrame } from './serverFrame';
 import { registerServiceWorker } from './serviceWorker';
 import './app.css';
@@ -15,9 +15,9 @@ if (root) {
   void booted.then(firstRenderReady).then(() => {
     createRoot(root).render(
       <StrictMode>
-        <BrowserRouter>
+        <AppRouter>
           <App toasts={toasts} />
-        </BrowserRouter>
+        </AppRouter>
       </StrictMode>,
     );
   });
