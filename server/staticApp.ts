@@ -12,11 +12,16 @@ import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type R
 import type { LayoutStore } from './layoutStore';
 import { parseLanguage } from '../src/format/messages';
 
-export const CSP = [
-  "default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'",
-  "img-src 'self' data: blob: https:", "style-src 'self' 'unsafe-inline'", "frame-src 'self' https:",
-  "connect-src 'self'", "form-action 'self'",
-].join('; ');
+/** The HTML's CSP; `scriptSources` (hashes of the page's own inline scripts) are allowed besides 'self'. */
+export function cspWith(scriptSources: readonly string[] = []): string {
+  return [
+    "default-src 'self'", ["script-src 'self'", ...scriptSources].join(' '), "object-src 'none'", "base-uri 'none'",
+    "img-src 'self' data: blob: https:", "style-src 'self' 'unsafe-inline'", "frame-src 'self' https:",
+    "connect-src 'self'", "form-action 'self'",
+  ].join('; ');
+}
+
+export const CSP = cspWith();
 
 const NO_BUILD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kopa</title></head>' +
   '<body><h1>Kopa</h1><p>The app is not built yet. Run <code>npm run build</code>, then restart the server.</p></body></html>';
@@ -34,7 +39,8 @@ export function securityHeaders(app: FastifyInstance): void {
     reply.header('Referrer-Policy', 'no-referrer');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) {
-      reply.header('Content-Security-Policy', CSP);
+      // The app's pages set their own, with the hash of their inline early script (sendApp).
+      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CSP);
       reply.header('X-Frame-Options', 'SAMEORIGIN');
       reply.header('Cache-Control', 'no-cache');
     }
@@ -51,6 +57,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
   const shell = built ? createAppShell(distDir, layouts) : null;
+  const pageCsp = cspWith(shell?.scriptSources);
   await app.register(fastifyStatic, { root: publicDir, prefix: '/assets/demo/', decorateReply: false, index: false });
   // One route per built file, read once at start (a new build means a restart, as before).
   // index.html is only ever sent through the app shell, with the screen's layout in it.
@@ -71,6 +78,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
       rep = compressedText(html, 'text/html; charset=utf-8', REVALIDATE);
       pages.set(html, rep);
     }
+    reply.header('Content-Security-Policy', pageCsp);
     return sendRepresentation(req, reply, rep);
   };
   app.get('/', async (req, reply) => sendApp(req, reply));

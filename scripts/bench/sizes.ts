@@ -86,8 +86,11 @@ export async function routeSizes(root: string, pages: Record<string, { path: str
     if (!html.includes('id="kopa-layout"')) continue; // no layout yet for this route
     const js = new Set(entryJs);
     for (const m of html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)) if (m[1]) js.add(m[1]);
-    // The early script (built on its own, not part of the entry's imports) when the page has one.
+    // The early script (built on its own, not part of the entry's imports) when the page has one:
+    // linked, or in the page itself, where its bytes still count as the first visit's JS.
     for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g)) if (m[1]) js.add(m[1]);
+    const early = manifest['src/shell/early.ts']?.file;
+    if (early && html.includes('<script type="module">')) js.add(early);
     routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
   }
   return { entry: measure('(entry)', '', entryJs, entryCss), routes };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +15,15 @@ vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
   return { ...real, collectTypes: vi.fn(real.collectTypes) };
 });
 
-function fixture(customer: unknown) {
+/** earlyCode: the built early script's text (assets/early-1.js); without it the file is missing. */
+function fixture(customer: unknown, earlyCode?: string) {
   const dist = mkdtempSync(join(tmpdir(), 'kopa-shell-'));
   const layouts = mkdtempSync(join(tmpdir(), 'kopa-layouts-'));
   mkdirSync(join(dist, '.vite'));
+  if (earlyCode !== undefined) {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'early-1.js'), earlyCode);
+  }
   writeFileSync(join(dist, 'index.html'), '<html><head><title>Kopa</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
@@ -159,6 +165,33 @@ describe('app shell', () => {
     const other = await shell.html('/customerService', undefined, 'en', '?orderId=O2');
     expect(other).toContain('"order":"O2"');
     expect(other.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, '')).toBe(html.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''));
+  });
+
+  // Issue 10: one request less before the first screen. The CSP allows that script by its hash only.
+  it('puts the early script in the page when it can, allowed by its hash in the CSP', async () => {
+    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } } };
+    const code = 'const e=1;fetch("/x"+e);';
+    const shell = fixture(withSources, code);
+    const html = await shell.html('/customerService', undefined, 'en', '?orderId=O1');
+    const inline = html.indexOf(`<script type="module">${code}</script>`);
+    expect(inline).toBeGreaterThan(-1);
+    expect(inline).toBeLessThan(html.indexOf('src="/assets/index-1.js"'));
+    expect(html).not.toContain('early-1.js');
+    expect(shell.scriptSources).toEqual([`'sha256-${createHash('sha256').update(code).digest('base64')}'`]);
+    // A page with no early requests has no early script at all.
+    const none = await fixture(layout, code).html('/customerService', undefined, 'en', '?orderId=O1');
+    expect(none).not.toContain(code);
+  });
+
+  it('links the early script instead when its text could close or comment out an inline script', async () => {
+    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } } };
+    for (const code of ['const s="</SCRIPT>";', 'const s="<!--";', 'const s="<script";']) {
+      const shell = fixture(withSources, code);
+      const html = await shell.html('/customerService', undefined, 'en', '?orderId=O1');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/early-1.js"></script>');
+      expect(html).not.toContain(code);
+      expect(shell.scriptSources).toEqual([]);
+    }
   });
 
   it('keeps a query value from closing the plan\'s block', async () => {
