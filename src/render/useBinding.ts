@@ -2,6 +2,7 @@ import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { LocalScopeContext, usePageRuntime } from './contexts';
 import { buildScope, sharedScope } from '../runtime/scope';
 import { isStatic, isTruthy, resolveValue, toDisplayText, type ResolveProblem } from '../runtime/resolve';
+import { readsStore } from '../runtime/storeReads';
 import type { PageSnapshot, PageStore } from '../runtime/pageStore';
 
 /**
@@ -25,7 +26,7 @@ function useSelector<T>(store: PageStore, select: (snapshot: PageSnapshot) => T,
   return useSyncExternalStore(live ? store.subscribe : neverChanges, getValue, getValue);
 }
 
-/** For a value with no binding in it: nothing to be told about (one listener less per node). */
+/** For a value no store change can change: nothing to be told about (one listener less per node). */
 const neverChanges = (): (() => void) => () => {};
 
 function sameDeps(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -60,7 +61,8 @@ export function useValue(value: unknown, pointer: string): unknown {
       return resolved;
     },
     [value, pointer, locals, env],
-    !isStatic(value),
+    // Subscribed only when a store change can change it: not for t('key'), config, query or locals.
+    !isStatic(value) && readsStore(value),
   );
 }
 

@@ -1,0 +1,43 @@
+import { analyzeTemplate, hasBindings } from '../expr';
+
+/**
+ * The scope names the page store backs (src/runtime/scope.ts). The others never change while a
+ * page is open (`config`, `query`: a new location is a new page) or come by React context (the
+ * locals: item, index, ...), so a binding that reads none of these names can change only when
+ * its widget renders anyway: it needs no store subscription (issue 10: one listener less per
+ * such binding, and one selector less to run at every keystroke on the page).
+ */
+const STORE_NAMES: ReadonlySet<string> = new Set(['data', 'state', 'computed', 'dialogs', 'sources', 'screen', 'local']);
+
+/** Per layout string; cleared when full, so changing strings (a studio preview) cannot grow it. */
+const byString = new Map<string, boolean>();
+const MAX_STRINGS = 4000;
+const byObject = new WeakMap<object, boolean>();
+
+function stringReadsStore(source: string): boolean {
+  if (!hasBindings(source)) return false;
+  const known = byString.get(source);
+  if (known !== undefined) return known;
+  const analysis = analyzeTemplate(source);
+  // A binding that does not parse is reported where it is used; it is taken as live (safe).
+  const reads = analysis.errors.length > 0 || analysis.paths.some((path) => STORE_NAMES.has(path[0] ?? ''));
+  if (byString.size >= MAX_STRINGS) byString.clear();
+  byString.set(source, reads);
+  return reads;
+}
+
+/**
+ * Whether evaluating `value` (a layout value: a string with bindings, or an object or array of
+ * them) can give a different result after a change to the page store. When unsure, true.
+ */
+export function readsStore(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return stringReadsStore(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > 100) return true;
+  const known = byObject.get(value);
+  if (known !== undefined) return known;
+  const parts = Array.isArray(value) ? (value as unknown[]) : Object.values(value);
+  const reads = parts.some((part) => readsStore(part, depth + 1));
+  byObject.set(value, reads);
+  return reads;
+}
