@@ -16,7 +16,8 @@ export function readsDeviceValues(layout: LayoutDocument): boolean {
   while (stack.length > 0) {
     const value = stack.pop();
     if (typeof value === 'string') {
-      if (LOCAL_WORD.test(value)) return true;
+      // The plain search first: the pattern's scan of every string cost ~2 ms on a 4x slower CPU.
+      if (value.includes('local') && LOCAL_WORD.test(value)) return true;
     } else if (Array.isArray(value)) {
       for (const item of value) stack.push(item);
     } else if (value !== null && typeof value === 'object') {
