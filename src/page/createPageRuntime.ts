@@ -29,8 +29,10 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
   const onHidden = () => {
     if (typeof document === 'undefined' || document.visibilityState === 'hidden') storage.flush();
   };
+  // Only a page with persisted paths can have a draft to write: no listeners for the others (each
+  // first pagehide or visibilitychange listener is also a message to the browser process).
   const listen = (on: boolean) => {
-    if (typeof window === 'undefined') return;
+    if (typeof window === 'undefined' || (layout.persist?.length ?? 0) === 0) return;
     const method = on ? 'addEventListener' : 'removeEventListener';
     window[method]('pagehide', storage.flush);
     document[method]('visibilitychange', onHidden);
