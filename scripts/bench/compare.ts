@@ -4,7 +4,7 @@
  * Prints per build the median, its ratio to the bare page and every load.
  */
 import { launch, median } from './browser';
-import { intervalText } from './ratioInterval';
+import { intervalText, pairedText } from './ratioInterval';
 import { renderThousandRows } from './list1000';
 import { BENCH_QUERY } from './sizes';
 import { timeToInteractive } from './tti';
@@ -26,6 +26,9 @@ export async function compareBuilds(apps: { name: string; origin: string }[], ba
       const results = await timeToInteractive(browser, urls, 'Pay Now', loads);
       const bare = results[results.length - 1]?.runs ?? [];
       results.forEach((r, i) => line(names[i] ?? '', r.runs, bare));
+      // Each build against the first, round by round (the sharper test when the medians are close).
+      const first = results[0]?.runs ?? [];
+      results.slice(1, -1).forEach((r, i) => console.log(`  ${names[i + 1] ?? ''} against ${names[0] ?? ''}, round by round: ${pairedText(first, r.runs)}`));
     }
     if (listRuns > 0) {
       console.log(`1000 installments, 1x CPU, ${listRuns} loads each, interleaved:`);

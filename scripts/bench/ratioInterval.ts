@@ -39,3 +39,27 @@ export function intervalText(a: readonly number[], b: readonly number[]): string
   const { low, high } = ratioInterval(a, b);
   return `${low.toFixed(2)}-${high.toFixed(2)}`;
 }
+
+/**
+ * Two builds loaded in the same rounds, compared round by round: the median of b[i] - a[i] and
+ * its `level` range from resampling whole rounds. The machine's speed drifts by 50-100 ms over a
+ * run, and each round's loads share that drift, so this tells two builds apart with far fewer
+ * loads than comparing their medians.
+ */
+export function pairedDifference(a: readonly number[], b: readonly number[], level = 0.95, draws = 2000, seed = 1): { median: number; low: number; high: number } {
+  const diffs = a.slice(0, b.length).map((x, i) => (b[i] ?? Number.NaN) - x);
+  if (diffs.length === 0) return { median: Number.NaN, low: Number.NaN, high: Number.NaN };
+  const random = generator(seed);
+  const medians: number[] = [];
+  for (let i = 0; i < draws; i++) medians.push(median(resample(diffs, random)));
+  medians.sort((x, y) => x - y);
+  const at = (q: number) => medians[Math.min(medians.length - 1, Math.max(0, Math.round(q * (medians.length - 1))))] ?? Number.NaN;
+  return { median: median(diffs), low: at((1 - level) / 2), high: at(1 - (1 - level) / 2) };
+}
+
+/** "+13 ms (95%: +1 to +26)", for the bench's lines. */
+export function pairedText(a: readonly number[], b: readonly number[]): string {
+  const { median: m, low, high } = pairedDifference(a, b);
+  const signed = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(0)}`;
+  return `${signed(m)} ms (95%: ${signed(low)} to ${signed(high)})`;
+}

@@ -27,10 +27,13 @@ export async function timeToInteractive(
   // One load of each first, not counted: the server's and the browser's first-use costs (JIT,
   // the font service's caches) would otherwise fall on whichever page goes first.
   for (const url of urls) await loadOnce(browser, url, label);
+  // Each round starts with the next page: a fixed order gave each page a fixed neighbour (the
+  // load before it), and two builds compared in one run came out 9 ms apart one way, then the other.
   for (let i = 0; i < loads; i++) {
-    for (const [k, url] of urls.entries()) {
+    for (let j = 0; j < urls.length; j++) {
+      const k = (i + j) % urls.length;
       await settle();
-      runs[k]?.push(await loadOnce(browser, url, label));
+      runs[k]?.push(await loadOnce(browser, urls[k] ?? '', label));
     }
   }
   return runs.map((r) => ({ median: median(r), runs: r }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intervalText, ratioInterval } from '../../../scripts/bench/ratioInterval';
+import { intervalText, pairedDifference, pairedText, ratioInterval } from '../../../scripts/bench/ratioInterval';
 
 describe('ratioInterval (the range npm run bench prints beside a ratio)', () => {
   it('is a single point when every load took the same time', () => {
@@ -24,5 +24,30 @@ describe('ratioInterval (the range npm run bench prints beside a ratio)', () => 
 
   it('says nothing for a side with no loads', () => {
     expect(ratioInterval([], [1])).toEqual({ low: Number.NaN, high: Number.NaN });
+  });
+});
+
+describe('pairedDifference (two builds compared round by round)', () => {
+  it('sees a steady difference that the spread of each side hides', () => {
+    // Both sides drift together by 200 ms over the run; b is 10 ms slower in every round.
+    const a = Array.from({ length: 40 }, (_, i) => 400 + (i % 10) * 20 + (i % 3) * 7);
+    const b = a.map((t, i) => t + 10 + (i % 2 === 0 ? 2 : -2));
+    const paired = pairedDifference(a, b);
+    expect(paired.median).toBe(10);
+    expect(paired.low).toBeGreaterThan(0);
+    expect(paired.high).toBeLessThan(20);
+    // The ratio of the medians cannot tell them apart: its range covers no difference at all.
+    const { low, high } = ratioInterval(b, a);
+    expect(low).toBeLessThanOrEqual(1);
+    expect(high).toBeGreaterThan(1);
+    expect(pairedText(a, b)).toBe(`+10 ms (95%: +${paired.low.toFixed(0)} to +${paired.high.toFixed(0)})`);
+  });
+
+  it('has a range around zero for two builds that take turns being faster', () => {
+    const a = [400, 420, 410, 430, 405, 415, 425, 435];
+    const b = [405, 415, 415, 425, 410, 410, 430, 430];
+    const paired = pairedDifference(a, b);
+    expect(paired.low).toBeLessThanOrEqual(0);
+    expect(paired.high).toBeGreaterThanOrEqual(0);
   });
 });
