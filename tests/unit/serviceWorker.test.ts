@@ -4,17 +4,24 @@ import { registerServiceWorker } from '../../src/shell/serviceWorker';
 
 function fakeWindow(opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState } = {}) {
   const register = vi.fn(() => Promise.resolve({}));
+  const reads = { container: 0 };
+  const navigator = opts.worker === false ? {} : {
+    get serviceWorker() {
+      reads.container++;
+      return { register };
+    },
+  };
   const listeners = new Map<string, () => void>();
   const idle: (() => void)[] = [];
   const win = {
     isSecureContext: opts.secure ?? true,
-    navigator: opts.worker === false ? {} : { serviceWorker: { register } },
+    navigator,
     document: { readyState: opts.state ?? 'loading' },
     addEventListener: (type: string, fn: () => void) => listeners.set(type, fn),
     requestIdleCallback: (fn: () => void) => idle.push(fn),
     setTimeout: (fn: () => void) => idle.push(fn),
   } as unknown as Window;
-  return { win, register, fire: (type: string) => listeners.get(type)?.(), runIdle: () => idle.splice(0).forEach((f) => f()) };
+  return { win, register, reads, fire: (type: string) => listeners.get(type)?.(), runIdle: () => idle.splice(0).forEach((f) => f()) };
 }
 
 describe('registerServiceWorker', () => {
@@ -38,6 +45,16 @@ describe('registerServiceWorker', () => {
     expect(held).toHaveLength(1);
     held[0]?.();
     expect(f.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' });
+  });
+
+  it('does not touch the worker container before that: reading it sets the container up, work the first screen need not wait for', () => {
+    const f = fakeWindow();
+    registerServiceWorker(f.win);
+    f.fire('load');
+    expect(f.reads.container).toBe(0);
+    f.runIdle();
+    expect(f.reads.container).toBe(1);
+    expect(f.register).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing without service workers or outside a secure context', () => {
