@@ -47,14 +47,15 @@ export function analyzeTemplate(source: string, pointer = ''): TemplateAnalysis 
   return { errors, paths: [...paths.values()], functions: [...functions] };
 }
 
+/** Keyed by the names joined with dots: they are identifiers, which cannot hold a dot themselves. */
+function addPath(paths: Map<string, string[]>, path: string[]): void {
+  paths.set(path.join('.'), path);
+}
+
 // Recursion is bounded by the parser's tree-height limit.
 function collect(node: Node, paths: Map<string, string[]>, functions: Set<string>): void {
-  const addPath = (path: string[]): void => {
-    // JSON of the array: a key that cannot collide for different paths.
-    paths.set(JSON.stringify(path), path);
-  };
   if (node.type === 'Identifier') {
-    addPath([node.name]);
+    addPath(paths, [node.name]);
     return;
   }
   if (node.type === 'Chain' && node.base.type === 'Identifier') {
@@ -63,7 +64,7 @@ function collect(node: Node, paths: Map<string, string[]>, functions: Set<string
       if (link.computed) break;
       path.push(link.name);
     }
-    addPath(path);
+    addPath(paths, path);
     for (const link of node.links) if (link.computed) collect(link.expr, paths, functions);
     return;
   }
