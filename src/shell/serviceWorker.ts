@@ -14,7 +14,14 @@ export function registerServiceWorker(win: Window, after: (task: () => void) => 
   // work the first screen need not wait for (that line sampled ~1.5 ms at 4x in npm run bench:profile).
   if (!('serviceWorker' in win.navigator) || !win.isSecureContext) return;
   const register = () => {
-    const container = win.navigator.serviceWorker as ServiceWorkerContainer | undefined;
+    let container: ServiceWorkerContainer | undefined;
+    try {
+      container = win.navigator.serviceWorker as ServiceWorkerContainer | undefined;
+    } catch {
+      // Some browsers refuse the container itself (Firefox set to clear site data when it closes:
+      // SecurityError, reported against several service-worker helpers): the app works without it.
+      return;
+    }
     // updateViaCache 'none': a deploy is noticed at the next open, whatever the HTTP cache holds.
     container?.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
       // No worker (private mode, a webview without support): the app works without it.

@@ -2,12 +2,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { registerServiceWorker } from '../../src/shell/serviceWorker';
 
-function fakeWindow(opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState } = {}) {
+function fakeWindow(opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState; refused?: boolean } = {}) {
   const register = vi.fn(() => Promise.resolve({}));
   const reads = { container: 0 };
   const navigator = opts.worker === false ? {} : {
     get serviceWorker() {
       reads.container++;
+      if (opts.refused) throw new DOMException('The operation is insecure.', 'SecurityError');
       return { register };
     },
   };
@@ -55,6 +56,14 @@ describe('registerServiceWorker', () => {
     f.runIdle();
     expect(f.reads.container).toBe(1);
     expect(f.register).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing, and throws nothing, when the browser refuses the container (Firefox set to clear site data when it closes)', () => {
+    const f = fakeWindow({ refused: true, state: 'complete' });
+    registerServiceWorker(f.win);
+    expect(() => f.runIdle()).not.toThrow();
+    expect(f.reads.container).toBe(1);
+    expect(f.register).not.toHaveBeenCalled();
   });
 
   it('does nothing without service workers or outside a secure context', () => {
