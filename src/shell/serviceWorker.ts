@@ -12,7 +12,12 @@ export function registerServiceWorker(win: Window, after: (task: () => void) => 
   // Service workers need a secure context (https, or localhost in development). `in`, not a read:
   // reading `navigator.serviceWorker` makes the browser set up the page's worker container, native
   // work the first screen need not wait for (that line sampled ~1.5 ms at 4x in npm run bench:profile).
-  if (!('serviceWorker' in win.navigator) || !win.isSecureContext) return;
+  // Guarded too: a Firefox refusing the container has been seen to throw on this check already.
+  try {
+    if (!('serviceWorker' in win.navigator) || !win.isSecureContext) return;
+  } catch {
+    return;
+  }
   const register = () => {
     let container: ServiceWorkerContainer | undefined;
     try {

@@ -66,6 +66,15 @@ describe('registerServiceWorker', () => {
     expect(f.register).not.toHaveBeenCalled();
   });
 
+  it('starts the app even when the support check itself throws', () => {
+    const f = fakeWindow();
+    const refusing = { ...f.win, navigator: new Proxy({}, { has: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } }) } as unknown as Window;
+    expect(() => registerServiceWorker(refusing)).not.toThrow();
+    f.fire('load');
+    f.runIdle();
+    expect(f.register).not.toHaveBeenCalled();
+  });
+
   it('does nothing without service workers or outside a secure context', () => {
     for (const f of [fakeWindow({ worker: false, state: 'complete' }), fakeWindow({ secure: false, state: 'complete' })]) {
       expect(() => registerServiceWorker(f.win)).not.toThrow();
