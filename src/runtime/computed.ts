@@ -42,7 +42,9 @@ function prepare(defs: ComputedDefs): Prepared {
 function readsOf(source: string): string[] {
   let names = readsCache.get(source);
   if (!names) {
-    names = analyzeTemplate(source).paths.filter((p) => p[0] === 'computed' && p[1] !== undefined).map((p) => p[1] as string);
+    // Asked for every bound value the page evaluates: one that never names `computed` reads none,
+    // and needs no walk of its tree (issue 10).
+    names = !source.includes('computed') ? [] : analyzeTemplate(source).paths.filter((p) => p[0] === 'computed' && p[1] !== undefined).map((p) => p[1] as string);
     // Layout strings are few and fixed; the bound keeps a hostile page from growing it forever.
     if (readsCache.size > 5000) readsCache.clear();
     readsCache.set(source, names);

@@ -1,4 +1,4 @@
-import { analyzeTemplate, hasBindings } from '../expr';
+import { hasBindings, parseTemplate } from '../expr';
 
 /**
  * The scope names the page store backs (src/runtime/scope.ts). The others never change while a
@@ -7,7 +7,17 @@ import { analyzeTemplate, hasBindings } from '../expr';
  * its widget renders anyway: it needs no store subscription (issue 10: one listener less per
  * such binding, and one selector less to run at every keystroke on the page).
  */
-const STORE_NAMES: ReadonlySet<string> = new Set(['data', 'state', 'computed', 'dialogs', 'sources', 'screen', 'local']);
+const STORE_NAMES = ['data', 'state', 'computed', 'dialogs', 'sources', 'screen', 'local'] as const;
+
+/**
+ * One of those names as a whole word. A binding reads a scope name only through a name token
+ * spelled exactly so (names are [A-Za-z_$][A-Za-z0-9_$]*, src/expr/tokenizer.ts), so a string
+ * without such a word cannot read the store. The converse is not needed: a word that is a member
+ * (`item.data`), a key or inside a quoted string makes the binding live, which is only a listener
+ * too many. No parse and no walk of the tree: this runs for every bound value of the first screen
+ * (issue 10: the tree walk was ~7 ms of /repay's first render at 4x CPU in `npm run bench:profile`).
+ */
+const STORE_WORD = new RegExp(`(?<![A-Za-z0-9_$])(?:${STORE_NAMES.join('|')})(?![A-Za-z0-9_$])`);
 
 /** Per layout string; cleared when full, so changing strings (a studio preview) cannot grow it. */
 const byString = new Map<string, boolean>();
@@ -18,9 +28,9 @@ function stringReadsStore(source: string): boolean {
   if (!hasBindings(source)) return false;
   const known = byString.get(source);
   if (known !== undefined) return known;
-  const analysis = analyzeTemplate(source);
-  // A binding that does not parse is reported where it is used; it is taken as live (safe).
-  const reads = analysis.errors.length > 0 || analysis.paths.some((path) => STORE_NAMES.has(path[0] ?? ''));
+  // A binding that does not parse is reported where it is used; it is taken as live (safe). The
+  // parse is the cached one (the first screen's trees came with the page), not a second walk.
+  const reads = STORE_WORD.test(source) || !parseTemplate(source).ok;
   if (byString.size >= MAX_STRINGS) byString.clear();
   byString.set(source, reads);
   return reads;

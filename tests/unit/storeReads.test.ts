@@ -19,6 +19,18 @@ describe('readsStore', () => {
     }
   });
 
+  it('tells a store name from a longer name that starts or ends with one', () => {
+    for (const value of ['{{ item.database }}', '{{ query.stateCode }}', '{{ item.mydata }}', '{{ $data }}', '{{ item.data_2 }}', "{{ t('repay.localTime') }}"]) {
+      expect(readsStore(value), value).toBe(false);
+    }
+  });
+
+  it('errs on the side of a subscription when a store name is only a member, a key or quoted', () => {
+    for (const value of ['{{ item.data }}', "{{ t('repay.pending', {state: 1}) }}", "{{ t('state') }}"]) {
+      expect(readsStore(value), value).toBe(true);
+    }
+  });
+
   it('looks inside objects and arrays (an action\'s params, a style)', () => {
     expect(readsStore({ a: '{{ query.orderId }}', b: ['{{ config.x }}', 1] })).toBe(false);
     expect(readsStore({ a: '{{ query.orderId }}', b: ['x', { c: '{{ state.amount }}' }] })).toBe(true);
