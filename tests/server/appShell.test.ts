@@ -9,6 +9,7 @@ import { createLayoutStore, type LayoutSource } from '../../server/layoutStore';
 import { collectTypes } from '../../src/schema/collectTypes';
 import { parseTemplate } from '../../src/expr';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { PAGE_PARTS, withoutPart, type PagePart } from '../../scripts/bench/pageParts';
 
 vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/schema/collectTypes')>();
@@ -233,5 +234,31 @@ describe('app shell', () => {
     const noHeader = await fixture({ ...layout, body: [{ type: 'text', text: 'x' }] }).html('/customerService');
     expect(noHeader).toContain('data-kopa-frame');
     expect(noHeader).not.toContain('k-page-header');
+  });
+  // npm run bench:page measures each part by cutting it out of this page: it must find each one,
+  // take only it, and refuse a page without it (a cut that changed nothing measured nothing).
+  it('writes every part the page bench cuts out where the bench finds it (issue 10)', async () => {
+    const withAll = { ...layout, body: [{ type: 'text', text: "{{ t('customerService.intro') }} {{ data.kf.name }}" }], dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } } };
+    const html = await fixture(withAll, 'const e=1;fetch("/x"+e);').html('/customerService', undefined, 'en', '?orderId=O1');
+    const markers: Record<PagePart, string[]> = {
+      frame: ['data-kopa-frame'],
+      early: ['<script type="module">', 'id="kopa-early"'],
+      bindings: ['id="kopa-bindings"'],
+      texts: ['id="kopa-texts"'],
+      preloads: ['rel="modulepreload"'],
+    };
+    expect(Object.keys(markers).sort()).toEqual(Object.keys(PAGE_PARTS).sort());
+    for (const [part, own] of Object.entries(markers) as [PagePart, string[]][]) {
+      for (const marker of Object.values(markers).flat()) expect(html).toContain(marker);
+      const cut = withoutPart(html, part);
+      for (const marker of Object.values(markers).flat()) {
+        if (own.includes(marker)) expect(cut, `${part}: ${marker}`).not.toContain(marker);
+        else expect(cut, `${part}: ${marker}`).toContain(marker);
+      }
+      expect(cut).toContain('<div id="root"></div>');
+      expect(cut).toContain('id="kopa-layout"');
+      expect(cut).toContain('src="/assets/index-1.js"');
+      expect(() => withoutPart(cut, part)).toThrow(`the page holds no "${part}"`);
+    }
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * npm run bench:page -- <part> [<part> ...]: what each part the server writes into /repay's page
+ * costs (or saves) a cold load. The page as built, then the page without each part (frame, early,
+ * bindings, texts, preloads: pageParts.ts), then the bare page, loads interleaved as in npm run
+ * bench:ab (compare.ts), each from a server of its own over one build (BENCH_DIST, default
+ * dist-bench). BENCH_LOADS (default 25) and BENCH_LIST_RUNS (default 0: the 1000 rows skipped).
+ * Each page without a part is the shell's own page with that markup cut out and compressed again
+ * as the shell compresses it (brotli 5), so no page is served differently but for the part.
+ * Why: a part's cost is a few ms at 4x, and each earlier estimate of the frame's (issue 10, parts
+ * 8, 9 and 12) came from a scratch switch and 30-60 loads; this makes it one command.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+import { compareBuilds } from './compare';
+import { isPagePart, withoutPart, type PagePart } from './pageParts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const parts = process.argv.slice(2);
+if (parts.length === 0 || !parts.every(isPagePart)) throw new Error('usage: npm run bench:page -- <part> [...]   parts: frame, early, bindings, texts, preloads');
+const DIST = process.env.BENCH_DIST ?? 'dist-bench';
+const LOADS = Number(process.env.BENCH_LOADS ?? 25);
+const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 0);
+
+function decode(body: Buffer, encoding: unknown): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
+
+/** As server/staticFiles.ts compresses a page: brotli 5, gzip 6. */
+function encode(html: string, encoding: unknown): Buffer {
+  const raw = Buffer.from(html, 'utf8');
+  if (encoding === 'br') return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  if (encoding === 'gzip') return gzipSync(raw, { level: 6 });
+  return raw;
+}
+
+/** Serves every HTML page without `part`, in the encoding the shell chose; each body is cut once (the shell keeps its bodies). */
+function cutOut(app: FastifyInstance, part: PagePart): void {
+  const cut = new WeakMap<Buffer, Buffer>();
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (!Buffer.isBuffer(payload) || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
+    const encoding = reply.getHeader('content-encoding');
+    let body = cut.get(payload);
+    if (!body) {
+      body = encode(withoutPart(decode(payload, encoding), part), encoding);
+      cut.set(payload, body);
+    }
+    reply.header('Content-Length', body.length);
+    return body;
+  });
+}
+
+const pages: { name: string; part?: PagePart }[] = [{ name: 'page as built' }, ...parts.map((part) => ({ name: `without ${part}`, part }))];
+const servers = pages.map(({ part }) => {
+  const app = buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-page-')), distDir: join(ROOT, DIST), layoutsDir: join(ROOT, 'layouts'), logger: false });
+  return app.then((a) => {
+    if (part) cutOut(a, part);
+    return a;
+  });
+});
+const apps = await Promise.all(servers);
+try {
+  const addresses = await Promise.all(apps.map((a) => a.listen({ port: 0, host: '127.0.0.1' })));
+  await compareBuilds(pages.map((p, i) => ({ name: p.name, origin: addresses[i] ?? '' })), addresses[0] ?? '', LOADS, LIST_RUNS);
+} finally {
+  await Promise.all(apps.map((a) => a.close()));
+}
