@@ -6,12 +6,16 @@ import { compileHints } from './scripts/build/compileHints';
 import { compressAssets } from './scripts/build/compress';
 import { earlyScript } from './scripts/build/earlyScript';
 import { fixedZoneDefine } from './scripts/build/fixedZone';
+import { preloadDeps } from './scripts/build/preloadDeps';
 import { routerProduction } from './scripts/build/routerProduction';
 import { serviceWorker } from './scripts/build/serviceWorker';
 import { studioApp } from './scripts/build/studio';
 import { themeFromConfig } from './scripts/build/themeFromConfig';
 import { trimCatalogue } from './scripts/build/trimCatalogue';
 import { widgetChunks } from './scripts/build/widgetChunks';
+
+// Preload lists without the chunks an importer already has (scripts/build/preloadDeps.ts).
+const preload = preloadDeps();
 
 // The widgets the data screens share travel as one chunk (issue 10): a first visit of /repay took
 // in eight widget files (a list, a checkbox, a divider, the form widgets and the code they share),
@@ -33,6 +37,7 @@ export default defineConfig({
     trimCatalogue(),
     fixedZoneDefine(appConfig.timeZone),
     widgetChunks(),
+    preload.plugin,
     compileHints(),
     // The page's early script (src/shell/early.ts), a build of its own into assets/ (see there).
     earlyScript([trimCatalogue(), fixedZoneDefine(appConfig.timeZone), compileHints()]),
@@ -53,7 +58,7 @@ export default defineConfig({
     // Per-widget chunks are the point (code splitting per layout); keep a readable manifest so
     // the bench can attribute bytes to routes.
     manifest: true,
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
     // One stylesheet, linked from index.html: widget CSS split per chunk would hold each lazy
     // widget import until its stylesheet arrived, a round trip after the code itself.
     cssCodeSplit: false,

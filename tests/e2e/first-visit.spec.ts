@@ -82,6 +82,24 @@ test('/repay\'s first visit loads four script files before Pay Now (the entry an
   expect(kopa.pageErrors).toEqual([]);
 });
 
+// Issue 10: Vite's preload helper resolves and looks up every chunk a dynamic import lists before
+// the import starts; a chunk the entry imports statically is always in by then, so the served
+// entry lists none (scripts/build/preloadDeps.ts), and its widget imports list nothing at all.
+test('the served entry\'s dynamic imports list no chunk the entry already imports, and the screens they load still work', async ({ page, kopa }) => {
+  await kopa.open('/repay', SESSION);
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  const src = await page.locator('script[type="module"][src]').first().getAttribute('src');
+  const entry = await (await page.request.get(src ?? '')).text();
+  const imported = [...entry.matchAll(/from\s*"\.\/([^"]+\.js)"/g)].map((m) => `assets/${m[1] ?? ''}`);
+  expect(imported.length).toBeGreaterThan(0);
+  const listed = JSON.parse(/m\.f=(\[[^\]]*\])/.exec(entry)?.[1] ?? '[]') as string[];
+  expect(listed.filter((file) => imported.includes(file))).toEqual([]);
+  // A widget from the shared chunk on the next screen still loads (the list named it before).
+  await page.getByText('Pay with a repayment code instead').click();
+  await expect(page.getByText('Pay with this code')).toBeVisible();
+  expect(kopa.pageErrors).toEqual([]);
+});
+
 test('a Chinese first screen shows the Chinese texts that came in the page', async ({ page, kopa }) => {
   await kopa.open('/repay', { ...SESSION, lang: 'zh' });
   await expect(page.getByRole('button', { name: '立即还款' })).toBeEnabled();
