@@ -133,6 +133,8 @@ test.describe('loan confirmation v3', () => {
     const pushed = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PUSH}`);
     await loanNow(page).click();
     await expect(loanNow(page)).toBeDisabled();
+    // Released only once held: a request that reached the route after release() would wait for the next one.
+    await expect.poll(() => held.held()).toBe(1);
     held.release();
     const body = (await (await pushed).json()) as { data: { orderId: string; lendDetailsUrl: string } };
     expect(body.data.lendDetailsUrl).toBe(`/loanDetail?orderId=${body.data.orderId}&productId=P002`);

@@ -33,7 +33,9 @@ export async function patchData(page: Page, pathEnd: string, mutate: (data: Reco
 
 /**
  * Holds every matching request until release() is called (then the real server answers), so a
- * test can look at the page while the call is pending.
+ * test can look at the page while the call is pending. release() lets through the requests held
+ * so far; one that reaches the route after it waits for the next release(), so wait for held()
+ * before releasing (a disabled button says the tap landed, not that its request has left).
  */
 export async function holdRequests(page: Page, pathEnd: string): Promise<{ release: () => void; held: () => number }> {
   let open!: () => void;
