@@ -20,12 +20,12 @@ import { studioCredentials } from './studio/auth';
 import { registerStudio } from './studio/routes';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
-import { isApiPath, isCanonicalApiPath } from './lib/apiPath';
+import { registerPathGuard } from './http/pathGuard';
+import { inArea } from './http/requestPath';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
 import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
 import { DEMO } from './db/seedData';
 import { refreshDemoSessions, sessionLifetimesFromEnv } from './session';
-import { badRequest } from './errors';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
 import { registerComplaints } from './routes/complaints';
@@ -116,16 +116,15 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   app.addHook('onClose', async () => { stopSweeper(); });
 
   registerErrorHandling(app);
+  // First of all hooks: one canonical reading of the path for every decision below (studio auth,
+  // limits, static files, pages); other spellings of a path are refused here (server/http/).
+  const prefix = ctx.cfg.apiPrefix;
+  registerPathGuard(app, [prefix, ctx.cfg.legacyPrefix, '/studio', '/__test', '/uploads', '/layouts', '/assets']);
   securityHeaders(app);
   // Only the API is limited: the app's own scripts and styles are static files a browser fetches
   // dozens of at a time, and counting them would lock a borrower out of a page.
-  // The limiter decides on the normalised path, as the router does (`/%76exed/...` is the API too).
-  const prefix = ctx.cfg.apiPrefix;
-  await app.register(rateLimit, { global: true, max: opts.apiRateLimit ?? 600, timeWindow: '1 minute', allowList: (req) => !isApiPath(req.url, prefix), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
-  // After the limiter (so refusals are counted too): API paths must be spelt as the routes are.
-  app.addHook('onRequest', async (req) => {
-    if (isApiPath(req.url, prefix) && !isCanonicalApiPath(req.url, prefix)) throw badRequest('Bad request path: use the plain API path, without escapes, dot segments, repeated slashes or other letter case.');
-  });
+  const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);
+  await app.register(rateLimit, { global: true, max: opts.apiRateLimit ?? 600, timeWindow: '1 minute', allowList: (req) => !isApi(req.kopaPath), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
   // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
   await app.register(multipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.

@@ -70,8 +70,9 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
     // An operator's preview link (?kopaPreview=<token>) shows the draft; any other value is ignored.
     const preview = (req.query as Record<string, unknown> | undefined)?.kopaPreview;
     const lang = parseLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? 'en';
+    // The path the router matched (the path guard's canonical reading), the query as sent.
     const at = req.url.indexOf('?');
-    const html = await shell.html(at < 0 ? req.url : req.url.slice(0, at), typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at));
+    const html = await shell.html(req.kopaPath, typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at));
     let rep = pages.get(html);
     if (!rep) {
       if (pages.size >= HTML_CACHE_MAX) pages.clear();
@@ -83,7 +84,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
   };
   app.get('/', async (req, reply) => sendApp(req, reply));
   app.setNotFoundHandler(async (req, reply) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(req.url) && wantsHtml(req)) return sendApp(req, reply);
-    return reply.code(404).send({ code: '404', message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+    if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(req.kopaPath) && wantsHtml(req)) return sendApp(req, reply);
+    return reply.code(404).send({ code: '404', message: `Not found: ${req.method} ${req.kopaPath}` });
   });
 }

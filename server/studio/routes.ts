@@ -14,7 +14,8 @@ import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../errors
 import { checkLayoutText } from '../layoutCheck';
 import { discardDraft, layoutDetail, listLayouts, publishText, rollback, saveDraft, versionContent } from '../layoutRepo';
 import { LAYOUT_NAME, type LayoutStore } from '../layoutStore';
-import { cookieValue, previewToken, sameSecret, SESSION_MS, sessionToken, sessionUser, STUDIO_COOKIE, type StudioCredentials } from './auth';
+import { previewToken, sameSecret, SESSION_MS, sessionToken, STUDIO_COOKIE, type StudioCredentials } from './auth';
+import { jsonOnly, operatorSession, studioOn } from './guard';
 import { layoutSchemaBundle } from './schemaBundle';
 
 export interface StudioDeps {
@@ -77,111 +78,120 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   app.get('/studio', page);
   app.get('/studio/', page);
 
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/studio/api/')) return;
-    if (!creds) throw notFound('The studio is off.');
-    if (req.url.split('?')[0] === '/studio/api/login') return;
-    const user = sessionUser(secret, cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '', now());
-    if (!user) throw unauthorized('Log in to the studio first.');
-    req.studioUser = user;
+  // Every API route is in one of two scopes whose hooks run for the route itself, however its
+  // path was spelt: login (studio on, JSON only) and the rest (studio on, operator, JSON only).
+  app.register(async (open) => {
+    open.addHook('onRequest', studioOn(creds));
+    open.addHook('onRequest', jsonOnly);
+    registerLogin(open);
+  });
+  app.register(async (operator) => {
+    operator.addHook('onRequest', studioOn(creds));
+    operator.addHook('onRequest', operatorSession(secret, now));
+    operator.addHook('onRequest', jsonOnly);
+    registerOperatorRoutes(operator);
   });
 
-  app.post('/studio/api/login', async (req, reply) => {
-    if (!creds) throw notFound('The studio is off.');
-    const ip = req.ip;
-    const f = failures.get(ip);
-    if (f && f.count >= LOGIN_TRIES && f.until > now()) throw tooMany('Too many failed logins; try again in 15 minutes.');
-    const user = text(req.body, 'user');
-    const password = text(req.body, 'password');
-    // Both compared, always: the time taken says nothing about which one was wrong.
-    const good = [sameSecret(user, creds.user), sameSecret(password, creds.password)].every(Boolean);
-    if (!good) {
-      // Bounded: expired entries go when the map grows (many addresses trying).
-      if (failures.size > 10_000) for (const [k, v] of failures) if (v.until <= now()) failures.delete(k);
-      const next = f && f.until > now() ? f.count + 1 : 1;
-      failures.set(ip, { count: next, until: now() + LOGIN_WINDOW_MS });
-      throw unauthorized('Wrong user name or password.');
-    }
-    failures.delete(ip);
-    reply.header('Set-Cookie', `${STUDIO_COOKIE}=${sessionToken(secret, user, now())}; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}`);
-    return ok({ user });
-  });
+  function registerLogin(app: FastifyInstance): void {
+    app.post('/studio/api/login', async (req, reply) => {
+      if (!creds) throw notFound('The studio is off.');
+      const ip = req.ip;
+      const f = failures.get(ip);
+      if (f && f.count >= LOGIN_TRIES && f.until > now()) throw tooMany('Too many failed logins; try again in 15 minutes.');
+      const user = text(req.body, 'user');
+      const password = text(req.body, 'password');
+      // Both compared, always: the time taken says nothing about which one was wrong.
+      const good = [sameSecret(user, creds.user), sameSecret(password, creds.password)].every(Boolean);
+      if (!good) {
+        // Bounded: expired entries go when the map grows (many addresses trying).
+        if (failures.size > 10_000) for (const [k, v] of failures) if (v.until <= now()) failures.delete(k);
+        const next = f && f.until > now() ? f.count + 1 : 1;
+        failures.set(ip, { count: next, until: now() + LOGIN_WINDOW_MS });
+        throw unauthorized('Wrong user name or password.');
+      }
+      failures.delete(ip);
+      reply.header('Set-Cookie', `${STUDIO_COOKIE}=${sessionToken(secret, user, now())}; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}`);
+      return ok({ user });
+    });
 
-  app.post('/studio/api/logout', async (_req, reply) => {
-    reply.header('Set-Cookie', `${STUDIO_COOKIE}=; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=0`);
-    return ok(null);
-  });
+    app.post('/studio/api/logout', async (_req, reply) => {
+      reply.header('Set-Cookie', `${STUDIO_COOKIE}=; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=0`);
+      return ok(null);
+    });
+  }
 
-  app.get('/studio/api/me', async (req) => ok({ user: req.studioUser }));
-  app.get('/studio/api/schema', async () => ok(layoutSchemaBundle()));
+  function registerOperatorRoutes(app: FastifyInstance): void {
+    app.get('/studio/api/me', async (req) => ok({ user: req.studioUser }));
+    app.get('/studio/api/schema', async () => ok(layoutSchemaBundle()));
 
-  app.get('/studio/api/layouts', async () => {
-    const list = await listLayouts(db);
-    return ok(list.map((l) => ({ ...l, path: previewPath(l.name)?.split('?')[0] ?? null })));
-  });
+    app.get('/studio/api/layouts', async () => {
+      const list = await listLayouts(db);
+      return ok(list.map((l) => ({ ...l, path: previewPath(l.name)?.split('?')[0] ?? null })));
+    });
 
-  /** A fresh preview link for the layout's draft (null for a layout no route shows). */
-  const preview = (name: string) => {
-    const path = previewPath(name);
-    if (!path) return null;
-    const { token, expires } = previewToken(secret, name, now());
-    return { url: `${path}&kopaPreview=${encodeURIComponent(token)}`, expires: new Date(expires).toISOString() };
-  };
+    /** A fresh preview link for the layout's draft (null for a layout no route shows). */
+    const preview = (name: string) => {
+      const path = previewPath(name);
+      if (!path) return null;
+      const { token, expires } = previewToken(secret, name, now());
+      return { url: `${path}&kopaPreview=${encodeURIComponent(token)}`, expires: new Date(expires).toISOString() };
+    };
 
-  app.get<{ Params: { name: string } }>('/studio/api/layouts/:name', async (req) => {
-    const name = layoutName(req.params);
-    const detail = await layoutDetail(db, name);
-    if (!detail) throw notFound(`No layout named "${name}".`);
-    const draftText = detail.draft?.content;
-    return ok({ ...detail, issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()), preview: preview(name) });
-  });
+    app.get<{ Params: { name: string } }>('/studio/api/layouts/:name', async (req) => {
+      const name = layoutName(req.params);
+      const detail = await layoutDetail(db, name);
+      if (!detail) throw notFound(`No layout named "${name}".`);
+      const draftText = detail.draft?.content;
+      return ok({ ...detail, issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()), preview: preview(name) });
+    });
 
-  app.get<{ Params: { name: string; version: string } }>('/studio/api/layouts/:name/versions/:version', async (req) => {
-    const name = layoutName(req.params);
-    const content = await versionContent(db, name, Number(req.params.version));
-    if (content === null) throw notFound(`Layout "${name}" has no version ${req.params.version}.`);
-    return ok({ version: Number(req.params.version), content });
-  });
+    app.get<{ Params: { name: string; version: string } }>('/studio/api/layouts/:name/versions/:version', async (req) => {
+      const name = layoutName(req.params);
+      const content = await versionContent(db, name, Number(req.params.version));
+      if (content === null) throw notFound(`Layout "${name}" has no version ${req.params.version}.`);
+      return ok({ version: Number(req.params.version), content });
+    });
 
-  // Saving the draft answers with its issues (the editor's inline errors): the same check as publishing.
-  app.put<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', { bodyLimit: MAX_TEXT + 4096 }, async (req) => {
-    const name = layoutName(req.params);
-    const content = text(req.body, 'content');
-    if (content.length === 0) throw badRequest('content: the draft text is required.');
-    if (!(await saveDraft(db, { name, text: content, actor: req.studioUser ?? '' }))) throw notFound(`No layout named "${name}".`);
-    return ok({ issues: checkLayoutText(name, content, fragments()), preview: preview(name) });
-  });
+    // Saving the draft answers with its issues (the editor's inline errors): the same check as publishing.
+    app.put<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', { bodyLimit: MAX_TEXT + 4096 }, async (req) => {
+      const name = layoutName(req.params);
+      const content = text(req.body, 'content');
+      if (content.length === 0) throw badRequest('content: the draft text is required.');
+      if (!(await saveDraft(db, { name, text: content, actor: req.studioUser ?? '' }))) throw notFound(`No layout named "${name}".`);
+      return ok({ issues: checkLayoutText(name, content, fragments()), preview: preview(name) });
+    });
 
-  app.delete<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', async (req) => {
-    await discardDraft(db, layoutName(req.params));
-    return ok(null);
-  });
+    app.delete<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', async (req) => {
+      await discardDraft(db, layoutName(req.params));
+      return ok(null);
+    });
 
-  app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/publish', async (req) => {
-    const name = layoutName(req.params);
-    const note = text(req.body, 'note').trim();
-    if (!note) throw badRequest('note: say why (it goes into the history).');
-    const detail = await layoutDetail(db, name);
-    if (!detail) throw notFound(`No layout named "${name}".`);
-    if (!detail.draft) throw badRequest('There is no draft to publish.');
-    const res = await publishText(db, { name, text: detail.draft.content, fragments: fragments(), actor: req.studioUser ?? '', note, action: 'publish', clearDraft: true });
-    if (!res.ok) throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
-    store.invalidate(name);
-    return ok({ version: res.to, from: res.from, changed: res.changed });
-  });
+    app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/publish', async (req) => {
+      const name = layoutName(req.params);
+      const note = text(req.body, 'note').trim();
+      if (!note) throw badRequest('note: say why (it goes into the history).');
+      const detail = await layoutDetail(db, name);
+      if (!detail) throw notFound(`No layout named "${name}".`);
+      if (!detail.draft) throw badRequest('There is no draft to publish.');
+      const res = await publishText(db, { name, text: detail.draft.content, fragments: fragments(), actor: req.studioUser ?? '', note, action: 'publish', clearDraft: true });
+      if (!res.ok) throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
+      store.invalidate(name);
+      return ok({ version: res.to, from: res.from, changed: res.changed });
+    });
 
-  app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/rollback', async (req) => {
-    const name = layoutName(req.params);
-    const version = Number((req.body as { version?: unknown } | null)?.version);
-    const reason = text(req.body, 'reason').trim();
-    if (!Number.isInteger(version) || version < 1) throw badRequest('version: a version number is required.');
-    if (!reason) throw badRequest('reason: say why (it goes into the history).');
-    const res = await rollback(db, { name, version, actor: req.studioUser ?? '', reason });
-    if (!res.ok) {
-      if (res.status === 422) throw refused(res.message, res.issues);
-      throw new ApiError(res.status, String(res.status), res.message);
-    }
-    store.invalidate(name);
-    return ok({ version: res.to, from: res.from });
-  });
+    app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/rollback', async (req) => {
+      const name = layoutName(req.params);
+      const version = Number((req.body as { version?: unknown } | null)?.version);
+      const reason = text(req.body, 'reason').trim();
+      if (!Number.isInteger(version) || version < 1) throw badRequest('version: a version number is required.');
+      if (!reason) throw badRequest('reason: say why (it goes into the history).');
+      const res = await rollback(db, { name, version, actor: req.studioUser ?? '', reason });
+      if (!res.ok) {
+        if (res.status === 422) throw refused(res.message, res.issues);
+        throw new ApiError(res.status, String(res.status), res.message);
+      }
+      store.invalidate(name);
+      return ok({ version: res.to, from: res.from });
+    });
+  }
 }
