@@ -11,7 +11,7 @@ import { generateValidators } from './lib/genValidators';
 import { generateWidgetDocs } from './lib/genDocs';
 import { generateEndpointTypes } from './lib/genEndpoints';
 import { loadSchemas } from './lib/schemas';
-import { checkAppConfig } from '../server/config';
+import { checkAppConfig } from '../server/core/config';
 
 const ROOT = join(import.meta.dirname, '..');
 const check = process.argv.includes('--check');

@@ -5,9 +5,9 @@
  * one process's). A running server on PostgreSQL sees the new versions within seconds.
  */
 import { join } from 'node:path';
-import { ROOT } from '../server/config';
+import { ROOT } from '../server/core/config';
 import { openDb } from '../server/db';
-import { importLayouts } from '../server/layoutImport';
+import { importLayouts } from '../server/layouts/import';
 
 const actor = process.env.USER ? `import (${process.env.USER})` : 'import';
 const db = await openDb({ dataDir: join(ROOT, 'data'), databaseUrl: process.env.DATABASE_URL });

@@ -5,8 +5,8 @@
  */
 import { buildServer } from './app';
 import { DEMO } from './db/seedData';
-import { DEMO_SCREENS, demoQuery } from './demoScreens';
-import { studioCredentials, studioLoginHint } from './studio/auth';
+import { DEMO_SCREENS, demoQuery } from './db/demoScreens';
+import { studioCredentials, studioLoginHint } from './layouts/studio/auth';
 
 if (process.argv.includes('--dev') && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';
 

@@ -32,7 +32,7 @@ function decode(body: Buffer, encoding: unknown): string {
   return body.toString('utf8');
 }
 
-/** As server/staticFiles.ts compresses a page: brotli 5, gzip 6. */
+/** As server/http/staticFiles.ts compresses a page: brotli 5, gzip 6. */
 function encode(html: string, encoding: unknown): Buffer {
   const raw = Buffer.from(html, 'utf8');
   if (encoding === 'br') return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });

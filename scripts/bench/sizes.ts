@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
-import { createAppShell } from '../../server/appShell';
-import { fragmentsOf, servedText } from '../../server/layoutFragments';
-import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layoutStore';
+import { createAppShell } from '../../server/prelude/appShell';
+import { fragmentsOf, servedText } from '../../server/layouts/fragments';
+import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layouts/store';
 
 interface ManifestEntry {
   file: string;
@@ -61,7 +61,7 @@ export const BENCH_QUERY = '?userId=10001&sessionId=demo-session&orderId=O170&pr
  * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry with
  * its static imports, and every chunk the page the server answers for that route preloads (its
  * widget chunks, the layouts' texts, the response validators of its data sources, and the layout
- * validators when the server could not vouch for the layout: server/appShell.ts decides, on the
+ * validators when the server could not vouch for the layout: server/prelude/appShell.ts decides, on the
  * layout as it is served, fragments expanded). Measured from the HTML itself, so the bench counts
  * what a borrower's browser is told to fetch, not a second opinion of it.
  */

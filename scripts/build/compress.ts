@@ -1,7 +1,7 @@
 /**
  * Vite plugin: after the bundle is written, puts a brotli (.br) and a gzip (.gz) file beside every
  * text asset, so the server negotiates Accept-Encoding and sends precompressed bytes with no CPU
- * per request (server/staticFiles.ts). Maximum levels: it runs once per build, not per request.
+ * per request (server/http/staticFiles.ts). Maximum levels: it runs once per build, not per request.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -2,7 +2,7 @@
  * Vite plugin: builds the page's early script (src/shell/early.ts: the first screen's data
  * requests, sent before the entry arrives) as a build of its own, after the app's, into the same
  * assets/ folder, and records it in the app's manifest under its source path, where the server
- * (server/appShell.ts), the service worker's precache list and the bench look it up.
+ * (server/prelude/appShell.ts), the service worker's precache list and the bench look it up.
  *
  * Why not a second input of the app's build: the bundler then moves the code both entries share
  * (the request builder, the config) into shared chunks, and the entry could run only once those

@@ -91,7 +91,7 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
   const envelope = schemas.find((f) => f.id === 'node-envelope.schema.json');
   if (!envelope) throw new Error('schemas/node-envelope.schema.json is missing');
   const appSchemas = schemas
-    // config/ is checked at build and server start (server/config.ts), never in the browser.
+    // config/ is checked at build and server start (server/core/config.ts), never in the browser.
     .filter((f) => f.id !== 'node.schema.json' && f.id !== 'node-envelope.schema.json' && !f.id.startsWith('api/') && !f.id.startsWith('config/'))
     .map((f) => f.schema);
   appSchemas.push({ ...envelope.schema, $id: 'node.schema.json' });

@@ -8,7 +8,7 @@
  *     case-sensitive, so such a path can only be a probe.
  */
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors';
+import { badRequest } from '../core/errors';
 import { inArea, inAreaAnyCase, readRequestPath } from './requestPath';
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@
  * captcha lifetime), so the register page needs no second captcha. Register with any other
  * captcha spends it like get-sms does.
  */
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../http/context';
 import { randomCaptchaText } from './captcha';
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;

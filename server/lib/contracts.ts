@@ -1,7 +1,7 @@
 /** Agreement list and agreement link of a product, shared by the v3 and the older endpoint family. */
 import type { RequestOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../context';
-import { requireOrder, type SessionUser } from '../session';
+import type { ServerContext } from '../http/context';
+import { requireOrder, type SessionUser } from '../http/session';
 
 export async function agreementList(ctx: ServerContext, productId: string) {
   const rows = await ctx.db.selectFrom('contracts').select(['title', 'position'])

@@ -7,7 +7,7 @@
  *   Unicode; jsonb refuses them).
  * Errors name the field, e.g. "amount: must be a plain decimal number".
  */
-import { badRequest } from '../errors';
+import { badRequest } from '../core/errors';
 
 const DECIMAL = /^-?(0|[1-9][0-9]{0,17})(\.[0-9]{1,17})?$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

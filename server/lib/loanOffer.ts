@@ -3,10 +3,10 @@
  * obfuscated family (routes/legacy.ts): one set of rules whichever page the borrower uses.
  */
 import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
-import { badRequest, BusinessError, notFound, unauthorized } from '../errors';
-import type { SessionUser } from '../session';
+import { badRequest, BusinessError, notFound, unauthorized } from '../core/errors';
+import type { SessionUser } from '../http/session';
 import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 import { addDays, formatAmount, formatMoney, maskCardNo } from './format';
 import { termUnitOf } from './flags';

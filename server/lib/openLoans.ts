@@ -4,7 +4,7 @@
  * status added later (a new status blocks deletion until someone decides otherwise).
  */
 import type { Db } from '../db';
-import { BusinessError } from '../errors';
+import { BusinessError } from '../core/errors';
 
 const CLOSED = [110, 200];
 

@@ -7,7 +7,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { tooMany } from '../errors';
+import { tooMany } from '../core/errors';
 
 export type SmsPurpose = 'del' | 'login' | 'register' | 'repay';
 

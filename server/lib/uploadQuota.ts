@@ -4,7 +4,7 @@
  * reservations, so a burst cannot overshoot the quota (at worst it refuses one too many).
  */
 import type { Db } from '../db';
-import { ApiError } from '../errors';
+import { ApiError } from '../core/errors';
 
 export interface UploadQuota { count: number; bytes: number; windowMs: number }
 

@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../http/context';
 
 export const ORPHAN_GRACE_MS = 24 * 3_600_000;
 export const SWEEP_EVERY_MS = 3_600_000;

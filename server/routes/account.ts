@@ -3,9 +3,9 @@
  * info calls: contact-kf-info and union-error-info.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context';
-import { publicEndpoint, userEndpoint, withMessage } from '../endpoint';
-import { BusinessError } from '../errors';
+import type { ServerContext } from '../http/context';
+import { publicEndpoint, userEndpoint, withMessage } from '../http/endpoint';
+import { BusinessError } from '../core/errors';
 import { recommendedProducts } from '../lib/products';
 import { refuseIfOpenLoan } from '../lib/openLoans';
 import { getSetting } from '../lib/settings';

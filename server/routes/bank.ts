@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
-import { userEndpoint } from '../endpoint';
-import { badRequest, notFound } from '../errors';
-import type { SessionUser } from '../session';
+import { userEndpoint } from '../http/endpoint';
+import { badRequest, notFound } from '../core/errors';
+import type { SessionUser } from '../http/session';
 import { flag } from '../lib/flags';
 import { randomId } from '../lib/tokens';
 

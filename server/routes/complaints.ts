@@ -1,12 +1,12 @@
 /** Complaints: init (types + orders), save, list with tabs, detail, rating. Text is plain text. */
 import type { FastifyInstance } from 'fastify';
 import type { ResponseOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../context';
-import { userEndpoint } from '../endpoint';
-import { badRequest, BusinessError, forbidden, notFound } from '../errors';
+import type { ServerContext } from '../http/context';
+import { userEndpoint } from '../http/endpoint';
+import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
 import { formatDateTime, formatMoney } from '../lib/format';
 import { statusText } from '../lib/orders';
-import { requireOrder, type SessionUser } from '../session';
+import { requireOrder, type SessionUser } from '../http/session';
 
 
 export const MAX_COMPLAINT_TEXT = 200;

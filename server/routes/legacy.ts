@@ -6,8 +6,8 @@
  * would refuse.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context';
-import { userEndpoint } from '../endpoint';
+import type { ServerContext } from '../http/context';
+import { userEndpoint } from '../http/endpoint';
 import { agreementLink, agreementList } from '../lib/contracts';
 import { findProduct, loanOffer, pushLoan } from '../lib/loanOffer';
 

@@ -1,7 +1,7 @@
 /** Loan confirmation, push (take the loan), order details, contracts, rating, event log. */
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context';
-import { userEndpoint } from '../endpoint';
+import type { ServerContext } from '../http/context';
+import { userEndpoint } from '../http/endpoint';
 import { orderView } from '../../src/contract/views';
 import { flag } from '../lib/flags';
 import { formatDate, formatDateTime, formatMoney } from '../lib/format';
@@ -10,7 +10,7 @@ import { recommendedProducts } from '../lib/products';
 import { getSetting } from '../lib/settings';
 import { findProduct, loanOffer, pushLoan } from '../lib/loanOffer';
 import { agreementLink, agreementList } from '../lib/contracts';
-import { requireOrder } from '../session';
+import { requireOrder } from '../http/session';
 
 
 export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {

@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RequestOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../context';
-import { publicEndpoint } from '../endpoint';
-import { BusinessError, notFound } from '../errors';
+import type { ServerContext } from '../http/context';
+import { publicEndpoint } from '../http/endpoint';
+import { BusinessError, notFound } from '../core/errors';
 import { randomCaptchaText, renderCaptcha } from '../lib/captcha';
 import { checkForRegister, closeCaptcha, grantForRegister, redrawCaptcha, spendCaptcha } from '../lib/captchaGate';
 import { getTemplate } from '../lib/settings';

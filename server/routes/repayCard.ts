@@ -12,17 +12,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { RequestOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
 import type { Order } from '../db/types';
-import { userEndpoint } from '../endpoint';
-import { badRequest, BusinessError, forbidden, notFound } from '../errors';
+import { userEndpoint } from '../http/endpoint';
+import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
 import { flag } from '../lib/flags';
 import { maskCardNo } from '../lib/format';
 import { applyPayment, dueOf, installmentsOf, lockOrder, outstanding, REPAYABLE } from '../lib/orders';
 import { SMS_TTL_MS } from '../lib/sms';
 import { randomId, repayToken, sameToken } from '../lib/tokens';
-import { requireOrder, type SessionUser } from '../session';
+import { requireOrder, type SessionUser } from '../http/session';
 
 type CommitBody = RequestOf<'repaymentCommit'>;
 type RepaymentRow = Awaited<ReturnType<typeof findRecord>>;

@@ -4,14 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ResponseOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../context';
-import { userEndpoint, withMessage } from '../endpoint';
-import { badRequest, BusinessError } from '../errors';
+import type { ServerContext } from '../http/context';
+import { userEndpoint, withMessage } from '../http/endpoint';
+import { badRequest, BusinessError } from '../core/errors';
 import { addDays, formatDate, formatMoney, maskCardNo } from '../lib/format';
 import { installmentsOf, outstanding, REPAYABLE, type InstallmentRow } from '../lib/orders';
 import { getSetting, latestCard } from '../lib/settings';
 import { randomId } from '../lib/tokens';
-import { requireOrder } from '../session';
+import { requireOrder } from '../http/session';
 import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 
 

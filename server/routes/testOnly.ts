@@ -1,7 +1,7 @@
 /** Routes that exist only when NODE_ENV=test: tests read "sent" SMS codes and captcha texts, and add borrowers. */
 import type { FastifyInstance } from 'fastify';
-import type { ServerContext } from '../context';
-import { badRequest, notFound } from '../errors';
+import type { ServerContext } from '../http/context';
+import { badRequest, notFound } from '../core/errors';
 import { randomId } from '../lib/tokens';
 import { sql } from 'kysely';
 import { seed } from '../db/seed';

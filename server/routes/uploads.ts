@@ -6,9 +6,9 @@
 import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ServerContext } from '../context';
-import { userEndpoint } from '../endpoint';
-import { badRequest, notFound } from '../errors';
+import type { ServerContext } from '../http/context';
+import { userEndpoint } from '../http/endpoint';
+import { badRequest, notFound } from '../core/errors';
 import { imageDimensions, dimensionProblem } from '../lib/imageSize';
 import { looksLikeSvg, MIME_BY_EXT, sniffImage } from '../lib/images';
 import { randomId } from '../lib/tokens';

@@ -31,7 +31,7 @@ const screenTexts: Partial<Record<Language, Catalogue>> = {};
 const screenLoads: Partial<Record<Language, Promise<boolean>>> = {};
 
 /**
- * The first screen's own texts, put in the page by the server (server/screenTexts.ts, issue 10):
+ * The first screen's own texts, put in the page by the server (server/prelude/screenTexts.ts, issue 10):
  * that screen renders without the texts chunk, which loads when the page is idle.
  */
 const firstScreenTexts: Partial<Record<Language, Catalogue>> = {};

@@ -1,5 +1,5 @@
 /**
- * The page's early-request plan (the `kopa-early` block, written by server/earlyPlan.ts): the
+ * The page's early-request plan (the `kopa-early` block, written by server/prelude/earlyPlan.ts): the
  * first screen's data requests with their parameters already resolved from the page's query, and
  * the query values they were resolved from. The early script sends them only while the page's
  * query still gives those values; a page answered from the service worker's cache for another

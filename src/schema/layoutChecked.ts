@@ -1,7 +1,7 @@
 import { LAYOUT_SCHEMA_VERSION } from './generated/validators/layoutSchemaVersion';
 
 /**
- * A layout the server has checked with the strict schema of this very build (server/layoutStore.ts)
+ * A layout the server has checked with the strict schema of this very build (server/layouts/store.ts)
  * comes with a stamp: `data-checked` on the layout block in the page, this header on
  * GET /layouts/{name}.json. The page then renders it without loading its own validators (about
  * 11 KB of code on every first visit; issue 10). The strict build checks every node by its widget

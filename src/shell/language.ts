@@ -14,7 +14,7 @@ export function hostLanguage(search: string): Language {
   return parseLanguage(new URLSearchParams(search).get('lang')) ?? 'en';
 }
 
-/** The `kopa-texts` block of the page (server/screenTexts.ts), if it is in `lang`: adopted, true. */
+/** The `kopa-texts` block of the page (server/prelude/screenTexts.ts), if it is in `lang`: adopted, true. */
 function takeFirstScreenTexts(doc: Document, lang: Language): boolean {
   const block = doc.getElementById('kopa-texts');
   if (!block || block.getAttribute('type') !== 'application/json') return false;

@@ -52,7 +52,7 @@ function takeInlineLayout(name: string): FetchedLayout | null {
   block.remove();
   if (block.dataset.name !== name) return null;
   const checked = isCheckedForThisBuild(block.dataset.checked);
-  // Its bindings, parsed by the server (server/screenBindings.ts): trusted as far as the layout is.
+  // Its bindings, parsed by the server (server/prelude/screenBindings.ts): trusted as far as the layout is.
   if (checked && bindings !== null) {
     try {
       adoptParsedTemplates(JSON.parse(bindings));

@@ -1,6 +1,6 @@
 /**
  * The server paints the screen's frame (header, title, skeleton) just before #root, before any
- * script runs (server/appFrame.ts, server/appShell.ts). While React shows its loading state the
+ * script runs (server/prelude/appFrame.ts, server/prelude/appShell.ts). While React shows its loading state the
  * frame keeps only its header (the loading state, with its "Loading..." status, takes the
  * skeleton's place below it); when the page itself (or an error) is on screen the frame goes, in
  * the same frame: the header does not move. A page of an older server has the frame inside #root,

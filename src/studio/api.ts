@@ -1,4 +1,4 @@
-/** The studio's calls to /studio/api (server/studio/routes.ts): JSON in, the envelope's data out. */
+/** The studio's calls to /studio/api (server/layouts/studio/routes.ts): JSON in, the envelope's data out. */
 
 export interface Issue {
   file: string;

@@ -1,6 +1,6 @@
 /**
  * The JSON editor: CodeMirror 6 with the layout schema's completion and hover
- * (codemirror-json-schema over the bundled schema, server/studio/schemaBundle.ts) and the
+ * (codemirror-json-schema over the bundled schema, server/layouts/studio/schemaBundle.ts) and the
  * server's issues (schema and every lint rule, the same check as publishing) shown inline on the
  * exact node their JSON pointer names.
  */

@@ -108,7 +108,7 @@ test('a Chinese first screen shows the Chinese texts that came in the page', asy
   expect(kopa.pageErrors).toEqual([]);
 });
 
-// Issue 10: the page's early script sends the first screen's data request (server/earlyPlan.ts,
+// Issue 10: the page's early script sends the first screen's data request (server/prelude/earlyPlan.ts,
 // src/shell/early.ts); the app takes its answer instead of asking again.
 test('the first screen\'s data request leaves before the app\'s code has arrived, and only once', async ({ page, kopa }) => {
   let dataSent = (): void => undefined;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppShell } from '../../server/appShell';
-import { createLayoutStore, type LayoutSource } from '../../server/layoutStore';
+import { createAppShell } from '../../server/prelude/appShell';
+import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
 import { collectTypes } from '../../src/schema/collectTypes';
 import { parseTemplate } from '../../src/expr';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
@@ -148,7 +148,7 @@ describe('app shell', () => {
     expect(html).not.toContain('get-sms-1.js');
   });
 
-  // Issue 10: the first screen's data requests leave before the entry has arrived (server/earlyPlan.ts).
+  // Issue 10: the first screen's data requests leave before the entry has arrived (server/prelude/earlyPlan.ts).
   it('plans the early requests for this query and runs the early script before the entry', async () => {
     const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { overall: 30, order: '{{ query.orderId }}' } } } };
     const shell = fixture(withSources);

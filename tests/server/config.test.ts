@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadAppConfig, ROOT } from '../../server/config';
+import { loadAppConfig, ROOT } from '../../server/core/config';
 
 const roots: string[] = [];
 afterEach(() => {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { earlyPlanOf } from '../../server/earlyPlan';
+import { earlyPlanOf } from '../../server/prelude/earlyPlan';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const layout = (name: string): unknown => JSON.parse(readFileSync(join(ROOT, 'layouts', `${name}.json`), 'utf8'));

@@ -9,8 +9,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildServer, type BuildOptions } from '../../server/app';
-import { loadCatalogue, loadValidators, describeErrors } from '../../server/catalogue';
-import { loadAppConfig } from '../../server/config';
+import { loadCatalogue, loadValidators, describeErrors } from '../../server/core/catalogue';
+import { loadAppConfig } from '../../server/core/config';
 import { formatDate } from '../../server/lib/format';
 import type { Db } from '../../server/db';
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { importLayouts } from '../../server/layoutImport';
+import { importLayouts } from '../../server/layouts/import';
 import { startServer, type TestServer } from './helpers';
 
 // The real validator is owned by the foundation work; here a document is invalid iff it says so,

@@ -1,12 +1,12 @@
 /**
- * The server serves layouts with their fragments expanded (server/layoutFragments.ts, called by
- * servable() in server/layoutStore.ts): the browser never sees a `use`, and a layout without one
+ * The server serves layouts with their fragments expanded (server/layouts/fragments.ts, called by
+ * servable() in server/layouts/store.ts): the browser never sees a `use`, and a layout without one
  * is served as its own bytes.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandForServing, fragmentsOf } from '../../server/layoutFragments';
+import { expandForServing, fragmentsOf } from '../../server/layouts/fragments';
 import { startServer, type TestServer } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -6,9 +6,9 @@
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandling } from '../../server/errorHandler';
-import { registerLayouts } from '../../server/layouts';
-import { createLayoutStore, type LayoutSource } from '../../server/layoutStore';
+import { registerErrorHandling } from '../../server/http/errorHandler';
+import { registerLayouts } from '../../server/layouts/routes';
+import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
 
 const V1 = '{"id":"customer-service","version":1,"title":"One","body":[]}';

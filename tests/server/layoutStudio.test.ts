@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importLayouts } from '../../server/layoutImport';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER, previewToken, studioCredentials, studioLoginHint } from '../../server/studio/auth';
+import { importLayouts } from '../../server/layouts/import';
+import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER, previewToken, studioCredentials, studioLoginHint } from '../../server/layouts/studio/auth';
 import { serverSecret } from '../../server/lib/tokens';
 import { startServer, type TestServer } from './helpers';
 

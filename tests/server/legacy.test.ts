@@ -3,7 +3,7 @@
  * success '00', the same rules as the v3 calls. Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAppConfig } from '../../server/config';
+import { loadAppConfig } from '../../server/core/config';
 import { catalogue, expectSuccess, fakeClock, SESSION_QS, startServer, USER, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -10,8 +10,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readRequestPath } from '../../server/http/requestPath';
 import { BAD_PATH_MESSAGE } from '../../server/http/pathGuard';
-import { registerErrorHandling } from '../../server/errorHandler';
-import { registerStudio } from '../../server/studio/routes';
+import { registerErrorHandling } from '../../server/http/errorHandler';
+import { registerStudio } from '../../server/layouts/studio/routes';
 import { startServer, type TestServer } from './helpers';
 
 /** A route path with its parameters filled in. */
@@ -101,7 +101,8 @@ describe('the path sweep: every protected route, every respelling (issue 32 item
     return { routes: routes.length, tried };
   }
 
-  it('refuses every respelling with 400, and the plain studio routes still need an operator', async () => {
+  // About 1,400 requests over a socket: a generous timeout for a busy 2-core machine (not a budget).
+  it('refuses every respelling with 400, and the plain studio routes still need an operator', { timeout: 180_000 }, async () => {
     const s = await startServer();
     try {
       const { routes, tried } = await sweep(s);
@@ -123,7 +124,7 @@ describe('the path sweep: every protected route, every respelling (issue 32 item
     }
   });
 
-  it('with NODE_ENV=production and no STUDIO_PASSWORD every studio route is 404, however spelt', async () => {
+  it('with NODE_ENV=production and no STUDIO_PASSWORD every studio route is 404, however spelt', { timeout: 120_000 }, async () => {
     const saved = { env: process.env.NODE_ENV, pw: process.env.STUDIO_PASSWORD };
     process.env.NODE_ENV = 'production';
     delete process.env.STUDIO_PASSWORD;

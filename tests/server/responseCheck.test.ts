@@ -7,11 +7,11 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCatalogue, loadValidators } from '../../server/catalogue';
-import { loadAppConfig, loadWireNames } from '../../server/config';
-import { publicEndpoint, responseCheckFor, type EndpointContext, type ResponseCheck } from '../../server/endpoint';
-import { registerErrorHandling } from '../../server/errorHandler';
-import { createWireMapper } from '../../server/wire';
+import { loadCatalogue, loadValidators } from '../../server/core/catalogue';
+import { loadAppConfig, loadWireNames } from '../../server/core/config';
+import { publicEndpoint, responseCheckFor, type EndpointContext, type ResponseCheck } from '../../server/http/endpoint';
+import { registerErrorHandling } from '../../server/http/errorHandler';
+import { createWireMapper } from '../../server/core/wire';
 
 const cfg = loadAppConfig();
 const catalogue = loadCatalogue(cfg.provider);

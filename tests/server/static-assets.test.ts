@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDir } from '../../scripts/build/compress';
-import { negotiate } from '../../server/staticFiles';
-import { importLayouts } from '../../server/layoutImport';
+import { negotiate } from '../../server/http/staticFiles';
+import { importLayouts } from '../../server/layouts/import';
 import { startServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -2,7 +2,7 @@
 /*
  * The endpoint contract (schemas/api/endpoints.json): for every logical endpoint, the type of its
  * request body and of its response data. Types only, shared by the client (src/http) and the
- * reference server (server/endpoint.ts), so a handler for key K receives RequestOf<K> and must
+ * reference server (server/http/endpoint.ts), so a handler for key K receives RequestOf<K> and must
  * return ResponseOf<K>.
  */
 import type {

@@ -4,7 +4,7 @@
  * if a path check in front of them were ever wrong (defence in depth behind server/http/pathGuard).
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError, notFound, unauthorized } from '../errors';
+import { ApiError, notFound, unauthorized } from '../../core/errors';
 import { cookieValue, sessionUser, STUDIO_COOKIE, type StudioCredentials } from './auth';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

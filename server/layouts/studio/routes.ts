@@ -1,19 +1,19 @@
 /**
  * The layout studio for operators: /studio (the separate studio build, dist/studio/) and its JSON
  * API under /studio/api, every route but login behind the operator cookie. Publishing and
- * rollback go through server/layoutRepo.ts (checked, versioned, audited); the draft preview is the
- * real borrower route with a preview token (server/layoutStore.ts, appShell).
+ * rollback go through server/layouts/repo.ts (checked, versioned, audited); the draft preview is the
+ * real borrower route with a preview token (server/layouts/store.ts, appShell).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import routes from '../../config/routes.json';
-import type { Db } from '../db';
-import { DEMO_SCREENS, demoQuery } from '../demoScreens';
-import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../errors';
-import { checkLayoutText } from '../layoutCheck';
-import { discardDraft, layoutDetail, listLayouts, publishText, rollback, saveDraft, versionContent } from '../layoutRepo';
-import { LAYOUT_NAME, type LayoutStore } from '../layoutStore';
+import routes from '../../../config/routes.json';
+import type { Db } from '../../db';
+import { DEMO_SCREENS, demoQuery } from '../../db/demoScreens';
+import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
+import { checkLayoutText } from '../check';
+import { discardDraft, layoutDetail, listLayouts, publishText, rollback, saveDraft, versionContent } from '../repo';
+import { LAYOUT_NAME, type LayoutStore } from '../store';
 import { previewToken, sameSecret, SESSION_MS, sessionToken, STUDIO_COOKIE, type StudioCredentials } from './auth';
 import { jsonOnly, operatorSession, studioOn } from './guard';
 import { layoutSchemaBundle } from './schemaBundle';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAppShell } from './appShell';
-import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type Representation } from './staticFiles';
-import type { LayoutStore } from './layoutStore';
-import { parseLanguage } from '../src/format/messages';
+import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type Representation } from '../http/staticFiles';
+import type { LayoutStore } from '../layouts/store';
+import { parseLanguage } from '../../src/format/messages';
 
 /** The HTML's CSP; `scriptSources` (hashes of the page's own inline scripts) are allowed besides 'self'. */
 export function cspWith(scriptSources: readonly string[] = []): string {

@@ -8,16 +8,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import routes from '../config/routes.json';
-import endpoints from '../schemas/api/endpoints.json';
-import { collectTypes } from '../src/schema/collectTypes';
+import routes from '../../config/routes.json';
+import endpoints from '../../schemas/api/endpoints.json';
+import { collectTypes } from '../../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import { earlyPlanOf } from './earlyPlan';
 import { screenTextsOf } from './screenTexts';
 import { screenBindingsOf } from './screenBindings';
-import type { LayoutStore } from './layoutStore';
-import { LAYOUT_SCHEMA_VERSION } from '../src/schema/generated/validators/layoutSchemaVersion';
-import type { Language } from '../src/format/messages';
+import type { LayoutStore } from '../layouts/store';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import type { Language } from '../../src/format/messages';
 
 interface ManifestEntry {
   file: string;
@@ -76,7 +76,7 @@ export interface AppShell {
   /** CSP script sources the pages need besides 'self': the hash of the inline early script. */
   readonly scriptSources: readonly string[];
   /**
-   * previewToken: an operator's preview link (server/studio/auth.ts) shows the layout's draft.
+   * previewToken: an operator's preview link (server/layouts/studio/auth.ts) shows the layout's draft.
    * search: the page's query (`?a=1`), which the first screen's early requests are resolved from.
    */
   html(pathname: string, previewToken?: string, lang?: Language, search?: string): Promise<string>;
@@ -118,7 +118,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   }
 
   /**
-   * The page with its early requests (server/earlyPlan.ts): the plan, and the early script ahead of
+   * The page with its early requests (server/prelude/earlyPlan.ts): the plan, and the early script ahead of
    * the entry, which module scripts' document order then runs first. Per query, so after the cache.
    */
   function withEarlyRequests(html: string, doc: unknown, search: string): string {

@@ -13,12 +13,12 @@ interface NodeLike {
   onBack?: unknown;
 }
 
-import enApp from '../messages/en.json';
-import zhApp from '../messages/zh.json';
-import idApp from '../messages/id.json';
-import enScreens from '../messages/layouts/en.json';
-import zhScreens from '../messages/layouts/zh.json';
-import idScreens from '../messages/layouts/id.json';
+import enApp from '../../messages/en.json';
+import zhApp from '../../messages/zh.json';
+import idApp from '../../messages/id.json';
+import enScreens from '../../messages/layouts/en.json';
+import zhScreens from '../../messages/layouts/zh.json';
+import idScreens from '../../messages/layouts/id.json';
 
 /** The app's texts and the layouts' texts of each language (two files each, one catalogue). */
 const en: Readonly<Record<string, string>> = { ...enApp, ...enScreens };

@@ -4,7 +4,7 @@
  * anything else is a genuine fault: logged, 500 without details.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError } from './errors';
+import { ApiError } from '../core/errors';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {

@@ -10,12 +10,12 @@
  * it read (and only those: no session token is written into the page), so a page answered from a
  * cache for another query sends nothing early.
  */
-import app from '../config/app.json';
-import endpoints from '../schemas/api/endpoints.json';
-import { analyzeTemplate, hasBindings } from '../src/expr';
-import { clientPath } from '../src/http/catalogue';
-import type { EarlyPlan, PlannedRequest } from '../src/http/earlyPlan';
-import { resolveValue, type ResolveProblem } from '../src/runtime/resolve';
+import app from '../../config/app.json';
+import endpoints from '../../schemas/api/endpoints.json';
+import { analyzeTemplate, hasBindings } from '../../src/expr';
+import { clientPath } from '../../src/http/catalogue';
+import type { EarlyPlan, PlannedRequest } from '../../src/http/earlyPlan';
+import { resolveValue, type ResolveProblem } from '../../src/runtime/resolve';
 
 interface SourceLike {
   endpoint?: unknown;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { ROOT } from '../config';
+import { ROOT } from '../../core/config';
 
 const SCHEMAS = join(ROOT, 'schemas');
 

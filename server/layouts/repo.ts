@@ -3,16 +3,16 @@
  * one shared draft per layout, and the audit log. Every way to a published version (publish,
  * import, rollback) goes through checkLayoutText first and refuses with the issues: nothing
  * invalid ever becomes the published version. A publish notifies the other server instances in
- * the same transaction (server/layoutSync.ts).
+ * the same transaction (server/layouts/sync.ts).
  */
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { Db } from './db';
-import type { Database } from './db/types';
-import type { FragmentFiles } from '../src/layout/fragments';
-import { checkLayoutText, type LocatedIssue } from './layoutCheck';
-import { servedText } from './layoutFragments';
-import type { LayoutSource } from './layoutStore';
+import type { Db } from '../db';
+import type { Database } from '../db/types';
+import type { FragmentFiles } from '../../src/layout/fragments';
+import { checkLayoutText, type LocatedIssue } from './check';
+import { servedText } from './fragments';
+import type { LayoutSource } from './store';
 
 export const LAYOUT_CHANNEL = 'kopa_layouts';
 

@@ -4,14 +4,14 @@
  * in a `kopa-bindings` JSON block for a layout this server checked, and the app takes them into
  * its parse cache (adoptParsedTemplates), so a phone does not tokenize and parse some 65 strings
  * before its first render. Computed once per layout version and language, with the page
- * (server/appShell.ts).
+ * (server/prelude/appShell.ts).
  *
  * A string that does not parse is left out (the app finds the same error and reports it where it
  * is used), and so is one whose tree would not survive JSON unchanged (an `undefined` or an
  * infinite literal): the app parses those itself.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { hasBindings, parseTemplate, type Template } from '../src/expr';
+import { hasBindings, parseTemplate, type Template } from '../../src/expr';
 
 export function screenBindingsOf(doc: unknown): Record<string, Template> {
   const out: Record<string, Template> = {};

@@ -13,11 +13,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from './db';
-import type { LocatedIssue } from './layoutCheck';
-import { fragmentsOf, servedText } from './layoutFragments';
-import { hashText, publishText } from './layoutRepo';
-import { LAYOUT_NAME } from './layoutStore';
+import type { Db } from '../db';
+import type { LocatedIssue } from './check';
+import { fragmentsOf, servedText } from './fragments';
+import { hashText, publishText } from './repo';
+import { LAYOUT_NAME } from './store';
 
 export type ImportMode = 'seed' | 'changed' | 'all';
 

@@ -1,12 +1,12 @@
 /** Everything a route needs, built once per server instance (no module-level state). */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from './config';
-import type { Catalogue, Validators } from './catalogue';
-import type { Db } from './db';
-import type { SmsService } from './lib/sms';
+import type { AppConfig } from '../core/config';
+import type { Catalogue, Validators } from '../core/catalogue';
+import type { Db } from '../db';
+import type { SmsService } from '../lib/sms';
 import type { SessionLifetimes } from './session';
-import type { UploadQuota } from './lib/uploadQuota';
-import type { WireMapper } from './wire';
+import type { UploadQuota } from '../lib/uploadQuota';
+import type { WireMapper } from '../core/wire';
 import type { ResponseCheck } from './endpoint';
 
 export interface ServerContext {

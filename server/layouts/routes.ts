@@ -3,10 +3,10 @@
  * layoutStore.ts), 404 for an unknown name, 503 if a layout never was valid.
  */
 import type { FastifyInstance } from 'fastify';
-import { notFound } from './errors';
-import { LAYOUT_NAME, type LayoutStore } from './layoutStore';
-import { LAYOUT_CHECKED_HEADER } from '../src/schema/layoutChecked';
-import { LAYOUT_SCHEMA_VERSION } from '../src/schema/generated/validators/layoutSchemaVersion';
+import { notFound } from '../core/errors';
+import { LAYOUT_NAME, type LayoutStore } from './store';
+import { LAYOUT_CHECKED_HEADER } from '../../src/schema/layoutChecked';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
 
 export function registerLayouts(app: FastifyInstance, layouts: LayoutStore): void {
   app.get<{ Params: { file: string } }>('/layouts/:file', async (req, reply) => {

@@ -7,8 +7,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { LAYOUT_CHANNEL } from './layoutRepo';
-import type { LayoutStore } from './layoutStore';
+import { LAYOUT_CHANNEL } from './repo';
+import type { LayoutStore } from './store';
 
 export interface LayoutSyncOptions {
   store: LayoutStore;

@@ -1,18 +1,18 @@
 /**
  * The layouts as the server serves them: the published version of each layout, read from the
- * database (server/layoutRepo.ts) once per version and kept in memory; a draft only for a request
+ * database (server/layouts/repo.ts) once per version and kept in memory; a draft only for a request
  * that carries a valid preview token (an operator's preview, never cached). Every version in the
  * database passed checkLayoutText when it was published, with the fragments it was expanded with
  * then (stored as `served`), so nothing here validates or expands a published version again.
  * Shared by GET /layouts/{name}.json and the app shell. Other instances' publishes arrive through
- * invalidate() (server/layoutSync.ts: LISTEN/NOTIFY, polling as fallback).
+ * invalidate() (server/layouts/sync.ts: LISTEN/NOTIFY, polling as fallback).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ApiError } from './errors';
-import { expandForServing, type FragmentSource } from './layoutFragments';
-import { validateLayoutStrict } from '../src/schema/generated/validators/strict.js';
-import { checkLayoutLimits } from '../src/schema/layoutLimits';
+import { ApiError } from '../core/errors';
+import { expandForServing, type FragmentSource } from './fragments';
+import { validateLayoutStrict } from '../../src/schema/generated/validators/strict.js';
+import { checkLayoutLimits } from '../../src/schema/layoutLimits';
 
 export interface GoodLayout {
   body: string;
@@ -85,7 +85,7 @@ export function servable(text: string, version: number, fragments: FragmentSourc
 export interface LayoutStoreOptions {
   /** The fragments a draft preview is expanded with. */
   fragments: FragmentSource;
-  /** True when `token` lets its bearer see the draft of `name` (server/studio/auth.ts). */
+  /** True when `token` lets its bearer see the draft of `name` (server/layouts/studio/auth.ts). */
   verifyPreview?: (token: string, name: string) => boolean;
 }
 

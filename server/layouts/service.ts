@@ -4,12 +4,12 @@
  * file is imported again), and the sync with other instances. Called once by buildServer.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from './db';
-import { importLayouts } from './layoutImport';
-import { dbLayoutSource } from './layoutRepo';
-import { fragmentsOf, type FragmentSource } from './layoutFragments';
-import { createLayoutStore, type LayoutStore } from './layoutStore';
-import { startLayoutSync } from './layoutSync';
+import type { Db } from '../db';
+import { importLayouts } from './import';
+import { dbLayoutSource } from './repo';
+import { fragmentsOf, type FragmentSource } from './fragments';
+import { createLayoutStore, type LayoutStore } from './store';
+import { startLayoutSync } from './sync';
 import { previewAllows } from './studio/auth';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 
-export const ROOT = join(import.meta.dirname, '..');
+export const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface AppConfig {
   apiPrefix: string;

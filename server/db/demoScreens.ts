@@ -2,7 +2,7 @@
  * The demo screens: one entry per kind of screen with the query that shows it with the demo data
  * (npm start prints them as links; the studio previews a layout on the first screen using it).
  */
-import { DEMO } from './db/seedData';
+import { DEMO } from './seedData';
 
 export const DEMO_SCREENS: ReadonlyArray<readonly [title: string, path: string, extra?: Record<string, string>]> = [
   ['Loan details, status 21 (review)', '/loanDetail', { orderId: 'O21', productId: 'P001' }],

@@ -9,10 +9,10 @@
  * literal that happens to be a key (harmless: a few bytes more). A key put together at run time
  * is not found; msg() then shows the key itself until the chunk is in, as it would for a typo.
  */
-import en from '../messages/layouts/en.json';
-import zh from '../messages/layouts/zh.json';
-import id from '../messages/layouts/id.json';
-import type { Language } from '../src/format/messages';
+import en from '../../messages/layouts/en.json';
+import zh from '../../messages/layouts/zh.json';
+import id from '../../messages/layouts/id.json';
+import type { Language } from '../../src/format/messages';
 
 type Catalogue = Readonly<Record<string, string>>;
 

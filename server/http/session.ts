@@ -8,8 +8,8 @@
  * session: never existed, revoked, or the account was deleted), 'expired' (idle or too old).
  */
 import type { ServerContext } from './context';
-import type { Order } from './db/types';
-import { ApiError, badRequest, forbidden, notFound } from './errors';
+import type { Order } from '../db/types';
+import { ApiError, badRequest, forbidden, notFound } from '../core/errors';
 
 export interface SessionUser {
   userId: string;
