@@ -9,6 +9,10 @@ import kopa from './scripts/lib/eslintBoundaries.js';
  * are resolved to files first (scripts/lib/eslintBoundaries.js), so `'../http'` counts as http.
  */
 const REACT = ['react', 'react-dom', 'react-router-dom'];
+/** The server's layers: no file of src/ may import one. */
+const SERVER = ['server', 'server/core', 'server/db', 'server/lib', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'];
+/** The browser's own layers (the DOM, React, the page runtime): the server imports none of them. */
+const BROWSER = ['http', 'bridge', 'security', 'runtime', 'actions', 'page', 'render', 'widgets', 'shell', 'studio', 'sw'];
 const layers = {
   expr: { banned: '*', message: 'src/expr is pure: it imports nothing of ours.' },
   contract: { banned: ['expr', 'http', 'bridge', 'format', 'security', 'runtime', 'actions', 'page', 'render', 'widgets', 'lint', 'shell', 'studio', 'sw'], message: 'src/contract is what client and server share (endpoint types, result types, view rules): it imports only the generated schema types.' },
@@ -23,6 +27,27 @@ const layers = {
   lint: { banned: ['actions', 'page', 'render', 'widgets', 'shell', 'studio', 'http', 'bridge'], packages: REACT, message: 'The layout linter runs in Node (npm run validate, the server, the studio checks): no React, no renderer; only the pure runtime pieces (expression functions, pointers).' },
   schema: { banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell', 'studio', 'lint', 'http', 'bridge'], packages: REACT, message: 'src/schema holds the generated types and validators and the layout limits: everything imports it, it imports none of the app.' },
   widgets: { banned: ['page', 'shell', 'http', 'bridge', 'actions', 'security'], message: 'Widgets trigger actions; they never call HTTP or the bridge.' },
+  prelude: { banned: ['http', 'bridge', 'format', 'security', 'runtime', 'actions', 'page', 'render', 'widgets', 'lint', 'shell', 'studio', 'sw', 'layout', ...SERVER], message: 'src/prelude is what the server\'s page writer and the browser\'s first screen share (page blocks, the query reader, the early plan, the resolver): it imports only src/expr, src/schema and src/contract.' },
+};
+
+/**
+ * The server's layers, bottom to top: core (config, errors, settings) < db < lib (the lending
+ * domain) < demo (the demo data and its links) < http (path guard, endpoint wrapper, sessions) < layouts (with the studio) < prelude
+ * (the page) and routes (the API) < the root (app.ts, main.ts). Each imports only below itself,
+ * and of src/ only what imports no browser code (BROWSER is banned).
+ */
+const SERVER_BROWSER = { banned: BROWSER, message: 'The server shares code with the browser only through src/contract, src/prelude, src/schema, src/expr, src/lint, src/layout and src/format.' };
+const serverLayer = (above, message) => ({ banned: [...above, ...BROWSER], message: `${message} ${SERVER_BROWSER.message}` });
+const serverLayers = {
+  'server/core': serverLayer(['server', 'server/db', 'server/lib', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/core is the bottom: configuration, errors, settings.'),
+  'server/db': serverLayer(['server', 'server/lib', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/db knows the schema and the demo data, nothing above it.'),
+  'server/lib': serverLayer(['server', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/lib is the lending domain: it takes a database handle and plain arguments, never the request or the server context.'),
+  'server/demo': serverLayer(['server', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/demo seeds the demo data and names its links, with the domain\'s rules.'),
+  'server/http': serverLayer(['server', 'server/layouts', 'server/prelude', 'server/routes'], 'server/http is the request pipeline (path guard, endpoint wrapper, sessions): no route, page or layout code.'),
+  'server/layouts': serverLayer(['server', 'server/prelude', 'server/routes'], 'server/layouts (with the studio) stores and checks layouts: no page writer, no API route.'),
+  'server/prelude': serverLayer(['server', 'server/routes'], 'server/prelude writes the page: no API route.'),
+  'server/routes': serverLayer(['server', 'server/layouts', 'server/prelude'], 'server/routes are the API endpoints: no page writer, no layout store.'),
+  server: SERVER_BROWSER,
 };
 
 
@@ -66,10 +91,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     plugins: { kopa },
     rules: {
-      'kopa/layers': ['error', { root: import.meta.dirname, layers }],
+      'kopa/layers': ['error', { root: import.meta.dirname, layers: { ...layers, ...serverLayers } }],
       // No allowlist: the last known cycles were broken in issue 12 (docs/decisions.md, "Layers that hold").
       'kopa/no-cycle': ['error', { root: import.meta.dirname }],
     },

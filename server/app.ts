@@ -11,8 +11,8 @@ import { loadCatalogue, loadValidators } from './core/catalogue';
 import { loadAppConfig, loadWireNames, ROOT } from './core/config';
 import type { ServerContext } from './http/context';
 import { openDb, type Db } from './db';
-import { seed } from './db/seed';
-import { responseCheckFor } from './http/endpoint';
+import { seed } from './demo/seed';
+import { responseCheckFor, sessionLifetimesFromEnv } from './core/settings';
 import { registerErrorHandling } from './http/errorHandler';
 import { registerLayouts } from './layouts/routes';
 import { startLayouts } from './layouts/service';
@@ -22,10 +22,11 @@ import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
+import { readPageQuery } from '../src/prelude/query';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
 import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
-import { DEMO } from './db/seedData';
-import { refreshDemoSessions, sessionLifetimesFromEnv } from './http/session';
+import { DEMO } from './demo/seedData';
+import { refreshDemoSessions } from './http/session';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
 import { registerComplaints } from './routes/complaints';
@@ -85,6 +86,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: 256 * 1024,
     // Nothing is proxied in front of the reference server; IPs are the socket's.
     trustProxy: false,
+    // The one reading of a query (src/prelude/query.ts): a repeated key is its first value, on the
+    // API as on the page, never an array a handler did not expect.
+    routerOptions: { querystringParser: (text: string) => ({ ...readPageQuery(text) }) },
   });
 
   const cfg = loadAppConfig();

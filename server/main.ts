@@ -4,8 +4,8 @@
  * (SMS codes are logged).
  */
 import { buildServer } from './app';
-import { DEMO } from './db/seedData';
-import { DEMO_SCREENS, demoQuery } from './db/demoScreens';
+import { DEMO } from './demo/seedData';
+import { DEMO_SCREENS, demoQuery } from './demo/demoScreens';
 import { studioCredentials, studioLoginHint } from './layouts/studio/auth';
 
 if (process.argv.includes('--dev') && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';

@@ -59,11 +59,21 @@ function listSources(dir, out = []) {
 
 const rel = (root, file) => relative(root, file).split(sep).join('/');
 
-/** Layer of a file = its first folder under src/ (null outside src/). */
+/**
+ * Layer of a file: its first folder under src/ (`http`, `runtime`, ...); under server/, `server/`
+ * and its first folder (`server/lib`, ...), or `server` for the files at its root (app.ts,
+ * main.ts). Null elsewhere (tests, scripts).
+ */
 function layerOf(root, file) {
   const parts = rel(root, file).split('/');
-  return parts[0] === 'src' && parts.length > 2 ? parts[1] : null;
+  if (parts[0] === 'src' && parts.length > 2) return parts[1];
+  if (parts[0] === 'server') return parts.length > 2 ? `server/${parts[1]}` : 'server';
+  return null;
 }
+
+/** The trees the cycle rule covers: the app and the server, as one graph (they share src/contract, src/prelude). */
+const TREES = ['src', 'server'];
+const inTrees = (root, file) => TREES.some((t) => rel(root, file).startsWith(`${t}/`));
 
 function currentImports(context) {
   const file = context.filename;
@@ -129,15 +139,15 @@ const noCycleRule = {
   create(context) {
     const { root } = context.options[0];
     const self = context.filename;
-    if (!rel(root, self).startsWith('src/')) return {};
+    if (!inTrees(root, self)) return {};
     return {
       Program() {
         const mine = currentImports(context);
         // The file being linted uses its in-editor text; every other file is read from disk.
         const edges = (file) => (file === self ? mine.map((i) => i.target) : existsSync(file) ? importsOfFile(file) : []);
-        // Layer graph over all of src/, built from the same file edges.
+        // Layer graph over all of src/ and server/, built from the same file edges.
         const layerEdges = new Map();
-        const files = new Set(listSources(join(root, 'src')));
+        const files = new Set(TREES.flatMap((t) => listSources(join(root, t))));
         files.add(self);
         for (const file of files) {
           const a = layerOf(root, file);

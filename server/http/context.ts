@@ -4,10 +4,9 @@ import type { AppConfig } from '../core/config';
 import type { Catalogue, Validators } from '../core/catalogue';
 import type { Db } from '../db';
 import type { SmsService } from '../lib/sms';
-import type { SessionLifetimes } from './session';
 import type { UploadQuota } from '../lib/uploadQuota';
 import type { WireMapper } from '../core/wire';
-import type { ResponseCheck } from './endpoint';
+import type { ResponseCheck, SessionLifetimes } from '../core/settings';
 
 export interface ServerContext {
   db: Db;

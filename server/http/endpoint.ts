@@ -40,18 +40,6 @@ interface Options {
   rawBody?: boolean;
 }
 
-/**
- * What a response that breaks its schema does (issue 12): `strict` (NODE_ENV development or test)
- * answers 500 so the drift is seen where it is made; `log` (production, or NODE_ENV unset as under
- * `npm start`) answers it as it is and logs, because a borrower is better served by data the
- * app's own boundary may still accept than by an error.
- */
-export type ResponseCheck = 'strict' | 'log';
-
-export function responseCheckFor(nodeEnv: string | undefined): ResponseCheck {
-  return nodeEnv === 'development' || nodeEnv === 'test' ? 'strict' : 'log';
-}
-
 /** The part of the server context endpoint registration reads (tests build just this). */
 export type EndpointContext = Pick<ServerContext, 'cfg' | 'catalogue' | 'validators' | 'wire' | 'responseCheck'> & { log: FastifyBaseLogger };
 

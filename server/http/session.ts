@@ -9,13 +9,11 @@
  */
 import type { ServerContext } from './context';
 import type { Order } from '../db/types';
-import { ApiError, badRequest, forbidden, notFound } from '../core/errors';
+import { ApiError } from '../core/errors';
+import type { SessionUser } from '../lib/borrower';
+import { ownedOrder } from '../lib/orders';
 
-export interface SessionUser {
-  userId: string;
-  sessionId: string;
-  phone: string;
-}
+export type { SessionUser };
 
 export type SessionEndReason = 'missing' | 'unknown' | 'expired';
 
@@ -28,29 +26,9 @@ export class SessionError extends ApiError {
   }
 }
 
-export interface SessionLifetimes {
-  /** No request for this long ends the session. */
-  idleMs: number;
-  /** Since creation, whatever the use. */
-  absoluteMs: number;
-}
-
-const DAY = 86_400_000;
-export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = { idleMs: 7 * DAY, absoluteMs: 90 * DAY };
 /** last_seen_at is written only when older than this: a read per request, not a write. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** SESSION_IDLE_DAYS / SESSION_MAX_DAYS (positive numbers of days) override the defaults. */
-export function sessionLifetimesFromEnv(env: NodeJS.ProcessEnv): SessionLifetimes {
-  const days = (v: string | undefined, fallback: number) => {
-    const n = Number(v);
-    return v && Number.isFinite(n) && n > 0 ? n * DAY : fallback;
-  };
-  return {
-    idleMs: days(env.SESSION_IDLE_DAYS, DEFAULT_SESSION_LIFETIMES.idleMs),
-    absoluteMs: days(env.SESSION_MAX_DAYS, DEFAULT_SESSION_LIFETIMES.absoluteMs),
-  };
-}
 
 export async function requireUser(ctx: ServerContext, userId: string | undefined, sessionId: string | undefined): Promise<SessionUser> {
   if (!userId || !sessionId) throw new SessionError('missing', 'Missing session: userId and sessionId are required. Please log in.');
@@ -86,9 +64,5 @@ export async function refreshDemoSessions(ctx: Pick<ServerContext, 'db' | 'now'>
 }
 
 export async function requireOrder(ctx: ServerContext, user: SessionUser, orderId: string | undefined): Promise<Order> {
-  if (!orderId) throw badRequest('orderId: is required');
-  const order = await ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!order) throw notFound('Order not found.');
-  if (order.user_id !== user.userId) throw forbidden('This order belongs to another user.');
-  return order;
+  return ownedOrder(ctx.db, user.userId, orderId);
 }

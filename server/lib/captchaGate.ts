@@ -6,13 +6,14 @@
  * captcha lifetime), so the register page needs no second captcha. Register with any other
  * captcha spends it like get-sms does.
  */
-import type { ServerContext } from '../http/context';
+import type { Db } from '../db';
 import { randomCaptchaText } from './captcha';
 
 export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
 export const CAPTCHA_MAX_TRIES = 5;
 
-type Ctx = Pick<ServerContext, 'db' | 'now'>;
+/** The database and the clock: all a captcha needs. */
+type Ctx = { db: Db; now: () => Date };
 
 const same = (text: string, capcode: string) => text.toUpperCase() === capcode.trim().toUpperCase();
 

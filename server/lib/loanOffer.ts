@@ -3,16 +3,23 @@
  * obfuscated family (routes/legacy.ts): one set of rules whichever page the borrower uses.
  */
 import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
-import type { ServerContext } from '../http/context';
+import type { AppConfig } from '../core/config';
 import type { Db } from '../db';
 import { badRequest, BusinessError, notFound, unauthorized } from '../core/errors';
-import type { SessionUser } from '../http/session';
+import type { SessionUser } from './borrower';
 import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 import { addDays, formatAmount, formatMoney, maskCardNo } from './format';
 import { termUnitOf } from './flags';
 import { delayFee } from './orders';
 import { latestCard } from './settings';
 import { randomId } from './tokens';
+
+/** What an offer reads: the database, the clock and the currency's label. */
+interface OfferDeps {
+  db: Db;
+  now: () => Date;
+  cfg: Pick<AppConfig, 'currencyLabel'>;
+}
 
 /** Refused take: the borrower has no payout account yet (the page offers to bind one). */
 export const NO_PAYOUT_ACCOUNT = '1101';
@@ -41,7 +48,7 @@ export function schedule(amount: number, periods: number, termUnit: number, star
 }
 
 /** The loan confirm response (spec section 3) for the borrower's chosen product. */
-export async function loanOffer(ctx: ServerContext, user: SessionUser, productId: string): Promise<ResponseOf<'loanConfirmDetail'>> {
+export async function loanOffer(ctx: OfferDeps, user: SessionUser, productId: string): Promise<ResponseOf<'loanConfirmDetail'>> {
   const label = ctx.cfg.currencyLabel;
   const p = await findProduct(ctx.db, productId);
   const card = await latestCard(ctx.db, user.userId);
@@ -75,7 +82,7 @@ export async function loanOffer(ctx: ServerContext, user: SessionUser, productId
  * Takes the loan: the product's own term only, the amount within its bounds, a payout account
  * bound, and the order with its installments written in one transaction.
  */
-export async function pushLoan(ctx: ServerContext, user: SessionUser, body: RequestOf<'loanPush'>) {
+export async function pushLoan(ctx: OfferDeps, user: SessionUser, body: RequestOf<'loanPush'>) {
   const p = await findProduct(ctx.db, body.productId);
   if (p.enabled !== 1) throw badRequest('This product is not available.');
   if (body.amount < p.amount_min || body.amount > p.amount_max) {

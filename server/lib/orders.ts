@@ -1,6 +1,7 @@
 /** Order status vocabulary and money arithmetic shared by the loan and repayment routes. */
 import type { Db } from '../db';
 import type { Order } from '../db/types';
+import { badRequest, forbidden, notFound } from '../core/errors';
 
 /** Deferral ("delay") fee of an order: 5% of the principal, fixed when the order is created. */
 export const DELAY_FEE_RATE = 0.05;
@@ -109,4 +110,13 @@ export async function applyPayment(db: Db, orderId: string, amount: number, now:
   if (order.paid_amount >= totalDue(rows)) {
     await db.updateTable('orders').set({ status: 200 }).where('id', '=', orderId).execute();
   }
+}
+
+/** The order, if it is this borrower's: 400 without an id, 404 when there is none, 403 when another borrower's. */
+export async function ownedOrder(db: Db, userId: string, orderId: string | undefined): Promise<Order> {
+  if (!orderId) throw badRequest('orderId: is required');
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw notFound('Order not found.');
+  if (order.user_id !== userId) throw forbidden('This order belongs to another user.');
+  return order;
 }

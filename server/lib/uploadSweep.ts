@@ -6,13 +6,23 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { ServerContext } from '../http/context';
+import type { Db } from '../db';
+
+interface SweepDeps {
+  db: Db;
+  now: () => Date;
+  uploadsDir: string;
+}
+interface SweepLog {
+  info(message: string): void;
+  error(obj: object, message: string): void;
+}
 
 export const ORPHAN_GRACE_MS = 24 * 3_600_000;
 export const SWEEP_EVERY_MS = 3_600_000;
 
 /** Removes orphans older than graceMs (by the context's clock); returns how many. */
-export async function sweepOrphanUploads(ctx: Pick<ServerContext, 'db' | 'now' | 'uploadsDir'>, graceMs = ORPHAN_GRACE_MS): Promise<number> {
+export async function sweepOrphanUploads(ctx: SweepDeps, graceMs = ORPHAN_GRACE_MS): Promise<number> {
   const before = new Date(ctx.now().getTime() - graceMs);
   const rows = await ctx.db.selectFrom('uploads').select('name')
     .where('created_at', '<', before)
@@ -29,7 +39,7 @@ export async function sweepOrphanUploads(ctx: Pick<ServerContext, 'db' | 'now' |
 }
 
 /** Runs the sweep periodically; the timer never keeps the process alive. Returns a stop function. */
-export function startUploadSweeper(ctx: Pick<ServerContext, 'db' | 'now' | 'uploadsDir' | 'log'>, everyMs = SWEEP_EVERY_MS): () => void {
+export function startUploadSweeper(ctx: SweepDeps & { log: SweepLog }, everyMs = SWEEP_EVERY_MS): () => void {
   const timer = setInterval(() => {
     sweepOrphanUploads(ctx).then((n) => { if (n > 0) ctx.log.info(`removed ${n} orphan upload(s)`); })
       .catch((err: unknown) => ctx.log.error({ err }, 'orphan upload sweep failed'));

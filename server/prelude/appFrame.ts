@@ -19,6 +19,7 @@ import idApp from '../../messages/id.json';
 import enScreens from '../../messages/layouts/en.json';
 import zhScreens from '../../messages/layouts/zh.json';
 import idScreens from '../../messages/layouts/id.json';
+import { FRAME_ATTRIBUTE } from '../../src/prelude/blocks';
 
 /** The app's texts and the layouts' texts of each language (two files each, one catalogue). */
 const en: Readonly<Record<string, string>> = { ...enApp, ...enScreens };
@@ -80,7 +81,7 @@ export function frameHtml(doc: unknown, lang = 'en'): string {
     header = `<header class="k-page-header"><span class="k-page-header__side">${back}</span>` +
       `<h1 class="k-page-header__title">${escapeText(title)}</h1><span class="k-page-header__side" aria-hidden="true"></span></header>`;
   }
-  return `<div class="k-page k-frame" data-kopa-frame="">${header}${SKELETON}${escapeText(plain("{{ t('state.loading') }}", lang) ?? 'Loading...')}</p></div>`;
+  return `<div class="k-page k-frame" ${FRAME_ATTRIBUTE}="">${header}${SKELETON}${escapeText(plain("{{ t('state.loading') }}", lang) ?? 'Loading...')}</p></div>`;
 }
 
 export function escapeTitle(value: string): string {

@@ -18,6 +18,7 @@ import { screenBindingsOf } from './screenBindings';
 import type { LayoutStore } from '../layouts/store';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
 import type { Language } from '../../src/format/messages';
+import { dataBlock, LAYOUT_ATTRIBUTE, PAGE_BLOCK } from '../../src/prelude/blocks';
 
 interface ManifestEntry {
   file: string;
@@ -44,10 +45,6 @@ export function startupResponses(doc: unknown): string[] {
 const layoutByPath = new Map(Object.values(routes.pages).map((p) => [p.path, p.layout]));
 
 /** JSON safe inside <script>: no "</script>" or "<!--" can close or change the block. */
-function scriptSafeJson(text: string): string {
-  return text.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
@@ -124,7 +121,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   function withEarlyRequests(html: string, doc: unknown, search: string): string {
     const plan = earlyFile ? earlyPlanOf(doc, search) : null;
     if (!plan || !earlyFile) return html;
-    const block = `<script type="application/json" id="kopa-early">${scriptSafeJson(JSON.stringify(plan))}</script>`;
+    const block = dataBlock(PAGE_BLOCK.early, JSON.stringify(plan));
     return html
       .replace('<script type="module"', () => `${earlyTag}<script type="module"`)
       .replace('</body>', () => `${block}</body>`);
@@ -166,10 +163,12 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .filter((f) => !entryFiles.has(f))
         .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
         .join('');
-      const texts = `<script type="application/json" id="kopa-texts" data-lang="${lang}">${scriptSafeJson(JSON.stringify(screenTextsOf(good.body, lang)))}</script>`;
+      const texts = dataBlock(PAGE_BLOCK.texts, JSON.stringify(screenTextsOf(good.body, lang)), ` data-lang="${lang}"`);
       // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
-      const bindings = good.checked ? `<script type="application/json" id="kopa-bindings">${scriptSafeJson(JSON.stringify(screenBindingsOf(good.doc)))}</script>` : '';
-      const data = `<script type="application/json" id="kopa-layout" data-name="${escapeAttr(name)}" data-etag="${escapeAttr(good.etag)}"${good.checked ? ` data-checked="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ' data-preview="1"' : ''}>${scriptSafeJson(good.body)}</script>`;
+      const bindings = good.checked ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc))) : '';
+      const A = LAYOUT_ATTRIBUTE;
+      const attributes = ` ${A.name}="${escapeAttr(name)}" ${A.etag}="${escapeAttr(good.etag)}"${good.checked ? ` ${A.checked}="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ` ${A.preview}="1"` : ''}`;
+      const data = dataBlock(PAGE_BLOCK.layout, good.body, attributes);
       // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
       const title = documentTitle(good.doc, lang);
       // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.

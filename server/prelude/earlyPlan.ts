@@ -13,9 +13,10 @@
 import app from '../../config/app.json';
 import endpoints from '../../schemas/api/endpoints.json';
 import { analyzeTemplate, hasBindings } from '../../src/expr';
-import { clientPath } from '../../src/http/catalogue';
-import type { EarlyPlan, PlannedRequest } from '../../src/http/earlyPlan';
-import { resolveValue, type ResolveProblem } from '../../src/runtime/resolve';
+import { clientPath } from '../../src/contract/catalogue';
+import type { EarlyPlan, PlannedRequest } from '../../src/prelude/earlyPlan';
+import { resolveWith, type ResolveProblem } from '../../src/prelude/resolve';
+import { readPageQuery } from '../../src/prelude/query';
 
 interface SourceLike {
   endpoint?: unknown;
@@ -52,7 +53,8 @@ function queryKeysRead(value: unknown): Set<string> | null {
 
 function resolved(value: unknown, scope: Record<string, unknown>): Record<string, unknown> | null {
   const problems: ResolveProblem[] = [];
-  const out = resolveValue(value ?? {}, scope, '', problems);
+  // No functions: a binding that calls one is never planned (queryKeysRead).
+  const out = resolveWith(value ?? {}, scope, {}, '', problems);
   if (problems.length > 0) return null;
   return out !== null && typeof out === 'object' && !Array.isArray(out) ? (out as Record<string, unknown>) : {};
 }
@@ -60,8 +62,8 @@ function resolved(value: unknown, scope: Record<string, unknown>): Record<string
 /** The plan for a layout opened with `search` (`?a=1&b=2`), or null when no source qualifies. */
 export function earlyPlanOf(doc: unknown, search: string): EarlyPlan | null {
   const sources = (doc as { dataSources?: Record<string, SourceLike | undefined> } | null)?.dataSources ?? {};
-  // The page's bindings read the query this way too (src/shell/createEnv.ts).
-  const query = Object.fromEntries(new URLSearchParams(search));
+  // The one reading of the query (src/prelude/query.ts), as the page's bindings read it.
+  const query = readPageQuery(search);
   const scope = Object.assign(Object.create(null) as Record<string, unknown>, { query });
   const from: Record<string, string | null> = {};
   const requests: PlannedRequest[] = [];

@@ -11,6 +11,7 @@ import { createAppShell } from './appShell';
 import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type Representation } from '../http/staticFiles';
 import type { LayoutStore } from '../layouts/store';
 import { parseLanguage } from '../../src/format/messages';
+import { readPageQuery, searchOf } from '../../src/prelude/query';
 
 /** The HTML's CSP; `scriptSources` (hashes of the page's own inline scripts) are allowed besides 'self'. */
 export function cspWith(scriptSources: readonly string[] = []): string {
@@ -69,7 +70,7 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
     if (!shell) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
     // An operator's preview link (?kopaPreview=<token>) shows the draft; any other value is ignored.
     const preview = (req.query as Record<string, unknown> | undefined)?.kopaPreview;
-    const lang = parseLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? 'en';
+    const lang = parseLanguage(readPageQuery(searchOf(req.url)).lang) ?? 'en';
     // The path the router matched (the path guard's canonical reading), the query as sent.
     const at = req.url.indexOf('?');
     const html = await shell.html(req.kopaPath, typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at));

@@ -17,8 +17,8 @@ export const PRODUCT_CLICK_MODULE = 31;
 
 export function registerLegacy(app: FastifyInstance, ctx: ServerContext): void {
   userEndpoint(app, ctx, 'legacyConfirmDetail', async ({ body, user }) => loanOffer(ctx, user, body.productId));
-  userEndpoint(app, ctx, 'legacyContractList', async ({ body }) => agreementList(ctx, body.productId));
-  userEndpoint(app, ctx, 'legacyContractJump', async ({ body, user }) => agreementLink(ctx, user, body));
+  userEndpoint(app, ctx, 'legacyContractList', async ({ body }) => agreementList(ctx.db, body.productId));
+  userEndpoint(app, ctx, 'legacyContractJump', async ({ body, user }) => agreementLink(ctx.db, user, body));
   userEndpoint(app, ctx, 'legacyLoanPush', async ({ body, user }) => pushLoan(ctx, user, body));
 
   userEndpoint(app, ctx, 'legacyProductClick', async ({ body, user }) => {

@@ -60,9 +60,9 @@ export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {
     };
   });
 
-  userEndpoint(app, ctx, 'contractList', async ({ body }) => agreementList(ctx, body.productId));
+  userEndpoint(app, ctx, 'contractList', async ({ body }) => agreementList(ctx.db, body.productId));
 
-  userEndpoint(app, ctx, 'contractJump', async ({ body, user }) => agreementLink(ctx, user, body));
+  userEndpoint(app, ctx, 'contractJump', async ({ body, user }) => agreementLink(ctx.db, user, body));
 
   userEndpoint(app, ctx, 'googleScore', async ({ body, user }) => {
     if (body.orderId) await requireOrder(ctx, user, body.orderId);

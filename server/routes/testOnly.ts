@@ -4,7 +4,7 @@ import type { ServerContext } from '../http/context';
 import { badRequest, notFound } from '../core/errors';
 import { randomId } from '../lib/tokens';
 import { sql } from 'kysely';
-import { seed } from '../db/seed';
+import { seed } from '../demo/seed';
 
 export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { phone?: string } }>('/__test/sms-codes', async (req) => {

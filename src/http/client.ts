@@ -6,7 +6,7 @@
  */
 
 import { createRequestBuilder, type HttpConfig, type QueryValue, type RequestParams } from './buildRequest';
-import { findEndpoint, type Catalogue, type EndpointSpec } from './catalogue';
+import { findEndpoint, type Catalogue, type EndpointSpec } from '../contract/catalogue';
 import type { EarlyRequests } from './earlyRequests';
 import { loadResponseValidator, normaliseResponse, type ResponseValidatorLoader, type ResponseValidatorModule } from './normalise';
 import { interpretResponse, transportFailure, type ApiResult } from './result';

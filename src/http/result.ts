@@ -4,7 +4,7 @@
  * forgotten `catch` cannot blank a page (SECURITY 8, 16).
  */
 
-import type { SuccessCode } from './catalogue';
+import type { SuccessCode } from '../contract/catalogue';
 import { messageTable } from '../format/messages';
 
 // The result types live in the shared contract (client and runtime use one definition).

@@ -2,6 +2,7 @@
  * Common session parameters (spec section 2, contract section 2). The host app opens every page
  * with them in the query string; every API call and every in-app navigation carries them on.
  */
+import { readPageQuery } from '../prelude/query';
 
 /** In the order they are written to a query string, so URLs are stable and testable. */
 export const SESSION_KEYS = [
@@ -40,14 +41,17 @@ export interface SessionDefaults {
   defaultMerchantNumber: string;
 }
 
-function toParams(search: string | URLSearchParams): URLSearchParams {
-  return typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+/** A key's value: the one reading of a query (src/prelude/query.ts, a repeated key's first value). */
+function toReader(search: string | URLSearchParams): (key: string) => string | undefined {
+  if (typeof search !== 'string') return (key) => search.get(key) ?? undefined;
+  const query = readPageQuery(search);
+  return (key) => query[key];
 }
 
 /** Read the session from a query string (`?a=1&b=2`, with or without `?`) or URLSearchParams. */
 export function readSession(search: string | URLSearchParams, defaults: SessionDefaults): Session {
-  const q = toParams(search);
-  const get = (k: string): string => q.get(k) ?? '';
+  const read = toReader(search);
+  const get = (k: string): string => read(k) ?? '';
 
   const params = {} as Record<SessionKey, string>;
   for (const key of SESSION_KEYS) params[key] = get(key);

@@ -3,7 +3,7 @@ import { exprFunctions } from '../runtime/exprFunctions';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { LAYOUT_MESSAGES } from './messages';
-import { escapePointer } from '../runtime/pointer';
+import { escapePointer } from '../schema/pointer';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
 import { arityText, FUNCTION_ARITY } from './arity';
 import { callSites } from './calls';

@@ -15,7 +15,7 @@
  */
 import { parseTemplate, type Node } from '../expr';
 import { childrenOf } from '../expr/ast';
-import { escapePointer } from '../runtime/pointer';
+import { escapePointer } from '../schema/pointer';
 
 export interface LayoutInput {
   file: string;

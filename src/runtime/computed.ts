@@ -15,7 +15,7 @@
 import { analyzeTemplate } from '../expr';
 import { orderComputed, type ComputedDefs } from '../layout/computedOrder';
 import type { RuntimeEnv } from './env';
-import { escapePointer } from './pointer';
+import { escapePointer } from '../schema/pointer';
 import { registerComputed, resolveValue, type ResolveProblem } from './resolve';
 
 interface Prepared {

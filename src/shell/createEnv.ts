@@ -12,6 +12,7 @@ import { PREVIEW } from './previewMode';
 import { report } from './reporter';
 import { languageQuery } from './language';
 import { afterFirstScreen } from './afterFirstScreen';
+import { readPageQuery } from '../prelude/query';
 
 const loadBridgeCode = () => import('./appBridge');
 // The bridge's code is there before a borrower can tap anything that calls it.
@@ -52,7 +53,7 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     (m) => m.createAppBridge({ notify: (message) => toast(message, { kind: 'info' }), navigate: (path) => deps.navigate(path), layoutId: deps.layoutId, origin }),
     () => null,
   ));
-  const query = Object.fromEntries(new URLSearchParams(window.location.search));
+  const query = readPageQuery(window.location.search);
   return {
     call: (endpoint, params, options) => api.call(endpoint, params, {
       signal: options?.signal,

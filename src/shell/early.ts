@@ -10,13 +10,14 @@ import app from '../../config/app.json';
 import wireNames from '../../config/wire-names.json';
 import { createRequestBuilder } from '../http/buildRequest';
 import { pageEarlyRequests } from '../http/earlyRequests';
-import { plannedRequests } from '../http/earlyPlan';
+import { plannedRequests } from '../prelude/earlyPlan';
 import { readSession } from '../http/session';
 import { createWireTranslator } from '../http/wireNames';
+import { blockElement, PAGE_BLOCK } from '../prelude/blocks';
 
 function readPlan(): unknown {
   try {
-    return JSON.parse(document.getElementById('kopa-early')?.textContent ?? 'null') as unknown;
+    return JSON.parse(blockElement(document, PAGE_BLOCK.early)?.textContent ?? 'null') as unknown;
   } catch {
     return null;
   }

@@ -6,6 +6,7 @@ import { loadLayout } from './loadLayout';
 import { afterFirstScreen, settle, settleWith } from './afterFirstScreen';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import { createPageController, type PageController } from '../page/pageController';
+import { PAGE_BLOCK } from '../prelude/blocks';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 
@@ -33,7 +34,7 @@ export function startFirstScreen(pathname: string, toasts: ToastStore): void {
   // Early answers are for the first screen's own requests only: a later screen fetches afresh.
   afterFirstScreen(() => pageEarlyRequests().close());
   const page = Object.values(routeTable.pages).find((p) => p.path === pathname);
-  if (!page || document.getElementById('kopa-layout') === null) return settle();
+  if (!page || document.getElementById(PAGE_BLOCK.layout) === null) return settle();
   let navigate: Navigate | null = null;
   const waiting: Parameters<Navigate>[] = [];
   const env = createRuntimeEnv({

@@ -1,4 +1,6 @@
 import { adoptFirstScreenTexts, language, loadCatalogue, loadScreenTexts, parseLanguage, setLanguage, type Catalogue, type Language } from '../format/messages';
+import { blockElement, PAGE_BLOCK } from '../prelude/blocks';
+import { readPageQuery } from '../prelude/query';
 
 /**
  * The borrower's language comes from the host (issue 11): the native app opens the page with
@@ -11,13 +13,13 @@ import { adoptFirstScreenTexts, language, loadCatalogue, loadScreenTexts, parseL
  * never wait for them and the server's modulepreload links fetch them in parallel.
  */
 export function hostLanguage(search: string): Language {
-  return parseLanguage(new URLSearchParams(search).get('lang')) ?? 'en';
+  return parseLanguage(readPageQuery(search).lang) ?? 'en';
 }
 
 /** The `kopa-texts` block of the page (server/prelude/screenTexts.ts), if it is in `lang`: adopted, true. */
 function takeFirstScreenTexts(doc: Document, lang: Language): boolean {
-  const block = doc.getElementById('kopa-texts');
-  if (!block || block.getAttribute('type') !== 'application/json') return false;
+  const block = blockElement(doc, PAGE_BLOCK.texts);
+  if (!block) return false;
   block.remove();
   if (block.dataset.lang !== lang) return false;
   try {

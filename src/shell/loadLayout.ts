@@ -8,6 +8,7 @@ import { hasFirstScreenTexts, loadScreenTexts, msg } from '../format/messages';
 import type { LayoutLoad } from '../page/pageController';
 import { afterFirstScreen } from './afterFirstScreen';
 import { adoptParsedTemplates } from '../expr';
+import { blockElement, PAGE_BLOCK, takeBlockText } from '../prelude/blocks';
 
 export type { LayoutLoad } from '../page/pageController';
 
@@ -46,9 +47,9 @@ function looksLikeLayout(doc: unknown): doc is LayoutDocument {
  * request of its own. Used once: later navigation and Retry fetch the current version.
  */
 function takeInlineLayout(name: string): FetchedLayout | null {
-  const block = document.getElementById('kopa-layout');
-  const bindings = takeDataBlock('kopa-bindings');
-  if (!block || block.getAttribute('type') !== 'application/json') return null;
+  const block = blockElement(document, PAGE_BLOCK.layout);
+  const bindings = takeBlockText(document, PAGE_BLOCK.bindings);
+  if (!block) return null;
   block.remove();
   if (block.dataset.name !== name) return null;
   const checked = isCheckedForThisBuild(block.dataset.checked);
@@ -64,13 +65,6 @@ function takeInlineLayout(name: string): FetchedLayout | null {
 }
 
 /** The text of one of the page's JSON data blocks, taken out of the page (read once). */
-function takeDataBlock(id: string): string | null {
-  const block = document.getElementById(id);
-  if (!block || block.getAttribute('type') !== 'application/json') return null;
-  block.remove();
-  return block.textContent;
-}
-
 async function fetchLayout(name: string, signal: AbortSignal): Promise<FetchedLayout | { ok: false; message: string }> {
   try {
     const response = await fetch(`/layouts/${encodeURIComponent(name)}.json`, { signal, headers: { Accept: 'application/json' } });

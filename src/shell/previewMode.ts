@@ -1,3 +1,4 @@
+import { PAGE_BLOCK } from '../prelude/blocks';
 /**
  * True when this page is an operator's draft preview (the server marks the layout block it puts
  * in the page with data-preview="1" only for a valid preview token, server/prelude/appShell.ts). A
@@ -5,4 +6,4 @@
  * production build: the operator must see what is broken, not a blank. Read once, at module
  * load, before the shell takes the block out of the page.
  */
-export const PREVIEW: boolean = typeof document !== 'undefined' && document.getElementById('kopa-layout')?.dataset.preview === '1';
+export const PREVIEW: boolean = typeof document !== 'undefined' && document.getElementById(PAGE_BLOCK.layout)?.dataset.preview === '1';

@@ -1,3 +1,4 @@
+import { FRAME_ATTRIBUTE } from '../prelude/blocks';
 /**
  * The server paints the screen's frame (header, title, skeleton) just before #root, before any
  * script runs (server/prelude/appFrame.ts, server/prelude/appShell.ts). While React shows its loading state the
@@ -8,7 +9,7 @@
  */
 export function keepServerFrame(root: HTMLElement): void {
   const before = root.previousElementSibling;
-  const frame = before?.hasAttribute('data-kopa-frame') ? before : root.querySelector(':scope > [data-kopa-frame]');
+  const frame = before?.hasAttribute(FRAME_ATTRIBUTE) ? before : root.querySelector(`:scope > [${FRAME_ATTRIBUTE}]`);
   if (!frame) return;
   if (frame.parentElement === root) root.before(frame);
   const update = (observer: MutationObserver) => {

@@ -4,7 +4,7 @@ import { patchData } from './support/payFlow';
 
 /**
  * Bind bank, /bindBank (spec 2 "Bind bank", 3 "Bank form item", 4 "Bank form", 5, 7 "Bank and
- * rating"): the form items come from the real server's card-init (server/db/seedData.ts
+ * rating"): the form items come from the real server's card-init (server/demo/seedData.ts
  * FORM_ITEMS); every save is checked on the wire and by its outcome. The server keeps what was
  * saved and card-init prefills it, so tests fill every field they send (fill replaces) and the
  * saving tests use different products.

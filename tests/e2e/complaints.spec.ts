@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 /**
  * The complaint flow: start page, form, list (spec 2 "Complaint start", "Complaint form",
  * "Complaint list"; 3; 4; 5 "Complaint form"; 7 "Complaints and service"; 8; 9).
- * Demo data (server/db/seedData.ts): the newest order O21 (under review) does not allow the
+ * Demo data (server/demo/seedData.ts): the newest order O21 (under review) does not allow the
  * collection type (isShow 0); O170 (repaying) does.
  */
 

@@ -4,7 +4,7 @@ import { DEMO, expect, test } from './support/fixtures';
 /**
  * Customer service, /customerService (spec 2 "Customer service", 3 "Contact info", 7
  * "Complaints and service"): contacts from contact-kf-info of the real server
- * (server/db/seedData.ts: support@kopa.example, +255 755 123 456).
+ * (server/demo/seedData.ts: support@kopa.example, +255 755 123 456).
  */
 
 const HEADERS = { building: 'b-1', gather: 'g-2' };

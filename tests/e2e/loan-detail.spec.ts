@@ -2,7 +2,7 @@
  * Loan details V3, /loanDetail and /order (spec 2 "Loan details V3", 3 "Order details response",
  * 4 "Order status codes" and "Loan rating modal", 5 "Loan rating", 7 loan-details, google-score,
  * event save; 9 "Borrow Again event"), in Chromium against the reference server. Demo orders per
- * status: O21, O110, O151, O170, O174D/O174N, O180D/O180N, O200 (server/db/seedData.ts).
+ * status: O21, O110, O151, O170, O174D/O174N, O180D/O180N, O200 (server/demo/seedData.ts).
  */
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test, type Kopa } from './support/fixtures';

@@ -11,7 +11,7 @@ import { expect, smsCodeFor, test, type Kopa } from './support/fixtures';
 // The spec's Chinese messages are zh.json's; an English page says them in English (issue 11).
 const MSG = { phone: 'Please enter a valid mobile number!', captcha: 'Please enter the picture code correctly!', sms: 'Please enter the SMS code correctly!', repeat: 'Please do not request the code again yet!' };
 const ALREADY = 'This phone number is already registered. Please download the app and log in.';
-const REGISTERED = '13800138000'; // server/db/seedData.ts
+const REGISTERED = '13800138000'; // server/demo/seedData.ts
 const LANDING = { templateId: 'T100', page_id: 'P7', user_from: 'fb', client_type: 'h5', utm_tag: 'summer', app_from: 'kopa-web', phone: '13900000001' };
 const TRACK = { page_id: 'P7', user_from: 'fb', client_type: 'h5', page_type: '1', utm_tag: 'summer', app_from: 'kopa-web', phone: '13900000001' };
 

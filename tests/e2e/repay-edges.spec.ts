@@ -1,6 +1,6 @@
 /**
  * Issue 13, "the numbers and states the borrower sees", in Chromium against the reference server
- * (demo data, server/db/seedData.ts) and with responses reshaped the way the spec allows
+ * (demo data, server/demo/seedData.ts) and with responses reshaped the way the spec allows
  * (numbers sent as strings, optional fields absent). One describe per bullet of the issue.
  */
 import type { Page } from '@playwright/test';

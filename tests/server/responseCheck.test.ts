@@ -9,7 +9,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCatalogue, loadValidators } from '../../server/core/catalogue';
 import { loadAppConfig, loadWireNames } from '../../server/core/config';
-import { publicEndpoint, responseCheckFor, type EndpointContext, type ResponseCheck } from '../../server/http/endpoint';
+import { publicEndpoint, type EndpointContext } from '../../server/http/endpoint';
+import { responseCheckFor, type ResponseCheck } from '../../server/core/settings';
 import { registerErrorHandling } from '../../server/http/errorHandler';
 import { createWireMapper } from '../../server/core/wire';
 

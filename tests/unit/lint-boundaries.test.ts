@@ -102,3 +102,56 @@ describe('import cycles', () => {
     expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId?.startsWith('kopa/')))).toEqual([]);
   });
 });
+
+describe("the server's layers (issue 35)", () => {
+  it('keeps server/lib off the request pipeline and the server context', async () => {
+    const messages = await lint(`server/lib/__probe_${tag}.ts`, "import type { ServerContext } from '../http/context';\nexport type X = ServerContext;\n");
+    expect(messages).toEqual([
+      expect.stringContaining("kopa/layers: '../http/context' resolves to server/http/context.ts (layer server/http): server/lib is the lending domain"),
+      expect.stringContaining('kopa/no-cycle: Layer cycle: server/lib -> server/http -> server/lib'),
+    ]);
+  });
+
+  it('keeps the server off the browser\'s runtime: shared code goes through src/prelude or src/contract', async () => {
+    const messages = await lint(`server/prelude/__probe_${tag}.ts`, "import '../../src/runtime/resolve';\nimport '../../src/http/session';\n");
+    expect(messages).toEqual([
+      expect.stringContaining("resolves to src/runtime/resolve.ts (layer runtime)"),
+      expect.stringContaining("resolves to src/http/session.ts (layer http)"),
+    ]);
+    expect(await lint(`server/prelude/__probe_${tag}.ts`, "import '../../src/prelude/query';\nimport '../../src/contract/catalogue';\n")).toEqual([]);
+  });
+
+  it('keeps API routes and the page writer apart, and the root above all', async () => {
+    const messages = await lint(`server/routes/__probe_${tag}.ts`, "import '../prelude/appShell';\nimport '../app';\n");
+    expect(messages).toEqual([
+      expect.stringContaining("'../prelude/appShell' resolves to server/prelude/appShell.ts (layer server/prelude)"),
+      expect.stringContaining("'../app' resolves to server/app.ts (layer server)"),
+      expect.stringContaining('kopa/no-cycle: Layer cycle: server/routes -> server -> server/routes'),
+    ]);
+  });
+
+  it('keeps src/prelude free of the browser and of the server', async () => {
+    const messages = await lint(`src/prelude/__probe_${tag}.ts`, "import '../http/session';\nimport '../../server/core/errors';\n");
+    expect(messages).toEqual([
+      expect.stringContaining("resolves to src/http/session.ts (layer http): src/prelude is what the server"),
+      expect.stringContaining('kopa/no-cycle: Layer cycle: prelude -> http -> prelude'),
+      expect.stringContaining("resolves to server/core/errors.ts (layer server/core): src/prelude is what the server"),
+    ]);
+  });
+
+  it('reports a cycle between two server files', async () => {
+    const a = probe(`server/lib/__probe_a_${tag}.ts`, `import './__probe_b_${tag}';\nexport const a = 1;\n`);
+    probe(`server/lib/__probe_b_${tag}.ts`, `import './__probe_a_${tag}';\nexport const b = 1;\n`);
+    const [result] = await eslint.lintFiles([a]);
+    const messages = (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+    expect(messages).toEqual([`kopa/no-cycle: Import cycle: server/lib/__probe_a_${tag}.ts -> server/lib/__probe_b_${tag}.ts -> server/lib/__probe_a_${tag}.ts`]);
+  });
+
+  // Lints every file of src/ and server/ (as npm run lint does): a generous timeout, not a budget.
+  it('finds no cycle and no upward import in the whole tree: src/ and server/', { timeout: 300_000 }, async () => {
+    const results = await eslint.lintFiles([join(ROOT, 'src'), join(ROOT, 'server')]);
+    const boundary = results.flatMap((r) => r.messages.filter((m) => m.ruleId?.startsWith('kopa/')).map((m) => `${r.filePath}: ${m.message}`));
+    expect(boundary).toEqual([]);
+    expect(results.length).toBeGreaterThan(200);
+  });
+});

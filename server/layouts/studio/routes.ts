@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
-import { DEMO_SCREENS, demoQuery } from '../../db/demoScreens';
+import { DEMO_SCREENS, demoQuery } from '../../demo/demoScreens';
 import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
 import { checkLayoutText } from '../check';
 import { discardDraft, layoutDetail, listLayouts, publishText, rollback, saveDraft, versionContent } from '../repo';

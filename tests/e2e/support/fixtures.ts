@@ -3,7 +3,7 @@ import { test as base } from './workerServer';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The demo borrower seeded by the reference server (server/db/seedData.ts). */
+/** The demo borrower seeded by the reference server (server/demo/seedData.ts). */
 export const DEMO = { userId: '10001', sessionId: 'demo-session', mobilePhone: '0712345678' };
 export const SCREENSHOTS = join(import.meta.dirname, '..', '..', '..', 'artifacts', 'screenshots');
 

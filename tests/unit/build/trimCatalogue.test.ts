@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trimCatalogue } from '../../../scripts/build/trimCatalogue';
-import { parseCatalogue } from '../../../src/http/catalogue';
+import { parseCatalogue } from '../../../src/contract/catalogue';
 
 const FILE = join(import.meta.dirname, '..', '..', '..', 'schemas', 'api', 'endpoints.json');
 

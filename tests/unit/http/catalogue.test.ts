@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import realCatalogue from '../../../schemas/api/endpoints.json';
-import { parseCatalogue } from '../../../src/http/catalogue';
+import { parseCatalogue } from '../../../src/contract/catalogue';
 
 describe('parseCatalogue', () => {
   it('accepts the real schemas/api/endpoints.json', () => {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '../../../src/http/catalogue';
+import type { Catalogue } from '../../../src/contract/catalogue';
 import type { FetchLike, FetchResponseLike, HttpConfig } from '../../../src/http/client';
 import { readSession, type Session } from '../../../src/http/session';
 

@@ -4,7 +4,7 @@
  * boundary (src/http/client.ts + normalise.ts, the generated validators) makes of it.
  */
 import endpoints from '../../../schemas/api/endpoints.json';
-import { parseCatalogue } from '../../../src/http/catalogue';
+import { parseCatalogue } from '../../../src/contract/catalogue';
 import { createApiClient } from '../../../src/http/client';
 import { emptySession } from '../../../src/http/session';
 import type { CallOptions, CallResult } from '../../../src/runtime/env';

@@ -1,6 +1,6 @@
 /** Idempotent demo seed: runs once per database (marker row), and every insert tolerates reruns. */
 import { delayFee } from '../lib/orders';
-import type { Db } from './index';
+import type { Db } from '../db/index';
 import { CONTRACTS, DEMO, FORM_ITEMS, ORDERS, PROBLEM_TYPES, PROBLEMS, PRODUCTS, SETTINGS } from './seedData';
 
 const MARKER = 'seed:v1';

@@ -5,7 +5,17 @@
  * query still gives those values; a page answered from the service worker's cache for another
  * query sends nothing early.
  */
-import type { QueryValue, RequestSpec } from './buildRequest';
+import { readPageQuery } from './query';
+
+/** A query value a request may carry (http/buildRequest.ts takes these). */
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** Where and how a planned request is sent (the catalogue entry's path, method and client). */
+export interface RequestSpec {
+  path: string;
+  method: 'GET' | 'POST';
+  client: 'json' | 'form' | 'multipart' | 'image';
+}
 
 export interface PlannedRequest {
   endpoint: string;
@@ -33,8 +43,8 @@ function isPlannedRequest(v: unknown): v is PlannedRequest {
 /** The plan's requests when `search` still gives every value they were resolved from; else none. */
 export function plannedRequests(plan: unknown, search: string): PlannedRequest[] {
   if (!isObject(plan) || !isObject(plan.from) || !Array.isArray(plan.requests)) return [];
-  // The same reading of the query as the page's bindings (src/shell/createEnv.ts): the last value of a repeated key.
-  const query = Object.fromEntries(new URLSearchParams(search));
+  // The one reading of the query (prelude/query.ts), as the page's bindings and the server's plan.
+  const query = readPageQuery(search);
   for (const [key, value] of Object.entries(plan.from)) {
     if ((Object.hasOwn(query, key) ? query[key] : null) !== value) return [];
   }

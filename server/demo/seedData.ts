@@ -1,6 +1,6 @@
 /** Demo data (issue 3 section 4). Amounts in cents: 1_000_000 = TZS 10.000,00. Ids are stable. */
 import type { Insertable } from 'kysely';
-import type { BankFormItemsTable, ProductsTable } from './types';
+import type { BankFormItemsTable, ProductsTable } from '../db/types';
 
 export const DEMO = {
   userId: '10001', sessionId: 'demo-session', phone: '0712345678',
