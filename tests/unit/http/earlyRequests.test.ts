@@ -96,8 +96,9 @@ describe('the page plan (plannedRequests)', () => {
     expect(plannedRequests(plan, '')).toEqual([]);
   });
 
-  it('reads a repeated key as the bindings do (its last value)', () => {
-    expect(plannedRequests(plan, '?orderId=X&orderId=O170')).toEqual(plan.requests);
+  it('reads a repeated key as every reader does (its first value, src/prelude/query.ts)', () => {
+    expect(plannedRequests(plan, '?orderId=O170&orderId=X')).toEqual(plan.requests);
+    expect(plannedRequests(plan, '?orderId=X&orderId=O170')).toEqual([]);
   });
 
   it('drops what is not a same-origin read of the JSON or form client, and any malformed plan', () => {
