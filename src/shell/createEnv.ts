@@ -1,9 +1,9 @@
 import type { Bridge } from '../bridge';
-import { commonQueryString, createApiClient, newIdempotencyKey, parseCatalogue, readSession } from '../http';
+import { commonQueryString, createApiClient, IDENTIFYING_KEYS, newIdempotencyKey, parseCatalogue, readSession } from '../http';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
-import { checkImageUrl, checkNavigationUrl } from '../security/url';
+import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
 import { copyText } from './copyText';
 import { createLocalStore } from './localStore';
@@ -25,6 +25,8 @@ interface EnvDeps {
 
 const sessionDefaults = { defaultMerchantNumber: appConfig.defaultMerchantNumber };
 const currentSession = () => readSession(window.location.search, sessionDefaults);
+/** What images and frames on other hosts must never carry (issue 32). */
+const sessionValues = (): string[] => IDENTIFYING_KEYS.map((k) => currentSession().params[k]);
 
 const parsedCatalogue = parseCatalogue(endpointCatalogue);
 if (!parsedCatalogue.ok) throw new Error(`schemas/api/endpoints.json is invalid: ${parsedCatalogue.errors.join('; ')}`);
@@ -75,9 +77,10 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
     imageUrl: (endpoint, params) => api.urlFor(endpoint, params as Record<string, string | number | boolean | null | undefined>),
     checkImageUrl: (raw) => {
-      const checked = checkImageUrl(raw, origin);
+      const checked = checkImageUrl(raw, origin, { hosts: appConfig.imageHosts, sessionValues: sessionValues() });
       return checked.ok ? checked.url : null;
     },
+    checkFrameUrl: (raw) => checkFrameUrl(raw, origin, { hosts: appConfig.frameHosts, sessionValues: sessionValues() }),
     config: {
       currencyLabel: appConfig.currencyLabel,
       servicePhone: appConfig.defaultServicePhone,
