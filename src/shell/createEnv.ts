@@ -12,6 +12,8 @@ import { PREVIEW } from './previewMode';
 import { report } from './reporter';
 import { languageQuery } from './language';
 import { afterFirstScreen } from './afterFirstScreen';
+import { forgetCachedPages } from './serviceWorker';
+import { isSessionExpired } from '../runtime/session';
 
 const loadBridgeCode = () => import('./appBridge');
 // The bridge's code is there before a borrower can tap anything that calls it.
@@ -60,6 +62,10 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
       signal: options?.signal,
       idempotencyKey: options?.idempotencyKey,
       query: options?.query as Record<string, string | number | boolean | null | undefined> | undefined,
+    }).then((result) => {
+      // The session is over on this device: no cached page may outlive it (issue 32).
+      if (isSessionExpired(result)) forgetCachedPages(window);
+      return result;
     }),
     // A chunk that did not load (offline, a new deploy) refuses like any other failed host call.
     bridge: (action, args) => loadBridge().then((b) => b?.call(action, args) ?? { ok: false, reason: 'the bridge code did not load' }),
