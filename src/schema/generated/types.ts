@@ -3429,7 +3429,7 @@ export interface PageHeaderNode {
   onBack?: Actions6;
 }
 /**
- * An image. The source is checked (same-origin path, https, raster data URL); a refused source renders nothing and is reported. Give src, or endpoint (+ params) for an image served by the API such as the registration captcha.
+ * An image. The source is checked (same-origin path, https on a host of config/app.json imageHosts with no session value in the URL, raster data URL); a refused source renders nothing and is reported. Give src, or endpoint (+ params) for an image served by the API such as the registration captcha.
  */
 export interface ImageNode {
   type: 'image';
@@ -3935,7 +3935,7 @@ export interface CarouselNode {
   indicators?: boolean;
 }
 /**
- * An embedded page (iframe), for example an agreement shown in a modal. The source passes the same check as a redirect (a same-origin /path, or an https URL whose host is on the configured allowlist); a refused or empty source renders nothing and a refusal is reported. The frame is always sandboxed: only the listed sandbox tokens are granted.
+ * An embedded page (iframe), for example an agreement shown in a modal. The source is a same-origin /path or an https URL on a host of config/app.json frameHosts with no session value in it; a refused or empty source renders nothing and a refusal is reported. The frame is always sandboxed: only the listed sandbox tokens are granted.
  */
 export interface WebFrameNode {
   type: 'web-frame';
