@@ -34,7 +34,7 @@ async function openScreens() {
   return [...new Set(windows.map((w) => new URL(w.url).pathname).filter((p) => ROUTES.has(p)))];
 }
 
-/** Blocks of a page resolved from its query (server/earlyPlan.ts): the next borrower's query is another. */
+/** Blocks of a page resolved from its query (server/prelude/earlyPlan.ts): the next borrower's query is another. */
 const PER_QUERY_BLOCK = /<script\b[^>]*\bid="kopa-early"[^>]*>[\s\S]*?<\/script>/g;
 
 /** The page as the cache may keep it: the same HTML without its per-query blocks. */
