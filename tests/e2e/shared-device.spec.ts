@@ -90,7 +90,7 @@ test("borrower B's link on the same phone shows B's order, never A's; the cached
   }
 });
 
-test('a 401 drops every cached page: the next person on the phone starts from the network', async ({ page }) => {
+test('a 401 drops every cached page, and a copy the worker was still fetching is not stored after it', async ({ page }) => {
   await openRepay(page, A);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   await waitForWorker(page);
