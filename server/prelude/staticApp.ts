@@ -12,12 +12,17 @@ import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type R
 import type { LayoutStore } from '../layouts/store';
 import { parseLanguage } from '../../src/format/messages';
 import { readPageQuery, searchOf } from '../../src/prelude/query';
+import app from '../../config/app.json';
+
+/** CSP sources for config/app.json's image or frame hosts: the same hosts the app and validator allow (issue 32). */
+const httpsSources = (hosts: readonly string[]): string[] => hosts.map((h) => `https://${h}`);
 
 /** The HTML's CSP; `scriptSources` (hashes of the page's own inline scripts) are allowed besides 'self'. */
 export function cspWith(scriptSources: readonly string[] = []): string {
   return [
     "default-src 'self'", ["script-src 'self'", ...scriptSources].join(' '), "object-src 'none'", "base-uri 'none'",
-    "img-src 'self' data: blob: https:", "style-src 'self' 'unsafe-inline'", "frame-src 'self' https:",
+    ["img-src 'self' data: blob:", ...httpsSources(app.imageHosts)].join(' '), "style-src 'self' 'unsafe-inline'",
+    ["frame-src 'self'", ...httpsSources(app.frameHosts)].join(' '),
     "connect-src 'self'", "form-action 'self'",
   ].join('; ');
 }

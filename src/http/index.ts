@@ -4,7 +4,7 @@ export type { ApiResult, ApiSuccess, ApiFailure, ApiServerFailure, ApiTransportF
 export { MESSAGES, isSuccessCode } from './result';
 export type { Catalogue, EndpointSpec, ClientKind, HttpMethod, SuccessCode } from '../contract/catalogue';
 export { findEndpoint, parseCatalogue } from '../contract/catalogue';
-export { readSession, commonQueryString, emptySession, SESSION_KEYS, HEADER_SOURCE_KEYS } from './session';
+export { readSession, commonQueryString, emptySession, SESSION_KEYS, HEADER_SOURCE_KEYS, IDENTIFYING_KEYS } from './session';
 export type { Session, SessionParams, SessionKey, HeaderSources, HeaderSourceKey, SessionDefaults, CommonQueryOptions } from './session';
 export { createWireTranslator, IDENTITY_WIRE_NAMES } from './wireNames';
 export type { WireNames, WireTranslator } from './wireNames';

@@ -41,6 +41,11 @@ export const LAYOUT_MESSAGES = {
   // layout.computed and fragments (issue 8, third part).
   'unknown-computed': (name: string, hint = '') => `computed has no "${name}": declare it in the layout's "computed"${hint}`,
   'computed-cycle': (name: string, loop: string) => `computed "${name}" reads itself (${loop}): a computed value may read others, never in a circle`,
+  // Where URLs go (src/lint/urlRules.ts, issue 32).
+  'foreign-host': (kind: 'image' | 'frame', host: string, allowed: readonly string[]) =>
+    `${kind} host "${host}" is not on config/app.json ${kind}Hosts (allowed: ${allowed.join(', ') || 'none'}); only this app's own /paths and those hosts load`,
+  'session-in-url': (read: string, kind: 'image' | 'frame' | 'link', where: string) =>
+    `session value ${read} goes into ${kind === 'image' ? 'an' : 'a'} ${kind} URL that reaches ${where}: session values (userId, sessionId, mobilePhone, tokens, the page's query) only go to this app's own /paths`,
   // Fragments (src/layout/fragments.ts, which imports nothing and owns their texts).
   ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) => `layout id "${id}" does not match its file name "${file}"`,

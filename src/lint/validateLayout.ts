@@ -6,6 +6,7 @@ import { ACTION_LIST_KEY, duplicateKeyIssues, hint, semanticIssues, typeNames, t
 import { validateLayoutStrict } from '../schema/generated/validators/strict.js';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { checkLayoutLimits } from '../schema/layoutLimits';
+import { urlIssues } from './urlRules';
 import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
 import { loadFragmentFiles } from '../schema/fragmentFiles';
@@ -104,6 +105,7 @@ export function validateLayoutDocument(raw: unknown, file: string, text?: string
   // issues already say why.
   try {
     issues.push(...semanticIssues(doc as Record<string, unknown>, file, catalogue, routeInfo));
+    issues.push(...urlIssues(doc as Record<string, unknown>, file));
   } catch (e) {
     if (schemaOk) throw e;
   }

@@ -68,8 +68,10 @@ export interface RuntimeEnv {
   checkUrl(raw: string): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
   /** URL of an image endpoint (client image, e.g. the captcha) with params and the session query; null for an unknown or non-GET endpoint. */
   imageUrl(endpoint: string, params: Record<string, unknown>): string | null;
-  /** Checks an image source (same-origin path, https, data:image); null when refused. */
+  /** Checks an image source (same-origin path, https on an image host, data:image); null when refused. */
   checkImageUrl(raw: string): string | null;
+  /** Checks a frame source (same-origin path, https on a frame host, no session value in it). */
+  checkFrameUrl(raw: string): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
   /** Values exposed to bindings as config.* (currency label, service phone, ...). */
   config: Readonly<Record<string, unknown>>;
   /** Shows development diagnostics (fallback boxes name the node and the error). */

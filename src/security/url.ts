@@ -49,14 +49,19 @@ function originOf(origin: string): string | null {
   return parsed ? parsed.origin : null;
 }
 
+/** Is `host` (URL.host: lower case, a non-default port kept) one of `hosts`, compared exactly? */
+function hostListed(host: string, hosts: readonly string[]): boolean {
+  const h = host.toLowerCase();
+  return hosts.some((entry) => entry.trim().toLowerCase() === h);
+}
+
 /**
- * May the page navigate to `raw`? Relative paths stay on `origin`; absolute URLs on another origin
- * must be https on a host listed in `allowlist` (compared exactly, case-insensitively, including a
- * non-default port when the entry names one). Plain http is refused off the page's origin: a pay
+ * A link or frame target: a same-origin path or http(s) URL stays home (relative); an https URL
+ * on another origin is decided by `foreign`. Plain http is refused off the page's origin: a pay
  * or redirect link over http can be read and rewritten on the way. An absolute URL on the page's
  * own origin is treated as relative, whatever its scheme (a plain-http development server).
  */
-export function checkNavigationUrl(raw: string, allowlist: readonly string[], origin: string): UrlCheck {
+function checkTarget(raw: string, origin: string, foreign: (u: URL) => UrlCheck): UrlCheck {
   const s = normaliseUrlInput(raw);
   if (s === null) return { ok: false, reason: 'empty, too long or contains control characters' };
   const pageOrigin = originOf(origin);
@@ -80,23 +85,59 @@ export function checkNavigationUrl(raw: string, allowlist: readonly string[], or
   if (u.origin === pageOrigin) return { ok: true, url: u.pathname + u.search + u.hash, external: false };
   // Decided on the parsed scheme, so `HTTP://`, `hTtP:` and `http:\\host` all land here.
   if (u.protocol !== 'https:') return { ok: false, reason: `plain ${u.protocol} is not allowed for another host; use https` };
+  return foreign(u);
+}
 
-  const host = u.host.toLowerCase();
-  const allowed = allowlist.some((entry) => entry.trim().toLowerCase() === host);
-  if (!allowed) return { ok: false, reason: `host "${u.hostname}" is not on the allowlist` };
-  return { ok: true, url: u.href, external: true };
+/**
+ * May the page navigate to `raw`? Relative paths stay on `origin`; absolute URLs on another origin
+ * must be https on a host listed in `allowlist` (compared exactly, case-insensitively, including a
+ * non-default port when the entry names one).
+ */
+export function checkNavigationUrl(raw: string, allowlist: readonly string[], origin: string): UrlCheck {
+  return checkTarget(raw, origin, (u) =>
+    hostListed(u.host, allowlist) ? { ok: true, url: u.href, external: true } : { ok: false, reason: `host "${u.hostname}" is not on the allowlist` });
 }
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]*={0,2})$/i;
 
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return part;
+  }
+}
+
 /**
- * May `raw` be used as an image source? Same-origin paths, any https URL (images cannot run
- * script; the CSP's img-src allows `https:`, so product and bank logos may come from a CDN that is
- * not on the redirect allowlist), base64 raster data URLs and same-origin blob URLs. Plain http
- * only on the page's own origin, as for navigation (mixed content elsewhere, allowlisted or not).
- * SVG data URLs are refused because an SVG opened on its own can carry script.
+ * Does a URL to another origin carry one of the borrower's session values (userId, sessionId,
+ * phone, ...)? A whole path segment, query key or value or fragment equal to one, or, for values
+ * long enough not to match by chance, the value anywhere in the decoded URL (issue 32: a layout
+ * must never send them to another host; the validator refuses the layouts that would, this is
+ * the page's own check of the URL it is about to load).
  */
-export function checkImageUrl(raw: string, origin: string): ImageUrlCheck {
+export function carriesSessionValue(u: URL, values: readonly string[]): boolean {
+  const secrets = values.filter((v) => v.length >= 4);
+  if (secrets.length === 0) return false;
+  const parts = new Set([...u.pathname.split('/'), ...[...u.searchParams].flat(), u.hash.slice(1)].map(decoded));
+  const whole = decoded(u.href);
+  return secrets.some((s) => parts.has(s) || (s.length >= 8 && whole.includes(s)));
+}
+
+export interface ResourcePolicy {
+  /** Hosts other than the page's own that resources of this kind may come from (config/app.json). */
+  hosts: readonly string[];
+  /** The borrower's session values, never sent to another origin. */
+  sessionValues?: readonly string[];
+}
+
+/**
+ * May `raw` be used as an image source? Same-origin paths, https URLs on a host of
+ * `policy.hosts` (config/app.json imageHosts, which the page's CSP img-src lists too: issue 32),
+ * base64 raster data URLs and same-origin blob URLs. Plain http only on the page's own origin, as
+ * for navigation (mixed content elsewhere). An image URL to another host that carries a session
+ * value is refused. SVG data URLs are refused because an SVG opened on its own can carry script.
+ */
+export function checkImageUrl(raw: string, origin: string, policy: ResourcePolicy): ImageUrlCheck {
   const s = normaliseUrlInput(raw);
   if (s === null) return { ok: false, reason: 'empty, too long or contains control characters' };
   const pageOrigin = originOf(origin);
@@ -118,11 +159,31 @@ export function checkImageUrl(raw: string, origin: string): ImageUrlCheck {
     if (u.username !== '' || u.password !== '') return { ok: false, reason: 'credentials in URL' };
     // blob: URLs carry their creator's origin; one from elsewhere was not made by this page.
     if (scheme === 'blob') return u.origin === pageOrigin ? { ok: true, url: u.href } : { ok: false, reason: 'foreign blob URL' };
+    if (u.origin === pageOrigin) return { ok: true, url: u.href };
     // Plain http only on our own origin (a dev server); elsewhere it is mixed content.
-    if (u.protocol !== 'https:' && u.origin !== pageOrigin) return { ok: false, reason: `plain ${u.protocol} image from another host; use https` };
-    return { ok: true, url: u.href };
+    if (u.protocol !== 'https:') return { ok: false, reason: `plain ${u.protocol} image from another host; use https` };
+    return foreignResource(u, policy, 'image');
   }
   return { ok: false, reason: scheme === undefined ? 'not an absolute URL or a /path' : `scheme "${scheme}:" is not allowed` };
+}
+
+/** An https URL on another origin: allowed only on a listed host and without session values. */
+function foreignResource(u: URL, policy: ResourcePolicy, kind: 'image' | 'frame'): ImageUrlCheck {
+  if (!hostListed(u.host, policy.hosts)) return { ok: false, reason: `${kind} host "${u.host}" is not on the allowlist (config/app.json ${kind}Hosts)` };
+  if (carriesSessionValue(u, policy.sessionValues ?? [])) return { ok: false, reason: `${kind} URL to another origin carries a session value` };
+  return { ok: true, url: u.href };
+}
+
+/**
+ * May a web-frame embed `raw`? A same-origin path (or absolute URL on the page's origin), or an
+ * https URL on a host of `policy.hosts` (config/app.json frameHosts, the CSP's frame-src) that
+ * carries no session value.
+ */
+export function checkFrameUrl(raw: string, origin: string, policy: ResourcePolicy): UrlCheck {
+  return checkTarget(raw, origin, (u) => {
+    const checked = foreignResource(u, policy, 'frame');
+    return checked.ok ? { ...checked, external: true } : checked;
+  });
 }
 
 export interface BridgeLinkPolicy {

@@ -1,9 +1,9 @@
 import type { Bridge } from '../bridge';
-import { commonQueryString, createApiClient, newIdempotencyKey, parseCatalogue, readSession } from '../http';
+import { commonQueryString, createApiClient, IDENTIFYING_KEYS, newIdempotencyKey, parseCatalogue, readSession } from '../http';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
-import { checkImageUrl, checkNavigationUrl } from '../security/url';
+import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
 import { copyText } from './copyText';
 import { createLocalStore } from './localStore';
@@ -13,6 +13,8 @@ import { report } from './reporter';
 import { languageQuery } from './language';
 import { afterFirstScreen } from './afterFirstScreen';
 import { readPageQuery } from '../prelude/query';
+import { forgetCachedPages } from './serviceWorker';
+import { isSessionExpired } from '../runtime/session';
 
 const loadBridgeCode = () => import('./appBridge');
 // The bridge's code is there before a borrower can tap anything that calls it.
@@ -26,6 +28,8 @@ interface EnvDeps {
 
 const sessionDefaults = { defaultMerchantNumber: appConfig.defaultMerchantNumber };
 const currentSession = () => readSession(window.location.search, sessionDefaults);
+/** What images and frames on other hosts must never carry (issue 32). */
+const sessionValues = (): string[] => IDENTIFYING_KEYS.map((k) => currentSession().params[k]);
 
 const parsedCatalogue = parseCatalogue(endpointCatalogue);
 if (!parsedCatalogue.ok) throw new Error(`schemas/api/endpoints.json is invalid: ${parsedCatalogue.errors.join('; ')}`);
@@ -59,6 +63,10 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
       signal: options?.signal,
       idempotencyKey: options?.idempotencyKey,
       query: options?.query as Record<string, string | number | boolean | null | undefined> | undefined,
+    }).then((result) => {
+      // The session is over on this device: no cached page may outlive it (issue 32).
+      if (isSessionExpired(result)) forgetCachedPages(window);
+      return result;
     }),
     // A chunk that did not load (offline, a new deploy) refuses like any other failed host call.
     bridge: (action, args) => loadBridge().then((b) => b?.call(action, args) ?? { ok: false, reason: 'the bridge code did not load' }),
@@ -76,9 +84,10 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
     imageUrl: (endpoint, params) => api.urlFor(endpoint, params as Record<string, string | number | boolean | null | undefined>),
     checkImageUrl: (raw) => {
-      const checked = checkImageUrl(raw, origin);
+      const checked = checkImageUrl(raw, origin, { hosts: appConfig.imageHosts, sessionValues: sessionValues() });
       return checked.ok ? checked.url : null;
     },
+    checkFrameUrl: (raw) => checkFrameUrl(raw, origin, { hosts: appConfig.frameHosts, sessionValues: sessionValues() }),
     config: {
       currencyLabel: appConfig.currencyLabel,
       servicePhone: appConfig.defaultServicePhone,

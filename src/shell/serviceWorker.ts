@@ -43,3 +43,21 @@ export function markBuild(doc: Document): void {
   const build = import.meta.env.VITE_KOPA_BUILD as string | undefined;
   if (build) doc.documentElement.dataset.build = build;
 }
+
+/**
+ * The borrower's session ended (an API call answered 401): the worker's cached pages go, so the
+ * next person on this phone is never shown a page kept from this one (issue 32). The worker is
+ * told, so that a copy it is still fetching is not stored afterwards; the page also deletes the
+ * caches itself, for a page no worker controls yet (its first open) or a worker that is asleep.
+ */
+export function forgetCachedPages(win: Window): void {
+  try {
+    if (!('serviceWorker' in win.navigator) || !win.isSecureContext) return;
+    win.navigator.serviceWorker.controller?.postMessage({ type: 'kopa:session-ended' });
+    void win.caches?.keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith('kopa-shell-')).map((n) => win.caches.delete(n))))
+      .catch(() => undefined);
+  } catch {
+    // No worker container (see registerServiceWorker): nothing was cached.
+  }
+}

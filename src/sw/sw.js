@@ -11,6 +11,10 @@
  * - Everything else (the API, uploads, test and studio routes, demo images, other origins)
  *   is not touched: no respondWith, the browser fetches it as if there were no worker. The
  *   worker works from an allow list, so no API prefix or new route can slip into a cache.
+ * - Nothing that identifies a borrower or an order is kept (issue 32, a shared phone): a page is
+ *   cached without the blocks the server resolved from its query (the early-request plan names
+ *   orderId, productId, ...), and the app's first 401 drops every cached page (the page posts
+ *   `kopa:session-ended`; a copy still on its way from the network then is not stored either).
  * - A new build: its worker installs (precaching its assets and the open screens' HTML),
  *   skips waiting and claims the pages. Caches are named after the build, so the old build's
  *   shell and layouts are deleted then; the old build's assets are kept until the build after,
@@ -30,10 +34,41 @@ async function openScreens() {
   return [...new Set(windows.map((w) => new URL(w.url).pathname).filter((p) => ROUTES.has(p)))];
 }
 
-async function putIfGood(cache, key, response) {
-  // Only a complete answer of our own origin: never an error page, a redirect or an opaque body.
-  if (response.ok && response.type === 'basic' && !response.redirected) await cache.put(key, response);
+/** Blocks of a page resolved from its query (server/prelude/earlyPlan.ts): the next borrower's query is another. */
+const PER_QUERY_BLOCK = /<script\b[^>]*\bid="kopa-early"[^>]*>[\s\S]*?<\/script>/g;
+
+/** The page as the cache may keep it: the same HTML without its per-query blocks. */
+async function withoutQueryData(response) {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+  const headers = new Headers(response.headers);
+  // The body below is decoded text of a new length.
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  const html = (await response.text()).replace(PER_QUERY_BLOCK, '');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
+
+/** Bumped by each ended session: a copy fetched before it is not stored after it. */
+let sessionGeneration = 0;
+
+async function putIfGood(cache, key, response, generation = sessionGeneration) {
+  // Only a complete answer of our own origin: never an error page, a redirect or an opaque body.
+  if (!response.ok || response.type !== 'basic' || response.redirected) return;
+  const kept = await withoutQueryData(response);
+  if (generation === sessionGeneration) await cache.put(key, kept);
+}
+
+/** Every cached page and layout, whatever build cached it: the session they were opened with has ended. */
+async function dropPages() {
+  const names = (await caches.keys()).filter((n) => n.startsWith('kopa-shell-'));
+  await Promise.all(names.map((n) => caches.delete(n)));
+}
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'kopa:session-ended') return;
+  sessionGeneration++;
+  event.waitUntil(dropPages().then(() => event.source?.postMessage({ type: 'kopa:pages-dropped' })));
+});
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -66,8 +101,9 @@ async function staleWhileRevalidate(event, key, request) {
   const cache = await caches.open(SHELL);
   // ignoreVary: the body a cache holds is already decoded, whatever encoding it came in.
   const cached = await cache.match(key, { ignoreVary: true });
+  const generation = sessionGeneration;
   const network = fetch(request).then(async (response) => {
-    await putIfGood(cache, key, response.clone());
+    await putIfGood(cache, key, response.clone(), generation);
     return response;
   });
   if (cached) {
@@ -91,8 +127,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    // One copy per route path. The page's early-request plan depends on the query, but names the
-    // values it was resolved from: a copy opened with another query sends nothing early (issue 10).
+    // One copy per route path, kept without the blocks resolved from the query (withoutQueryData):
+    // any borrower's open may show it, so it holds nothing of the borrower who opened it (issue 32).
     // Except an operator's draft preview (?kopaPreview=): never answered from, nor put in, the cache.
     if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview')) event.respondWith(staleWhileRevalidate(event, url.pathname, request));
     return;

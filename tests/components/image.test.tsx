@@ -32,6 +32,27 @@ describe('image widget', () => {
     expect(mine).toHaveLength(1);
   });
 
+  // Issue 32: an API value or layout source on another host loads only from config/app.json
+  // imageHosts, and never with the borrower's session in it; the img element is never made, so
+  // the browser requests nothing.
+  it.each([
+    ['a host not on imageHosts', 'https://evil.tld/p.png', 'not on the allowlist'],
+    ['a look-alike host', 'https://cdn.kopa.example.evil.tld/p.png', 'not on the allowlist'],
+    ['the session on a listed host', 'https://cdn.kopa.example/p.png?s=demo-session-77', 'session value'],
+    ['the userId in the path of a listed host', 'https://cdn.kopa.example/u/10001/p.png', 'session value'],
+  ])('refuses %s from the data: no img, reported', async (_what, src, reason) => {
+    const { container, recorded } = await renderLayout(
+      layoutOf([{ type: 'image', src: '{{ data.order.productLogo }}', alt: 'logo' }, { type: 'text', text: 'sibling' }], {
+        dataSources: { order: { endpoint: 'loanDetails' } },
+      }),
+      { responses: { loanDetails: ok({ productLogo: src }) }, query: { userId: '10001', sessionId: 'demo-session-77' } },
+    );
+    await screen.findByText('sibling');
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.innerHTML).not.toContain(new URL(src).host + new URL(src).pathname);
+    expect(recorded.reports).toContainEqual(expect.objectContaining({ kind: 'image', message: expect.stringContaining(reason) }));
+  });
+
   it('renders nothing and reports nothing for an empty source (data not there yet)', async () => {
     const { container, recorded } = await renderLayout(layoutOf([{ type: 'image', src: '{{ state.none }}' }]));
     expect(container.querySelector('img')).toBeNull();

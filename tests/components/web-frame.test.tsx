@@ -20,9 +20,9 @@ describe('web-frame widget', () => {
     expect(el.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
-  it('is fully sandboxed by default and accepts an https URL on the allowlist', async () => {
-    await renderLayout(layoutOf([{ type: 'web-frame', src: 'https://pay.kopa.example/terms', title: 'Terms' }]));
-    expect(frame('Terms').getAttribute('src')).toBe('https://pay.kopa.example/terms');
+  it('is fully sandboxed by default and accepts an https URL on a frame host (config/app.json frameHosts)', async () => {
+    await renderLayout(layoutOf([{ type: 'web-frame', src: 'https://kopa.example/terms', title: 'Terms' }]));
+    expect(frame('Terms').getAttribute('src')).toBe('https://kopa.example/terms');
     expect(frame('Terms').getAttribute('sandbox')).toBe('');
   });
 
@@ -39,9 +39,13 @@ describe('web-frame widget', () => {
     '//evil.tld/x',
     '/\\evil.tld/x',
     'http://pay.kopa.example/terms',
+    // Issue 32: a redirect host is not a frame host, and no frame URL carries the session.
+    'https://pay.kopa.example/terms',
+    'https://kopa.example/terms?s=demo-session-77',
   ])('refuses %s: no frame, siblings render, one report (SECURITY 11, 12)', async (src) => {
     const { container, recorded } = await renderLayout(
       layoutOf([{ type: 'web-frame', src: '{{ state.src }}', title: 'x' }, { type: 'text', text: 'sibling' }], { state: { src } }),
+      { query: { userId: '10001', sessionId: 'demo-session-77' } },
     );
     expect(container.querySelector('iframe')).toBeNull();
     screen.getByText('sibling');
@@ -57,7 +61,7 @@ describe('web-frame widget', () => {
   });
 
   it('renders its example layout', async () => {
-    await renderLayout(example, { allowHosts: ['kopa.example'] });
+    await renderLayout(example);
     expect(frame('Loan agreement').getAttribute('src')).toBe('/loanAgreement?productId=P001&scene=3');
     expect(frame('Terms on the Kopa site').getAttribute('src')).toBe('https://kopa.example/terms');
   });

@@ -11,7 +11,9 @@ import { collectTypes } from '../../src/schema/collectTypes';
 import { widgetLoaders } from '../../src/widgets/registry';
 import { createToastStore } from '../../src/render/toast/toastStore';
 import { ToastHost } from '../../src/render/toast/ToastHost';
-import { checkImageUrl, checkNavigationUrl } from '../../src/security/url';
+import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../src/security/url';
+import { IDENTIFYING_KEYS } from '../../src/http/session';
+import app from '../../config/app.json';
 import { expandFragments } from '../../src/layout/fragments';
 import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
 
@@ -32,6 +34,9 @@ export interface RenderLayoutOptions {
   bridgeOk?: boolean;
   /** Allowed external hosts for checkUrl. */
   allowHosts?: string[];
+  /** Hosts images and frames may come from besides the page's own; default config/app.json's. */
+  imageHosts?: string[];
+  frameHosts?: string[];
   /** Values already kept on the device (local storage, keys without the kopa: prefix). */
   local?: Record<string, unknown>;
   /** Every local storage write fails as a full browser storage would. */
@@ -67,6 +72,8 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
 } {
   const local = new Map(Object.entries(options.local ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
   const recorded: Recorded = { calls: [], bridge: [], navigations: [], leaves: [], toasts: [], reports: [], copied: [], local };
+  const query = options.query ?? { userId: '10001', sessionId: 's1' };
+  const sessionValues = IDENTIFYING_KEYS.map((k) => query[k] ?? '');
   const toastStore = createToastStore();
   const routes = options.routes ?? { repay: '/repay', order: '/order', confirm: '/confirm', complaint: '/complainPage', complaintList: '/complaintList' };
   let keyCounter = 0;
@@ -107,11 +114,12 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
     checkUrl: (raw) => checkNavigationUrl(raw, options.allowHosts ?? ['pay.kopa.example'], ORIGIN),
     imageUrl: (endpoint, params) => `/fake-image/${endpoint}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
     checkImageUrl(raw) {
-      const checked = checkImageUrl(raw, ORIGIN);
+      const checked = checkImageUrl(raw, ORIGIN, { hosts: options.imageHosts ?? app.imageHosts, sessionValues });
       if (checked.ok) return checked.url;
       recorded.reports.push({ pointer: '', message: `Refused image ${raw}: ${checked.reason}`, kind: 'image' });
       return null;
     },
+    checkFrameUrl: (raw) => checkFrameUrl(raw, ORIGIN, { hosts: options.frameHosts ?? app.frameHosts, sessionValues }),
     config: { currencyLabel: 'TZS', servicePhone: '+255 700 000 000' },
     dev: options.dev ?? true,
     local: {

@@ -1,6 +1,6 @@
 /** Issue 10: the service worker is registered once the page has loaded, its first screen is up and the page is idle, never before. */
 import { describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from '../../src/shell/serviceWorker';
+import { forgetCachedPages, registerServiceWorker } from '../../src/shell/serviceWorker';
 
 function fakeWindow(opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState; refused?: boolean } = {}) {
   const register = vi.fn(() => Promise.resolve({}));
@@ -81,5 +81,32 @@ describe('registerServiceWorker', () => {
       f.runIdle();
       expect(f.register).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('forgetCachedPages (issue 32: a 401 ends the session on this device)', () => {
+  function pageWith(controller: { postMessage: (m: unknown) => void } | null) {
+    const names = ['kopa-shell-abc', 'kopa-shell-old', 'kopa-assets-abc', 'other-app'];
+    const deleted: string[] = [];
+    const win = {
+      isSecureContext: true,
+      navigator: { serviceWorker: { controller } },
+      caches: { keys: () => Promise.resolve(names), delete: (n: string) => Promise.resolve(deleted.push(n) > 0) },
+    } as unknown as Window;
+    return { win, deleted };
+  }
+
+  it('tells the worker and deletes every cached page (the build code, which identifies no one, stays)', async () => {
+    const postMessage = vi.fn();
+    const { win, deleted } = pageWith({ postMessage });
+    forgetCachedPages(win);
+    expect(postMessage).toHaveBeenCalledWith({ type: 'kopa:session-ended' });
+    await vi.waitFor(() => expect(deleted.sort()).toEqual(['kopa-shell-abc', 'kopa-shell-old']));
+  });
+
+  it('deletes them too when no worker controls the page yet', async () => {
+    const { win, deleted } = pageWith(null);
+    expect(() => forgetCachedPages(win)).not.toThrow();
+    await vi.waitFor(() => expect(deleted.sort()).toEqual(['kopa-shell-abc', 'kopa-shell-old']));
   });
 });

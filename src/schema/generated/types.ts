@@ -3226,6 +3226,18 @@ export interface AppConfig {
    * Hosts the redirect action may leave the app for (exact host names, no scheme).
    */
   redirectAllowlist: string[];
+  /**
+   * The only other hosts images may load from (https, exact host names, no scheme; issue 32). Layout sources, API values and agreement images on any other host are refused by the validator, the publish gate and the app, and the page's CSP img-src lists exactly these.
+   *
+   * Items: A host name, lower case, optionally with :port.
+   */
+  imageHosts: string[];
+  /**
+   * The only other hosts a web-frame may embed (https, exact host names, no scheme; issue 32). Checked like imageHosts; the page's CSP frame-src lists exactly these.
+   *
+   * Items: A host name, lower case, optionally with :port.
+   */
+  frameHosts: string[];
 }
 /**
  * messages/<language>.json (the app's own texts) and messages/layouts/<language>.json (the layouts' texts): the message catalogue for one language (issue 11); a key is in one of the two files. Keys are dotted names (`area.name`, e.g. `repay.payNow`) read by layouts with {{ t('key') }} and by the app's own code; values are plain text in which {name} stands for a parameter passed as t('key', {name: value}). Checked by tests/unit/messages.test.ts, which also requires every key in every language.
@@ -3417,7 +3429,7 @@ export interface PageHeaderNode {
   onBack?: Actions6;
 }
 /**
- * An image. The source is checked (same-origin path, https, raster data URL); a refused source renders nothing and is reported. Give src, or endpoint (+ params) for an image served by the API such as the registration captcha.
+ * An image. The source is checked (same-origin path, https on a host of config/app.json imageHosts with no session value in the URL, raster data URL); a refused source renders nothing and is reported. Give src, or endpoint (+ params) for an image served by the API such as the registration captcha.
  */
 export interface ImageNode {
   type: 'image';
@@ -3923,7 +3935,7 @@ export interface CarouselNode {
   indicators?: boolean;
 }
 /**
- * An embedded page (iframe), for example an agreement shown in a modal. The source passes the same check as a redirect (a same-origin /path, or an https URL whose host is on the configured allowlist); a refused or empty source renders nothing and a refusal is reported. The frame is always sandboxed: only the listed sandbox tokens are granted.
+ * An embedded page (iframe), for example an agreement shown in a modal. The source is a same-origin /path or an https URL on a host of config/app.json frameHosts with no session value in it; a refused or empty source renders nothing and a refusal is reported. The frame is always sandboxed: only the listed sandbox tokens are granted.
  */
 export interface WebFrameNode {
   type: 'web-frame';

@@ -9,9 +9,9 @@ import './web-frame.css';
 type Checked = { ok: true; url: string } | { ok: false; reason: string } | null;
 
 /**
- * An iframe whose source passed env.checkUrl, the redirect check (SECURITY 11, 12): a same-origin
- * path or an allowlisted host, and https only for another host (an http frame inside an https
- * page is mixed content). A refused source renders nothing and is reported once per source.
+ * An iframe whose source passed env.checkFrameUrl (SECURITY 11, 12, issue 32): a same-origin path,
+ * or https on a host of config/app.json frameHosts (the CSP's frame-src) with no session value in
+ * the URL. A refused source renders nothing and is reported once per source.
  */
 export default function WebFrame({ node, pointer }: WidgetProps<NodeOf<'web-frame'>>) {
   const { env } = usePageRuntime();
@@ -19,10 +19,8 @@ export default function WebFrame({ node, pointer }: WidgetProps<NodeOf<'web-fram
   const title = useText(node.title, `${pointer}/title`);
   const checked = useMemo<Checked>(() => {
     if (raw === '') return null;
-    const result = env.checkUrl(raw);
-    if (!result.ok) return result;
-    if (result.external && !result.url.startsWith('https:')) return { ok: false, reason: 'insecure frame URL' };
-    return { ok: true, url: result.url };
+    const result = env.checkFrameUrl(raw);
+    return result.ok ? { ok: true, url: result.url } : result;
   }, [raw, env]);
   const refusal = checked !== null && !checked.ok ? checked.reason : null;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBridgeLink, checkImageUrl, checkNavigationUrl } from '../../../src/security/url';
+import { checkBridgeLink, checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../../src/security/url';
 
 const ORIGIN = 'https://app.kopa.example';
 const ALLOW = ['pay.kopa.example', 'ok.example', 'KOPA.example'];
@@ -121,17 +121,23 @@ describe('checkNavigationUrl', () => {
   });
 });
 
+/** Issue 32: images and frames on other hosts only from these, never with the borrower's session. */
+const IMAGES = { hosts: ['cdn.elsewhere.tld', 'img.kopa.example:8443'], sessionValues: ['10001', 'demo-session-abcdef', '255700111222', ''] };
+
 describe('checkImageUrl', () => {
   it.each([
     '/img/logo.png',
     'https://cdn.elsewhere.tld/a.jpg',
+    'HTTPS://CDN.ELSEWHERE.TLD/a.jpg',
+    'https://img.kopa.example:8443/a.jpg',
+    'https://cdn.elsewhere.tld/products/P002.png?v=3',
     'data:image/png;base64,iVBORw0KGgo=',
     'data:image/jpeg;base64,/9j/4AAQ',
     'data:image/gif;base64,R0lGODlh',
     'data:image/webp;base64,UklGRg==',
     'blob:https://app.kopa.example/0b6f2c1e-7d0a-4a57-9d6e-1d5a3b1c2d3e',
   ])('allows %j', (raw) => {
-    expect(checkImageUrl(raw, ORIGIN).ok).toBe(true);
+    expect(checkImageUrl(raw, ORIGIN, IMAGES).ok).toBe(true);
   });
 
   it.each([
@@ -150,13 +156,46 @@ describe('checkImageUrl', () => {
     '/\\evil.tld/a.png',
     'https://user@cdn.tld/a.png',
   ])('refuses %j', (raw) => {
-    expect(checkImageUrl(raw, ORIGIN).ok).toBe(false);
+    expect(checkImageUrl(raw, ORIGIN, IMAGES).ok).toBe(false);
+  });
+
+  it.each(['https://evil.tld/p.png', 'https://cdn.elsewhere.tld.evil.tld/a.png', 'https://img.kopa.example/a.png', 'https://pay.kopa.example/a.png'])(
+    'refuses %j: not on the image hosts (config/app.json imageHosts)', (raw) => {
+      expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({ ok: false, reason: expect.stringContaining('not on the allowlist') });
+    });
+
+  it.each([
+    'https://cdn.elsewhere.tld/p.png?s=demo-session-abcdef',
+    'https://cdn.elsewhere.tld/p.png?u=10001',
+    'https://cdn.elsewhere.tld/u/10001/p.png',
+    'https://cdn.elsewhere.tld/p.png?x=a-demo-session-abcdef-b',
+    'https://cdn.elsewhere.tld/p.png?x=demo%2Dsession%2Dabcdef',
+    'https://cdn.elsewhere.tld/p.png#255700111222',
+  ])('refuses %j: a session value to another origin', (raw) => {
+    expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({ ok: false, reason: expect.stringContaining('session value') });
+  });
+
+  it('lets the page send its session to its own origin (the captcha image endpoint)', () => {
+    expect(checkImageUrl('/vexed/captcha?userId=10001&sessionId=demo-session-abcdef', ORIGIN, IMAGES).ok).toBe(true);
+    expect(checkImageUrl('https://cdn.elsewhere.tld/a100012.png', ORIGIN, IMAGES).ok).toBe(true);
   });
 
   it('allows plain http only on the page origin itself (a development server)', () => {
-    expect(checkImageUrl('http://localhost:3000/assets/a.png', 'http://localhost:3000')).toEqual({ ok: true, url: 'http://localhost:3000/assets/a.png' });
-    expect(checkImageUrl('http://localhost:3001/assets/a.png', 'http://localhost:3000')).toEqual({ ok: false, reason: expect.stringContaining('https') });
+    expect(checkImageUrl('http://localhost:3000/assets/a.png', 'http://localhost:3000', IMAGES)).toEqual({ ok: true, url: 'http://localhost:3000/assets/a.png' });
+    expect(checkImageUrl('http://localhost:3001/assets/a.png', 'http://localhost:3000', IMAGES)).toEqual({ ok: false, reason: expect.stringContaining('https') });
   });
+});
+
+describe('checkFrameUrl', () => {
+  const FRAMES = { hosts: ['terms.kopa.example'], sessionValues: ['demo-session-abcdef'] };
+  it('embeds same-origin paths and https pages on a frame host', () => {
+    expect(checkFrameUrl('/agreement?id=1', ORIGIN, FRAMES)).toEqual({ ok: true, url: '/agreement?id=1', external: false });
+    expect(checkFrameUrl('https://terms.kopa.example/t', ORIGIN, FRAMES)).toEqual({ ok: true, url: 'https://terms.kopa.example/t', external: true });
+  });
+  it.each([...DANGEROUS_SCHEMES, ...OFF_LIST, 'http://terms.kopa.example/t', 'https://pay.kopa.example/t', 'https://terms.kopa.example/t?s=demo-session-abcdef'])(
+    'refuses %j', (raw) => {
+      expect(checkFrameUrl(raw, ORIGIN, FRAMES).ok).toBe(false);
+    });
 });
 
 describe('checkBridgeLink', () => {
