@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { compressAssets } from './compress';
+import { compressAssets } from './compress.ts';
 
 export function studioApp(): Plugin {
   let root = '';
