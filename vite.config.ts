@@ -58,6 +58,9 @@ export default defineConfig({
     // Per-widget chunks are the point (code splitting per layout); keep a readable manifest so
     // the bench can attribute bytes to routes.
     manifest: true,
+    // Sizes have budgets of their own (npm run bench, gzip per route); the development build
+    // (npm run dev, not minified) would print Vite's raw 500 kB warning at every start.
+    chunkSizeWarningLimit: 2000,
     modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
     // One stylesheet, linked from index.html: widget CSS split per chunk would hold each lazy
     // widget import until its stylesheet arrived, a round trip after the code itself.
