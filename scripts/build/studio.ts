@@ -3,7 +3,7 @@
  * build of its own, after the app's build is complete. A separate build, not a second input of
  * the app's: the app's chunks, manifest, service-worker precache list and single stylesheet stay
  * exactly what they are without the studio, so no borrower route ever loads CodeMirror (the
- * bench's per-route sizes prove it; docs/decisions.md, "The layout studio").
+ * bench's per-route sizes prove it; docs/decisions/012-layout-studio.md).
  */
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
