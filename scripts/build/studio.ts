@@ -48,7 +48,8 @@ export function studioApp(): Plugin {
             sourcemap: false,
             // One chunk by design (an operator tool, loaded once): no size warning for it.
             chunkSizeWarningLimit: 2048,
-            rollupOptions: { input: join(root, 'studio.html') },
+            // No timing report: the build is seconds by design and prints warnings only.
+            rollupOptions: { input: join(root, 'studio.html'), checks: { bundlerTimings: false } },
           },
         });
       },
