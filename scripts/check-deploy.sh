@@ -30,7 +30,12 @@ step() { echo "deploy check: $*"; }
 
 step "copy of the tree in $APP (tracked files and node_modules)"
 mkdir -p "$APP"
-git ls-files -z | (cd "$SRC" && xargs -0 cp --parents -t "$APP")
+if git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  git -C "$SRC" ls-files -z | (cd "$SRC" && xargs -0 cp --parents -t "$APP")
+else
+  # Not a git checkout: everything but installed, built and run-time files.
+  tar -C "$SRC" --exclude=./node_modules --exclude='./dist*' --exclude=./data --exclude=./artifacts -cf - . | tar -C "$APP" -xf -
+fi
 cp -al "$SRC/node_modules" "$APP/node_modules"
 cd "$APP"
 
