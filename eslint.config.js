@@ -95,7 +95,7 @@ export default tseslint.config(
     plugins: { kopa },
     rules: {
       'kopa/layers': ['error', { root: import.meta.dirname, layers: { ...layers, ...serverLayers } }],
-      // No allowlist: the last known cycles were broken in issue 12 (docs/decisions.md, "Layers that hold").
+      // No allowlist: the last known cycles were broken in issue 12 (docs/decisions/009-layers-that-hold.md).
       'kopa/no-cycle': ['error', { root: import.meta.dirname }],
     },
   },

@@ -1,18 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import routes from './config/routes.json';
-import appConfig from './config/app.json';
-import { compileHints } from './scripts/build/compileHints';
-import { compressAssets } from './scripts/build/compress';
-import { earlyScript } from './scripts/build/earlyScript';
-import { fixedZoneDefine } from './scripts/build/fixedZone';
-import { preloadDeps } from './scripts/build/preloadDeps';
-import { routerProduction } from './scripts/build/routerProduction';
-import { serviceWorker } from './scripts/build/serviceWorker';
-import { studioApp } from './scripts/build/studio';
-import { themeFromConfig } from './scripts/build/themeFromConfig';
-import { trimCatalogue } from './scripts/build/trimCatalogue';
-import { widgetChunks } from './scripts/build/widgetChunks';
+import routes from './config/routes.json' with { type: 'json' };
+import appConfig from './config/app.json' with { type: 'json' };
+import { compileHints } from './scripts/build/compileHints.ts';
+import { compressAssets } from './scripts/build/compress.ts';
+import { earlyScript } from './scripts/build/earlyScript.ts';
+import { fixedZoneDefine } from './scripts/build/fixedZone.ts';
+import { preloadDeps } from './scripts/build/preloadDeps.ts';
+import { routerProduction } from './scripts/build/routerProduction.ts';
+import { serviceWorker } from './scripts/build/serviceWorker.ts';
+import { studioApp } from './scripts/build/studio.ts';
+import { themeFromConfig } from './scripts/build/themeFromConfig.ts';
+import { trimCatalogue } from './scripts/build/trimCatalogue.ts';
+import { widgetChunks } from './scripts/build/widgetChunks.ts';
 
 // Preload lists without the chunks an importer already has (scripts/build/preloadDeps.ts).
 const preload = preloadDeps();
@@ -58,6 +58,9 @@ export default defineConfig({
     // Per-widget chunks are the point (code splitting per layout); keep a readable manifest so
     // the bench can attribute bytes to routes.
     manifest: true,
+    // Sizes have budgets of their own (npm run bench, gzip per route); the development build
+    // (npm run dev, not minified) would print Vite's raw 500 kB warning at every start.
+    chunkSizeWarningLimit: 2000,
     modulePreload: { polyfill: false, resolveDependencies: preload.resolveDependencies },
     // One stylesheet, linked from index.html: widget CSS split per chunk would hold each lazy
     // widget import until its stylesheet arrived, a round trip after the code itself.
@@ -65,6 +68,9 @@ export default defineConfig({
     rollupOptions: {
       // The page's early script is built apart (earlyScript above), so it shares no chunk with this.
       input: { index: 'index.html' },
+      // terser and the compress and studio plugins take seconds by design: the timing report
+      // would print a dozen lines at every build (`npm start` included) and change nothing.
+      checks: { bundlerTimings: false },
       output: {
         // Only the matched modules: what they import stays where it was (the entry's shared code).
         codeSplitting: {

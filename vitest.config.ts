@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Unit and component tests assert behaviour, never speed (budgets live in the benches): the time
+// limit only ends a hang. Vitest's 5 s default failed tests by time alone on a busy two-core
+// machine (linting with the real config, compiling every schema: seconds each), so it is generous.
+const GENEROUS_MS = 60_000;
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -10,6 +15,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          testTimeout: GENEROUS_MS,
           include: ['tests/components/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/web.ts'],
         },
@@ -21,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          testTimeout: GENEROUS_MS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/web.ts'],
         },

@@ -14,6 +14,8 @@ import { openDb, type Db } from './db';
 import { seed } from './demo/seed';
 import { responseCheckFor, sessionLifetimesFromEnv } from './core/settings';
 import { registerErrorHandling } from './http/errorHandler';
+import { registerHealth } from './http/health';
+import { closeConnectionsWhenStopping } from './http/shutdown';
 import { registerLayouts } from './layouts/routes';
 import { startLayouts } from './layouts/service';
 import { studioCredentials } from './layouts/studio/auth';
@@ -56,7 +58,8 @@ export interface BuildOptions {
   dataDir?: string;
   distDir?: string;
   layoutsDir?: string;
-  logger?: boolean;
+  /** Fastify's logger: off by default; `{ level }` as main.ts sets it from LOG_LEVEL. */
+  logger?: boolean | { level: string };
   /** Injectable clock (tests fake time for SMS expiry and limits). */
   now?: () => Date;
   smsLimits?: Partial<SmsLimits>;
@@ -106,8 +109,9 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     db, now, limits: { ...DEFAULT_SMS_LIMITS, ...opts.smsLimits },
     // Plaintext codes stay in memory only for the test-only route (or beside the development log).
     outbox: testMode,
-    // Development: the code goes to the log instead of a phone. Never in production or tests.
-    onSend: devMode ? (e) => app.log.warn(`[sms] ${e.purpose} code for ${e.phone}: ${e.code}`) : undefined,
+    // Development: the code goes to the terminal instead of a phone, one plain line a tester can
+    // grep (`SMS to 0712345678: 814219`), whatever LOG_LEVEL says. Never in production or tests.
+    onSend: devMode ? (e) => process.stdout.write(`SMS to ${e.phone}: ${e.code}\n`) : undefined,
   });
   const ctx: ServerContext = {
     db, cfg, catalogue: loadCatalogue(cfg.provider), validators: loadValidators(), wire: createWireMapper(loadWireNames()),
@@ -125,6 +129,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const prefix = ctx.cfg.apiPrefix;
   registerPathGuard(app, [prefix, ctx.cfg.legacyPrefix, '/studio', '/__test', '/uploads', '/layouts', '/assets']);
   securityHeaders(app);
+  registerHealth(app, db);
+  closeConnectionsWhenStopping(app);
   // Only the API is limited: the app's own scripts and styles are static files a browser fetches
   // dozens of at a time, and counting them would lock a borrower out of a page.
   const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);

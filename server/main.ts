@@ -1,11 +1,14 @@
 /**
  * Starts the reference server: PORT (8080), HOST (127.0.0.1), DATABASE_URL (PGlite in ./data
- * when unset). Prints one link per screen with the demo session. `--dev` marks development mode
- * (SMS codes are logged).
+ * when unset), LOG_LEVEL (warn: one JSON line per request from `info`), SHUTDOWN_GRACE_MS.
+ * Prints the address, the database, the studio login and one link per screen with the demo
+ * session, and little else. `--dev` marks development mode (SMS codes printed, one line each).
+ * Run from the sources (`tsx server/main.ts`) or compiled (`node dist-server/main.js`, npm run serve).
  */
 import { buildServer } from './app';
 import { DEMO } from './demo/seedData';
 import { DEMO_SCREENS, demoQuery } from './demo/demoScreens';
+import { SHUTDOWN_GRACE_MS, stopOnSignals } from './http/shutdown';
 import { studioCredentials, studioLoginHint } from './layouts/studio/auth';
 
 if (process.argv.includes('--dev') && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';
@@ -19,16 +22,27 @@ function links(base: string): string[] {
   return out;
 }
 
+/** The database in words, without the password a URL may carry. */
+function databaseLabel(url: string | undefined): string {
+  if (!url) return 'PGlite (PostgreSQL in process), data in ./data (rm -rf data to start again from the demo data)';
+  try {
+    const u = new URL(url);
+    return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname} (DATABASE_URL)`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
 async function main(): Promise<void> {
-  const app = await buildServer({ databaseUrl: process.env.DATABASE_URL, logger: true });
-  const close = async () => { await app.close(); process.exit(0); };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  const app = await buildServer({ databaseUrl: process.env.DATABASE_URL, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  stopOnSignals(app, Number(process.env.SHUTDOWN_GRACE_MS ?? SHUTDOWN_GRACE_MS), (line) => console.log(line));
   await app.listen({ port, host });
   const base = `http://${host}:${port}`;
-  console.log(`\nKopa reference server on ${base} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite in ./data'})`);
-  console.log(`Demo borrower ${DEMO.userId} / session ${DEMO.sessionId}. Screens:\n${links(base).join('\n')}\n`);
+  console.log(`\nKopa reference server on ${base}  (health: ${base}/healthz, ${base}/readyz)`);
+  console.log(`Database: ${databaseLabel(process.env.DATABASE_URL)}`);
   console.log(studioLoginHint(`${base}/studio`, studioCredentials(process.env)));
+  console.log(`Demo borrower ${DEMO.userId} / session ${DEMO.sessionId}. Screens:\n${links(base).join('\n')}\n`);
+  if (process.env.NODE_ENV !== 'production') console.log(`SMS codes are printed here, one line each: SMS to <phone>: <code>. Request logs: LOG_LEVEL=info.\n`);
 }
 
 main().catch((err: unknown) => {

@@ -6,9 +6,10 @@
  * - the parse ends (domInteractive); the first script runs (Kopa: the early script) and ends;
  * - first contentful paint; the entry starts and ends (its module evaluation); DOMContentLoaded;
  * - Pay Now is enabled;
- * and the main thread's idle time before Pay Now. What it showed (docs/decisions.md, "ninth
- * part"): the entry is compiled before the parse ends, and a paint comes between the early script
- * and the entry. For finding where a change moved time; `npm run bench` holds the figures.
+ * and the main thread's idle time before Pay Now. What it showed (the ninth performance part,
+ * condensed in docs/decisions/018-performance.md): the entry is compiled before the parse ends,
+ * and a paint comes between the early script and the entry. For finding where a change moved
+ * time; `npm run bench` holds the figures.
  */
 import { median } from './browser';
 import { coldLoads, SETTINGS, type Side } from './coldLoads';

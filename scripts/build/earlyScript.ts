@@ -55,6 +55,8 @@ export function earlyScript(plugins: PluginOption[]): Plugin {
             modulePreload: false,
             rollupOptions: {
               input: { early: join(root, EARLY_SOURCE) },
+              // As the app's build: no timing report (terser takes seconds by design).
+              checks: { bundlerTimings: false },
               output: { entryFileNames: 'assets/[name]-[hash].js', codeSplitting: false },
             },
           },

@@ -3,11 +3,11 @@
  * build of its own, after the app's build is complete. A separate build, not a second input of
  * the app's: the app's chunks, manifest, service-worker precache list and single stylesheet stay
  * exactly what they are without the studio, so no borrower route ever loads CodeMirror (the
- * bench's per-route sizes prove it; docs/decisions.md, "The layout studio").
+ * bench's per-route sizes prove it; docs/decisions/012-layout-studio.md).
  */
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { compressAssets } from './compress';
+import { compressAssets } from './compress.ts';
 
 export function studioApp(): Plugin {
   let root = '';
@@ -48,7 +48,8 @@ export function studioApp(): Plugin {
             sourcemap: false,
             // One chunk by design (an operator tool, loaded once): no size warning for it.
             chunkSizeWarningLimit: 2048,
-            rollupOptions: { input: join(root, 'studio.html') },
+            // No timing report: the build is seconds by design and prints warnings only.
+            rollupOptions: { input: join(root, 'studio.html'), checks: { bundlerTimings: false } },
           },
         });
       },

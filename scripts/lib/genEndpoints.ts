@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { BANNER } from './genTypes';
 import { SCHEMA_DIR } from './schemas';
 
-export const ENDPOINTS_FILE = 'src/contract/generated/endpoints.ts';
+const ENDPOINTS_FILE = 'src/contract/generated/endpoints.ts';
 const TYPES_FILE = 'src/schema/generated/types.ts';
 
 interface CatalogueEntry {

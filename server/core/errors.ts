@@ -1,10 +1,4 @@
 /** Envelope helpers and the error type handlers throw. */
-export interface Envelope {
-  code: number | string;
-  message: string;
-  data?: unknown;
-}
-
 /** An error answered with an HTTP status and an envelope code (never leaks internals). */
 export class ApiError extends Error {
   constructor(

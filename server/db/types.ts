@@ -3,7 +3,7 @@
  * you read is what runs on both PGlite and PostgreSQL). Amounts are integer cents (bigint in SQL,
  * parsed to number: every amount is below 2^53, see pgliteDialect/pg type parsers).
  */
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp with a database default: optional on insert. */
@@ -323,4 +323,3 @@ export interface Database {
 
 export type Order = Selectable<OrdersTable>;
 export type Product = Selectable<ProductsTable>;
-export type NewOrder = Insertable<OrdersTable>;

@@ -23,7 +23,6 @@ function cateOf(cate: string): FormItem['cate'] {
   return CATES.find((c) => c === cate) ?? 'text';
 }
 
-export const DEFAULT_CARD_TYPE = 1;
 export const DEFAULT_CHANNEL = '90006';
 
 async function formItems(db: Db) {

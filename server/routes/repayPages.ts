@@ -22,7 +22,7 @@ const NOT_DEFERRABLE = 'This order cannot be deferred. Please repay the amount d
 
 /**
  * The NOTICE dialog text. A request goes to a wallet only when there is an account number to send
- * it to; without one the borrower is told what to do instead (docs/decisions.md "Wallet notice").
+ * it to; without one the borrower is told what to do instead (docs/decisions/002-repayment-numbers-and-states.md, "Wallet notice").
  */
 function walletNotice(amount: number, cardNo: string, label: string): string {
   if (String(cardNo).trim() === '') {

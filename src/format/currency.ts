@@ -4,7 +4,7 @@ import appConfig from '../../config/app.json';
  * Currency flag value meaning "this market's own currency" (`currencyLabel`, TZS). The spec's
  * rule (1 -> rupee, anything else -> peso) stays for backends of markets that use it; a server of
  * a TZS market sends this value so the flagged screens show the same currency as the rest of the
- * app (docs/decisions.md "Currency"). The reference server imports it from here.
+ * app (docs/decisions/002-repayment-numbers-and-states.md, "Currency"). The reference server imports it from here.
  */
 export const MARKET_CURRENCY_FLAG = 2;
 

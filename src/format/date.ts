@@ -4,7 +4,7 @@ import appConfig from '../../config/app.json';
  * Date display (contract section 3 "Times"): ISO 8601 on the wire, shown `YYYY-MM-DD` or
  * `YYYY-MM-DD HH:MM:SS`, in the market's time zone (config/app.json `timeZone`, an IANA name).
  *
- * Decision (docs/decisions.md "Times"): a time with an offset or `Z` is an instant and is shown
+ * Decision (docs/decisions/003-complaints-storage-and-times.md, "Times"): a time with an offset or `Z` is an instant and is shown
  * as the market's wall clock, whatever the phone's zone, so a borrower sees the same times as the
  * contract and the call centre (2026-01-01T22:30:00Z is 2026-01-02 01:30:00 in Dar es Salaam).
  * A time without an offset is already a market wall-clock time and a date alone is a calendar

@@ -1,9 +1,9 @@
 import en from '../../messages/en.json' with { type: 'json' };
 
 /**
- * The message catalogue (issue 11; docs/decisions.md "Languages, market formats and page
- * states"): every text the app itself says (toasts, fallbacks, loading, error and session
- * screens) and the texts layouts read with {{ t('key') }}, in English, Chinese and Indonesian.
+ * The message catalogue (issue 11; docs/decisions/014-languages-formats-page-states.md): every
+ * text the app itself says (toasts, fallbacks, loading, error and session screens) and the
+ * texts layouts read with {{ t('key') }}, in English, Chinese and Indonesian.
  *
  * The language is chosen once, before the first screen renders, from what the host says
  * (src/shell/language.ts), and stays for the app's lifetime: module state, not React state,

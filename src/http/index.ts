@@ -1,16 +1,4 @@
 export { createApiClient } from './client';
-export type { ApiClient, ApiClientOptions, CallOptions, FetchLike, FetchResponseLike, HttpConfig, QueryValue, RequestParams } from './client';
-export type { ApiResult, ApiSuccess, ApiFailure, ApiServerFailure, ApiTransportFailure, TransportFailureKind } from './result';
-export { MESSAGES, isSuccessCode } from './result';
-export type { Catalogue, EndpointSpec, ClientKind, HttpMethod, SuccessCode } from '../contract/catalogue';
-export { findEndpoint, parseCatalogue } from '../contract/catalogue';
-export { readSession, commonQueryString, emptySession, SESSION_KEYS, HEADER_SOURCE_KEYS, IDENTIFYING_KEYS } from './session';
-export type { Session, SessionParams, SessionKey, HeaderSources, HeaderSourceKey, SessionDefaults, CommonQueryOptions } from './session';
-export { createWireTranslator, IDENTITY_WIRE_NAMES } from './wireNames';
-export type { WireNames, WireTranslator } from './wireNames';
-export { singleFlight, createSingleFlight, isSingleFlightPending } from './singleFlight';
-export type { SingleFlight, SingleFlightGroup } from './singleFlight';
+export { parseCatalogue } from '../contract/catalogue';
+export { readSession, commonQueryString, IDENTIFYING_KEYS } from './session';
 export { newIdempotencyKey } from './idempotency';
-export { normaliseResponse, loadResponseValidator } from './normalise';
-export type { NormaliseResult, ResponseValidate, ResponseValidatorLoader, ResponseValidatorModule } from './normalise';
-export type { CryptoLike } from './idempotency';

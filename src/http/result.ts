@@ -9,7 +9,7 @@ import { messageTable } from '../format/messages';
 
 // The result types live in the shared contract (client and runtime use one definition).
 import type { ApiResult, ApiServerFailure, ApiTransportFailure, TransportFailureKind } from '../contract/result';
-export type { ApiFailure, ApiResult, ApiServerFailure, ApiSuccess, ApiTransportFailure, TransportFailureKind } from '../contract/result';
+export type { ApiResult, ApiTransportFailure, TransportFailureKind } from '../contract/result';
 
 /** User-facing wording for failures that have no server message, in the borrower's language (messages/*.json). */
 export const MESSAGES: Readonly<Record<TransportFailureKind | 'server', string>> = messageTable({

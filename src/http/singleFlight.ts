@@ -38,4 +38,3 @@ const defaultGroup = createSingleFlight();
 
 /** The app-wide group. */
 export const singleFlight: SingleFlight = defaultGroup.run;
-export const isSingleFlightPending = (key: string): boolean => defaultGroup.isPending(key);

@@ -50,5 +50,3 @@ export const LAYOUT_MESSAGES = {
   ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) => `layout id "${id}" does not match its file name "${file}"`,
 } as const;
-
-export type LayoutMessageCode = keyof typeof LAYOUT_MESSAGES;

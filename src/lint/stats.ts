@@ -2,7 +2,7 @@
  * `npm run validate -- --stats`: figures that say whether the layouts read like configuration
  * (issue 8's targets), measured over a set of parsed layouts. Pure: no file system, no React.
  *
- * How each figure is measured (docs/decisions.md, "Layout statistics"):
+ * How each figure is measured (docs/decisions/007-layout-statistics-and-comment.md):
  * - a binding is one `{{ }}` of a string; its length is the expression between the braces,
  *   trimmed. `$comment` values are notes, not bindings, and are skipped everywhere;
  * - a repeated block is a JSON subtree (object, array or string) whose serialisation, keys sorted

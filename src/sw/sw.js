@@ -1,7 +1,7 @@
 /**
  * Kopa's service worker (copied to dist/sw.js by scripts/build/serviceWorker.ts, which puts the
- * build's manifest in self.__KOPA_BUILD__ above this text). Why and how: docs/decisions.md,
- * "Service worker".
+ * build's manifest in self.__KOPA_BUILD__ above this text). Why and how: docs/decisions/018-performance.md,
+ * "Repeat visits".
  *
  * - Hashed assets (the build's own JS and CSS): precached at install, then cache first. Their
  *   names change with their content, so a cached copy is never stale.

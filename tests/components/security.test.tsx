@@ -139,10 +139,10 @@ describe('SECURITY 6: pathological bindings are bounded', () => {
       ]),
     );
     expect(recorded.reports.filter((r) => r.kind === 'node')).toHaveLength(2);
-    const started = performance.now();
     await user.click(screen.getByRole('button', { name: 'Evaluate' }));
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(recorded.reports.filter((r) => r.kind === 'binding')).toHaveLength(2);
+    // Each stopped by the length limit before any parse (no stopwatch: speed is the benches' job).
+    const bindings = recorded.reports.filter((r) => r.kind === 'binding');
+    expect(bindings.map((r) => r.message)).toEqual([expect.stringMatching(/longer than 10000 characters/), expect.stringMatching(/longer than 10000 characters/)]);
     screen.getByText('alive');
   });
 });

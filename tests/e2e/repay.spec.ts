@@ -133,7 +133,7 @@ test.describe('installment repayment /repay', () => {
     await expect(page.getByText('Modify amount')).toHaveCount(0);
     await expect(payNow(page)).toBeDisabled();
 
-    // Letters and signs go; a `.` or `,` is the decimal mark (issue 13, docs/decisions.md).
+    // Letters and signs go; a `.` or `,` is the decimal mark (issue 13, docs/decisions/002-repayment-numbers-and-states.md).
     await field.pressSequentially('1a2b-3.4');
     await expect(field).toHaveValue('123,4');
     await field.fill('12abc3');

@@ -3,7 +3,7 @@
  * come from the environment (STUDIO_USER, STUDIO_PASSWORD), their session is an HttpOnly cookie
  * on /studio signed with the server secret, and a borrower session never opens the studio.
  * Without STUDIO_PASSWORD a demo password is used, except under NODE_ENV=production, where the
- * studio is then off (README, "Operators: the studio").
+ * studio is then off (docs/operators.md, "The studio").
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -3,21 +3,19 @@ import { analyzeTemplate, baseFunctions, evaluateExpression, evaluateTemplate, L
 
 const P = '/body/9/text';
 
-/** Runs `fn`, which must not throw, and returns its result with the time it took. */
-function timed(fn: () => EvalResult): { result: EvalResult; ms: number } {
-  const start = performance.now();
-  const result = fn();
-  return { result, ms: performance.now() - start };
-}
-
+/**
+ * `fn` must return (not throw) an error naming the limit that stopped it: the message says which
+ * bound ended the work, so the test needs no stopwatch (a timed assertion failed on a busy
+ * machine; speed has its budgets in the benches). A limit that stopped working shows as another
+ * message, a thrown RangeError, or the test's own timeout.
+ */
 function expectBoundedError(fn: () => EvalResult, message: RegExp): void {
-  const { result, ms } = timed(fn);
+  const result = fn();
   expect(result.ok).toBe(false);
   if (!result.ok) {
     expect(result.error.message).toMatch(message);
     expect(result.error.pointer).toBe(P);
   }
-  expect(ms).toBeLessThan(100);
 }
 
 describe('SECURITY case 6: pathological expressions give a bounded error', () => {
@@ -52,10 +50,9 @@ describe('SECURITY case 6: pathological expressions give a bounded error', () =>
     expectBoundedError(() => evaluateExpression(big, {}, baseFunctions, P), /longer than 10000 characters/);
     expectBoundedError(() => evaluateTemplate(`{{ ${big} }}`, {}, baseFunctions, P), /longer than 10000 characters/);
     expectBoundedError(() => evaluateTemplate(`{{ '${'x'.repeat(1_000_000)}`, {}, baseFunctions, P), /Missing "}}"/);
-    const start = performance.now();
     const analysis = analyzeTemplate(`{{ ${big} }} {{ a.b }}`);
-    expect(performance.now() - start).toBeLessThan(100);
     expect(analysis.errors).toHaveLength(1);
+    expect(analysis.errors[0]?.message).toMatch(/longer than 10000 characters/);
     expect(analysis.paths).toEqual([['a', 'b']]);
   });
 
@@ -66,7 +63,7 @@ describe('SECURITY case 6: pathological expressions give a bounded error', () =>
   it('the step budget bounds one evaluation of a string', () => {
     // 100 bindings of ~3,300 nodes each: every binding is legal, together they are too much.
     const binding = `{{[${'1,'.repeat(3_300)}]}}`;
-    const { result } = timed(() => evaluateTemplate(binding.repeat(LIMITS.maxBindingsPerTemplate), {}, baseFunctions, P));
+    const result = evaluateTemplate(binding.repeat(LIMITS.maxBindingsPerTemplate), {}, baseFunctions, P);
     expect(result).toMatchObject({ ok: false, error: { message: expect.stringMatching(/too many steps/) } });
   });
 
