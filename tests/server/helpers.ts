@@ -89,10 +89,10 @@ async function build(dataDir: string, pgSchema: string | undefined, extra: Parti
  * UTC in Dar es Salaam) was reused after it, and "due today" read "Overdue" until 24:00 UTC.
  */
 async function pgliteTemplate(): Promise<string> {
-  const root = join(import.meta.dirname, '../../server/db');
+  const server = join(import.meta.dirname, '../../server');
   const h = createHash('sha256');
-  for (const f of ['seed.ts', 'seedData.ts', 'index.ts', ...readdirSync(join(root, 'migrations')).map((m) => `migrations/${m}`)]) {
-    h.update(readFileSync(join(root, f)));
+  for (const f of ['demo/seed.ts', 'demo/seedData.ts', 'db/index.ts', ...readdirSync(join(server, 'db/migrations')).map((m) => `db/migrations/${m}`)]) {
+    h.update(readFileSync(join(server, f)));
   }
   const dir = join(tmpdir(), `kopa-pglite-template-${h.digest('hex').slice(0, 16)}-${formatDate(new Date())}`);
   if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
