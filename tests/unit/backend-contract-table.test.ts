@@ -21,7 +21,8 @@ function schemaFields(): Map<string, string> {
     const walk = (s: Schema | undefined, path: string): void => {
       if (!s || typeof s !== 'object') return;
       if (!s.properties) {
-        if (path === '' && s.items) walk(s.items, '[]');
+        // A list at the root or as a map's values (payNotice: heading -> list of channels).
+        if (s.items) walk(s.items, `${path}[]`);
         return;
       }
       for (const [key, sub] of Object.entries(s.properties)) {
