@@ -283,6 +283,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
 const PER_ENDPOINT: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   problemInit: { value: 2 },
   cardInit: { type: '1', value: '' },
+  problemList: { type: 'Collection' },
   loanConfirmDetail: { amount: 5_000_000 },
   repaymentCodeInfo: { logo: '/assets/demo/pay-logo.svg' },
   repaymentCancel: { status: 'cancelled' },
