@@ -44,8 +44,8 @@ const EXPECT: Record<string, Expect> = {
   repaymentOfCode: { primary: { name: 'Copy', enabled: true }, shows: ['33.000,00', 'KP-77001234'] },
   repaymentOfCode2: { primary: { name: 'Copy', enabled: true }, shows: ['33.000,00', 'KP-77001234', 'M-Pesa'] },
   payGuide: { primary: null },
-  // Spec 4: a card must be selected first.
-  repayChoose: { primary: { name: 'Pay Now', enabled: false }, shows: ['M-Pesa 0712 345 678'] },
+  // No amount in any spec answer (and none kept on the device): Pay Now is off, and says why.
+  repayChoose: { primary: { name: 'Pay Now', enabled: false }, shows: ['M-Pesa 0712 345 678', 'The amount due of this order could not be found.'] },
   borrowDetail: { primary: { name: 'Back to home', enabled: true }, shows: ['Repaying'] },
   addNormalCard: { primary: { name: 'Save card', enabled: false } },
   // alipay 0: wallet repayment is refused, and the page says why.
