@@ -79,7 +79,7 @@ describe('every route renders the spec answers (issue 33)', () => {
 
   for (const [key, page] of Object.entries(routes.pages)) {
     for (const variant of ['minimal', 'noisy'] as const) {
-      it(`${key} (${page.path}), ${variant}`, async () => {
+      it(`${key} (${page.path}), ${variant}`, { timeout: 20_000 }, async () => {
         const layout = JSON.parse(readFileSync(join(ROOT, `layouts/${page.layout}.json`), 'utf8')) as Record<string, unknown>;
         const { recorded } = await renderLayout(layout, { query: QUERY, responses: answers(variant), routes: ROUTES });
         const expected = EXPECT[key]!;

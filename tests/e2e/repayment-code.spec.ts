@@ -114,7 +114,7 @@ test.describe('/repaymentOfCode', () => {
   test('type 2: a QR code of the qrContent with the five scan-and-pay tips, and no pay code', async ({ page, kopa }) => {
     const info = await openWithInfo(page, kopa, '/repaymentOfCode', TYPE2);
     expect(info.type).toBe(2);
-    await expect(byId(page, 'amount')).toHaveText(`TZS ${money(info.repayAmount ?? 0)}`);
+    await expect(byId(page, 'amount')).toHaveText(`₱ ${money(info.repayAmount ?? 0)}`); // flag 0: peso (spec 1)
     const qr = page.getByRole('img', { name: 'Scan to pay with your e-wallet app' });
     await expect(qr).toBeVisible();
     const drawn = await qr.locator('rect[fill="#000"]').evaluateAll((rects) =>
