@@ -135,6 +135,43 @@ function nullDefaults(schema: unknown): unknown {
   return out;
 }
 
+/** A schema without its `required` lists (at every depth). */
+function withoutRequired(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutRequired);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
+    if (key === 'required' && Array.isArray(value)) continue;
+    out[key] = key === 'properties'
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutRequired(v)]))
+      : withoutRequired(value);
+  }
+  return out;
+}
+
+/**
+ * Where the schema requires fields: `r` the required names of an object, `p` its properties that
+ * require fields further down, `i` the same for the items of an array, `a` for the values of a map.
+ * Undefined when nothing below requires anything.
+ */
+function requiredTree(schema: unknown): Record<string, unknown> | undefined {
+  if (schema === null || typeof schema !== 'object') return undefined;
+  const s = schema as Record<string, unknown>;
+  const tree: Record<string, unknown> = {};
+  if (Array.isArray(s.required) && s.required.length > 0) tree.r = s.required;
+  const props: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) {
+    const t = requiredTree(v);
+    if (t) props[k] = t;
+  }
+  if (Object.keys(props).length > 0) tree.p = props;
+  const items = requiredTree(s.items);
+  if (items) tree.i = items;
+  const values = typeof s.additionalProperties === 'object' ? requiredTree(s.additionalProperties) : undefined;
+  if (values) tree.a = values;
+  return Object.keys(tree).length > 0 ? tree : undefined;
+}
+
 /**
  * One module per API response schema (schemas/api/*.response.schema.json), each its own chunk:
  * the client loads the one it needs with import() while the request is in flight, so they add
@@ -152,7 +189,10 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
     const name = f.id.slice('api/'.length, -'.schema.json'.length); // the catalogue's name: repayment-commit.response
     const file = name.replace(/\.response$/, '');
     const { $id: _id, $schema: _s, ...inner } = nullDefaults(withoutDocs(f.schema, ['default'])) as Record<string, unknown>;
-    const wrapper = { $id: 'response', type: 'object', properties: { data: inner }, required: ['data'] };
+    // The validator checks kinds and fills defaults; the required fields are checked after it, by
+    // the boundary, from `required` (a field the spec names but the answer lacks spoils only the
+    // nodes bound to it, issue 33).
+    const wrapper = { $id: 'response', type: 'object', properties: { data: withoutRequired(inner) }, required: ['data'] };
     const ajv = new Ajv({
       ...AJV_OPTIONS,
       allErrors: false,
@@ -164,15 +204,21 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
       inlineRefs: true,
       schemas: [wrapper],
     });
-    out[`${RESPONSE_DIR}/${file}.js`] = asPlainEsm(standaloneCode(ajv, { validate: 'response' }), `${file}.js`);
-    out[`${RESPONSE_DIR}/${file}.d.ts`] = DTS_HEADER + 'export const validate: ValidateFunction;\n';
+    const tree = `export const required = ${JSON.stringify(requiredTree(inner) ?? {})};\n`;
+    out[`${RESPONSE_DIR}/${file}.js`] = asPlainEsm(standaloneCode(ajv, { validate: 'response' }), `${file}.js`) + tree;
+    out[`${RESPONSE_DIR}/${file}.d.ts`] =
+      DTS_HEADER + 'export const validate: ValidateFunction;\n' +
+      '/** The fields the response schema requires, by place (src/http/requiredFields.ts). */\n' +
+      'export const required: import(\'./index\').RequiredTree;\n';
     loaders.push(`  '${name}': () => import('./${file}.js'),\n`);
   }
   out[`${RESPONSE_DIR}/index.ts`] =
     BANNER +
     `import type { ValidateFunction } from 'ajv';\n\n` +
+    `/** Where a response schema requires fields: \`r\` names here, \`p\` properties below, \`i\` array items, \`a\` map values. */\n` +
+    `export interface RequiredTree {\n  r?: readonly string[];\n  p?: Readonly<Record<string, RequiredTree>>;\n  i?: RequiredTree;\n  a?: RequiredTree;\n}\n\n` +
     `/** Response schema name (as endpoints.json names it) -> its validator module, loaded on demand. */\n` +
-    `export const responseValidators: Readonly<Record<string, () => Promise<{ validate: ValidateFunction }>>> = {\n` +
+    `export const responseValidators: Readonly<Record<string, () => Promise<{ validate: ValidateFunction; required: RequiredTree }>>> = {\n` +
     loaders.join('') +
     `};\n`;
   return out;

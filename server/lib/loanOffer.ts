@@ -7,7 +7,6 @@ import type { AppConfig } from '../core/config';
 import type { Db } from '../db';
 import { badRequest, BusinessError, notFound, unauthorized } from '../core/errors';
 import type { SessionUser } from './borrower';
-import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 import { addDays, formatAmount, formatMoney, maskCardNo } from './format';
 import { termUnitOf } from './flags';
 import { delayFee } from './orders';
@@ -70,8 +69,8 @@ export async function loanOffer(ctx: OfferDeps, user: SessionUser, productId: st
     repay_plans: plan.map((x) => ({ title: `Period ${x.no}`, description: 'Principal, interest and fees', amount: x.amount, pay_time: x.due.toISOString() })),
     firstPayTime: (first?.due ?? ctx.now()).toISOString(),
     firstPeriodDay: p.term_unit === 1 ? p.periods : 30,
-    // The flag names this market's currency, so flagged screens agree with currencySymbol.
-    pRateDsc: p.rate_desc, currencySymbol: label, currencyFlag: MARKET_CURRENCY_FLAG, sendSms: 0,
+    // The older screen's flag: 1 rupee, otherwise peso (spec section 1); this market sends 0.
+    pRateDsc: p.rate_desc, currencySymbol: label, currencyFlag: 0, sendSms: 0,
     isPopType: 1, popTitle: 'Point out', popContent: 'Your loan is almost ready. Are you sure you want to leave?',
     popAgreementUrl: p.sort === 1 ? `/loanAgreement?productId=${encodeURIComponent(p.id)}&scene=3` : '',
     buttonText: 'Loan Now', promoText: `Get up to ${label} ${formatAmount(p.amount_max)} today.`,

@@ -12,7 +12,6 @@ import { installmentsOf, outstanding, REPAYABLE, type InstallmentRow } from '../
 import { getSetting, latestCard } from '../lib/settings';
 import { randomId } from '../lib/tokens';
 import { requireOrder } from '../http/session';
-import { MARKET_CURRENCY_FLAG } from '../../src/format/currency';
 
 
 /** Lowest amount accepted by the installment screen: TZS 1.000,00 or the balance if lower. */
@@ -148,7 +147,7 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       type: order.code_type === 2 ? 2 : 1,
       repayAmount: due,
       delayInfo: { delayAmount: order.is_delay === 1 ? order.delay_fee : 0 },
-      currencyFlag: MARKET_CURRENCY_FLAG,
+      currencyFlag: 0, // the spec's system param: 1 rupee, otherwise peso
       payCode: order.pay_code,
       channelImage: '/assets/demo/channel-mpesa.svg',
       qrContent: `kopa-pay:${order.pay_code}:${due}`,

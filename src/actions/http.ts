@@ -1,4 +1,5 @@
 import { parseStatePath, setAtPathDraft } from '../expr';
+import { reportResponseProblems, withRequirements } from './responseProblems';
 import { callError, type CallResult } from '../runtime/env';
 import { handleSessionExpired } from '../runtime/session';
 import { withEndpointMessage } from './errorMessages';
@@ -40,6 +41,9 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   if (signal.aborted) return 'stop'; // the user left: a late answer changes nothing
   if (key && answered(result)) pendingKeys.delete(action);
 
+  reportResponseProblems(env, ctx.pointer, action.endpoint, result);
+  // A field the layout marks as one this action cannot go on without: onError, as a bad response.
+  result = withRequirements(env, ctx.pointer, action.endpoint, result, action.requires);
   if (result.ok) {
     if (action.saveAs) {
       const path = parseStatePath(action.saveAs);
@@ -51,8 +55,6 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   // The session is gone (HTTP 401): the page shows its way out (log in / close) instead of
   // onError or a toast the borrower could not act on.
   if (handleSessionExpired(ctx.runtime, result)) return 'stop';
-  // A response that does not fit its schema (src/http/normalise.ts) is a backend defect: report it.
-  if (result.kind === 'bad-response') env.report({ pointer: ctx.pointer, message: `${action.endpoint}: ${'detail' in result ? String(result.detail) : result.message}`, kind: 'response' });
   const error = withEndpointMessage(action.endpoint, callError(result));
   if (action.onError) {
     await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });

@@ -7,7 +7,11 @@
 
 export type TransportFailureKind = 'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint';
 
-export type ApiSuccess<T> = { ok: true; data: T; code: string; message: string };
+/**
+ * `problems`: fields the response boundary left out or found missing (issue 33), for the report
+ * only; the data is usable without them (the nodes bound to them show nothing).
+ */
+export type ApiSuccess<T> = { ok: true; data: T; code: string; message: string; problems?: readonly string[] };
 /**
  * The envelope's code was not the endpoint's success code, or a 4xx/5xx came with an envelope.
  * `message` is never empty (a generic text stands in); `serverMessage` is the envelope's own

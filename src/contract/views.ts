@@ -60,11 +60,12 @@ export function orderView(o: OrderFacts): OrderView {
 }
 
 /**
- * What tapping a product tile does: 'none' when disabled ("a 0 value disables the item"), 'web'
- * for an http(s) link (the page leaves for it, allowlist permitting), 'app' for anything else
- * (handed to the native app's openLink).
+ * What tapping a product tile does: 'none' when disabled ("a 0 value disables the item") or when
+ * there is no link to open (the spec names none for tiles; issue 33), 'web' for an http(s) link
+ * (the page leaves for it, allowlist permitting), 'app' for anything else (handed to the native
+ * app's openLink).
  */
 export function tileView(tile: { enabled: number; link: string }): TileView {
-  if (tile.enabled === 0) return { opens: 'none' };
+  if (tile.enabled === 0 || tile.link === '') return { opens: 'none' };
   return { opens: tile.link.slice(0, 4).toLowerCase() === 'http' ? 'web' : 'app' };
 }

@@ -89,8 +89,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const module = await raceAbort(validator, signal);
     // The chunk did not load (offline, a new deploy): as retryable as a failed request.
     if (module === null) return { ...transportFailure('network'), detail: `response validator ${spec.response ?? ''} did not load` };
-    const normalised = normaliseResponse(module.validate, result.data, spec.response);
-    if (normalised.ok) return { ...result, data: normalised.data };
+    const normalised = normaliseResponse(module, result.data, spec.response);
+    if (normalised.ok) {
+      const problems = normalised.problems.map((p) => `${spec.response ?? ''}: ${p}`);
+      return problems.length > 0 ? { ...result, data: normalised.data, problems } : { ...result, data: normalised.data };
+    }
     return { ...transportFailure('bad-response'), detail: `${spec.response ?? ''}: ${normalised.detail}` };
   }
 

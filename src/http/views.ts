@@ -22,9 +22,12 @@ function withTileViews(tiles: unknown): void {
 }
 
 /** Response schema name (endpoints.json `response`) -> fills the views its answer may lack, in place. */
-const DERIVE: Readonly<Record<string, (data: Record<string, unknown>) => void>> = {
-  'loan-details.response': (d) => {
+const DERIVE: Readonly<Record<string, (data: Record<string, unknown>, problems: readonly string[]) => void>> = {
+  'loan-details.response': (d, problems) => {
     withTileViews(d.recProducts);
+    // A view the boundary had to cut (an icon or button this app does not know) is not the
+    // server's decision any more: the same rules derive it from the order's own fields.
+    if (problems.some((p) => p.startsWith('data.view.'))) delete d.view;
     // amountDue needs the installments, which this answer does not carry: left out (optional).
     if (d.view === undefined) {
       d.view = orderView({ orderStatus: num(d.orderStatus), isDelay: num(d.isDelay), isScore: num(d.isScore), cardNeedPop: num(d.cardNeedPop), playeduL: text(d.playeduL) });
@@ -33,8 +36,8 @@ const DERIVE: Readonly<Record<string, (data: Record<string, unknown>) => void>> 
   'union-error-info.response': (d) => withTileViews(d.family),
 };
 
-/** Adds the derived views to validated `data` of the named response, in place. */
-export function deriveViews(responseName: string, data: unknown): void {
+/** Adds the derived views to validated `data` of the named response, in place (`problems`: what the boundary cut). */
+export function deriveViews(responseName: string, data: unknown, problems: readonly string[] = []): void {
   const derive = Object.prototype.hasOwnProperty.call(DERIVE, responseName) ? DERIVE[responseName] : undefined;
-  if (derive && isRecord(data)) derive(data);
+  if (derive && isRecord(data)) derive(data, problems);
 }

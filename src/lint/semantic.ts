@@ -130,8 +130,24 @@ function listItemType(ctx: Ctx, items: unknown): Typed | null {
   return { schema: itemSchema(found.schema, response.root), root: response.root, endpoint };
 }
 
+/** An http action's `requires` (issue 33) names fields of its endpoint's answer. */
+function checkRequires(ctx: Ctx, endpoint: string, requires: unknown[], pointer: string): void {
+  const response = ctx.catalogue.response(endpoint);
+  if (!response) return;
+  requires.forEach((path, i) => {
+    if (typeof path !== 'string') return;
+    const fields = path.split('.');
+    const result = followPath(response.schema, response.root, fields);
+    if (!result.ok) {
+      const at = ['response', ...fields.slice(0, result.at)].join('.');
+      add(ctx, `${pointer}/${i}`, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, endpoint, hint(result.missing, result.known)));
+    }
+  });
+}
+
 function checkAction(ctx: Ctx, action: Record<string, unknown>, pointer: string): void {
   const type = action.type;
+  if (type === 'http' && typeof action.endpoint === 'string' && Array.isArray(action.requires)) checkRequires(ctx, action.endpoint, action.requires, `${pointer}/requires`);
   if (type === 'http' && typeof action.endpoint === 'string' && !Object.hasOwn(ctx.catalogue.endpoints, action.endpoint)) {
     const known = Object.keys(ctx.catalogue.endpoints);
     add(ctx, `${pointer}/endpoint`, 'unknown-endpoint', LAYOUT_MESSAGES['unknown-endpoint'](action.endpoint, hint(action.endpoint, known)));
@@ -230,6 +246,13 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
   persist.forEach((p, i) => checkWrites(ctx, { type: 'persist', path: p?.path }, `/persist/${i}`, true));
   for (const [name, source] of Object.entries(dataSources)) {
     if (source === null || typeof source !== 'object') continue;
+    // The fields a screen cannot live without must be fields of its answer (issue 33).
+    const requires = (source as { requires?: unknown }).requires;
+    if (Array.isArray(requires)) {
+      requires.forEach((path, i) => {
+        if (typeof path === 'string') checkPath(ctx, `/dataSources/${escapePointer(name)}/requires/${i}`, ['data', name, ...path.split('.')]);
+      });
+    }
     const asNode = { ...source, type: DATA_SOURCE };
     for (const [key, v] of Object.entries(source)) {
       const ptr = `/dataSources/${escapePointer(name)}/${escapePointer(key)}`;

@@ -3,7 +3,8 @@ import { runActions } from '../actions/run';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import { callError } from '../runtime/env';
 import { withEndpointMessage } from '../actions/errorMessages';
-import { handleSessionExpired, messageForPeople } from '../runtime/session';
+import { reportResponseProblems, withRequirements } from '../actions/responseProblems';
+import { handleSessionExpired, isSessionExpired, messageForPeople } from '../runtime/session';
 import { msg } from '../format/messages';
 import { buildScope } from '../runtime/scope';
 import { isTruthy, resolveValue, type ResolveProblem } from '../runtime/resolve';
@@ -15,6 +16,13 @@ function resolveParams(runtime: PageRuntime, value: unknown, pointer: string): R
   return resolved !== null && typeof resolved === 'object' ? (resolved as Record<string, unknown>) : {};
 }
 
+/** The source's `fallback` resolved, when it is an object (data to show instead of the failed call's). */
+function fallbackData(runtime: PageRuntime, name: string, source: DataSource): Record<string, unknown> | undefined {
+  if (source.fallback === undefined) return undefined;
+  const value = resolveParams(runtime, { fallback: source.fallback }, `/dataSources/${name}`).fallback;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
 /** Loads one data source into data.<name>; the outcome is kept in sources.<name>. */
 export async function loadSource(runtime: PageRuntime, name: string, source: DataSource): Promise<boolean> {
   const { env, store, signal } = runtime;
@@ -24,29 +32,38 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
   });
   const params = resolveParams(runtime, source.params, `${pointer}/params`);
   const query = source.query ? resolveParams(runtime, source.query, `${pointer}/query`) : undefined;
-  const result = await env.call(source.endpoint, params, { signal, query });
+  const answer = await env.call(source.endpoint, params, { signal, query });
   if (signal.aborted) return false;
+  reportResponseProblems(env, pointer, source.endpoint, answer);
+  // A field the layout marks as one the screen cannot live without: the answer is not usable.
+  const result = withRequirements(env, pointer, source.endpoint, answer, source.requires);
   if (!result.ok) {
     const error = withEndpointMessage(source.endpoint, callError(result));
+    // Data kept on the device stands in for a failed call (never for an ended session).
+    const kept = isSessionExpired(result) ? undefined : fallbackData(runtime, name, source);
+    if (kept) return ready(runtime, name, source, kept);
     store.update((d) => {
       d.sources[name] = { status: 'error', error };
     });
     // A 401 turns the whole page into its session-expired state: no toast, no Retry loop.
     if (handleSessionExpired(runtime, result)) return false;
-    // A response that does not fit its schema (src/http/normalise.ts) is a backend defect: report it.
-    if (result.kind === 'bad-response') env.report({ pointer, message: `${source.endpoint}: ${'detail' in result ? String(result.detail) : result.message}`, kind: 'response' });
     // A server's words only when meant for people: never a raw "Internal Server Error" (issue 11).
     const toast = result.kind === 'server' ? (messageForPeople(error.message) ?? msg('http.server')) : error.message;
     if (source.toastOnError !== false && toast) env.toast(toast, { kind: 'info' });
     return false;
   }
+  return ready(runtime, name, source, result.data);
+}
+
+async function ready(runtime: PageRuntime, name: string, source: DataSource, data: unknown): Promise<true> {
+  const { env, store } = runtime;
   store.update((d) => {
-    d.data[name] = result.data as never;
+    d.data[name] = data as never;
     d.sources[name] = { status: 'ready' };
   });
   if (source.onSuccess) {
-    const read = () => buildScope(store.getSnapshot(), env, { response: result.data });
-    await runActions(source.onSuccess, runtime, read, `${pointer}/onSuccess`);
+    const read = () => buildScope(store.getSnapshot(), env, { response: data });
+    await runActions(source.onSuccess, runtime, read, `/dataSources/${name}/onSuccess`);
   }
   return true;
 }

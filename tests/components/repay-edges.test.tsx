@@ -16,26 +16,26 @@ const byId = (c: HTMLElement, id: string) => c.querySelector(`[data-node-id="${i
 const CODE_INFO = { type: 1, repayAmount: 16_500_000, currencyFlag: 2, payCode: 'KP1', channelImage: '', qrContent: 'x', defDetail: { logo: '', payCode: 'KP1', payNotice: {} } };
 
 describe('/repaymentOfCode amount', () => {
-  it('shows repayAmount when delayInfo is absent, in the market currency of flag 2', async () => {
+  it('shows repayAmount when delayInfo is absent, with the peso sign of flag 2 (spec 1: not 1 is peso)', async () => {
     const { container } = await renderLayout(code, { query: QUERY, responses: { repaymentCodeInfo: ok(CODE_INFO) } });
     await screen.findByText('Pay with this code');
-    expect(byId(container, 'amount')).toBe('TZS 165.000,00');
+    expect(byId(container, 'amount')).toBe('₱ 165.000,00');
   });
 
   it('prefers the repaymentInfo kept for this order; one kept for another order is ignored', async () => {
     const kept = await renderLayout(code, { query: QUERY, local: { repaymentInfo: { orderId: 'O1', repayAmount: 1_234_567 } }, responses: { repaymentCodeInfo: ok(CODE_INFO) } });
     await screen.findByText('Pay with this code');
-    expect(byId(kept.container, 'amount')).toBe('TZS 12.345,67');
+    expect(byId(kept.container, 'amount')).toBe('₱ 12.345,67');
     kept.unmount();
     const other = await renderLayout(code, { query: QUERY, local: { repaymentInfo: { orderId: 'O2', repayAmount: 1_234_567 } }, responses: { repaymentCodeInfo: ok(CODE_INFO) } });
     await screen.findByText('Pay with this code');
-    expect(byId(other.container, 'amount')).toBe('TZS 165.000,00');
+    expect(byId(other.container, 'amount')).toBe('₱ 165.000,00');
   });
 
   it('a kept deferral amount (no repayAmount) is the total', async () => {
     const { container } = await renderLayout(code, { query: QUERY, local: { repaymentInfo: { orderId: 'O1', delayInfo: { delayAmount: 1_000_000 } } }, responses: { repaymentCodeInfo: ok(CODE_INFO) } });
     await screen.findByText('Pay with this code');
-    expect(byId(container, 'amount')).toBe('TZS 10.000,00');
+    expect(byId(container, 'amount')).toBe('₱ 10.000,00');
   });
 });
 

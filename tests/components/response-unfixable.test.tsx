@@ -1,7 +1,9 @@
 /**
- * A response that cannot be made to fit its schema (issue 13) is an error, not data: a data
- * source shows its error state with Retry, an http action runs its onError, and the problem is
- * reported once with the reason. Answers pass the real API client (tests/unit/http/wire.ts).
+ * A response that cannot be used at all (issue 13: data of the wrong kind at its root) is an
+ * error, not data: a data source shows its error state with Retry, an http action runs its
+ * onError, and the problem is reported once with the reason. A field missing spoils only what is
+ * bound to it (issue 33), unless the layout marks it as one it cannot do without (`requires`).
+ * Answers pass the real API client (tests/unit/http/wire.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ const DETAIL = { problemId: '7', type: 1, content: 'They called at night', image
 describe('a data source whose response cannot be made valid', () => {
   it.each([
     ['data is a string', 'queued', 'problemDetail: problem-detail.response: data must be object'],
-    ['a required field is missing', { ...DETAIL, content: undefined }, 'problemDetail: problem-detail.response: data.content is missing'],
+    ['none of the fields the spec names came', { note: 'queued' }, 'problemDetail: problem-detail.response: data has none of type, sonType, problemId, content, images, disposeDetail, disposeImages, isNeedScore'],
   ])('%s: error with Retry, one report; Retry with a good answer shows the page', async (_, bad, message) => {
     let answer: unknown = bad;
     const { recorded } = await renderLayout(layout('complain-details'), {
@@ -37,8 +39,23 @@ describe('a data source whose response cannot be made valid', () => {
   });
 });
 
-describe('an http action whose response cannot be made valid', () => {
-  it('repayment-commit without a record id: onError runs (toast "error"), no code dialog, no navigation, one report', async () => {
+describe('a data source answer with a required field missing (issue 33)', () => {
+  it('shows the page, with the missing content empty (no "undefined"), and reports the field once', async () => {
+    const { recorded } = await renderLayout(layout('complain-details'), {
+      query: { problemId: '7' },
+      responses: viaClient({ problemDetail: envelope({ ...DETAIL, content: undefined, disposeDetail: 'We called the agent' }) }),
+    });
+    await screen.findByText('We called the agent');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/undefined|NaN/);
+    expect(recorded.reports.filter((r) => r.kind === 'response')).toEqual([
+      { pointer: '/dataSources/detail', message: 'problemDetail: problem-detail.response: data.content is missing', kind: 'response' },
+    ]);
+  });
+});
+
+describe('an http action whose response lacks a field its layout requires', () => {
+  it('repayment-commit without a record id: onError runs (toast "error"), no code dialog, no navigation, reported', async () => {
     const { recorded } = await renderLayout(layout('repay-choose'), {
       query: { userId: '10001', sessionId: 's1', orderId: 'O174N', productId: 'P002' },
       routes: { borrowDetail: '/borrowDetail', addNormalCard: '/addnormalcard', alipayRepayment: '/alipayrepayment' },
@@ -53,7 +70,7 @@ describe('an http action whose response cannot be made valid', () => {
     await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toEqual(['error']));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(recorded.navigations).toEqual([]);
-    expect(recorded.reports).toHaveLength(1);
-    expect(recorded.reports[0]).toMatchObject({ kind: 'response', message: 'repaymentCommit: repayment-commit.response: data.repayRecordId is missing' });
+    // Reported once (by the boundary); the layout's `requires` turns the answer into onError.
+    expect(recorded.reports.map((r) => r.message)).toEqual(['repaymentCommit: repayment-commit.response: data.repayRecordId is missing']);
   });
 });

@@ -14,7 +14,7 @@ import {
 import { marketDay } from './support/marketDay';
 
 /** The symbol a flag shows (src/format/currency.ts: 1 rupee, 2 this market's TZS, else peso; text counts as the number). */
-const currencySymbol = (flag: unknown) => ({ 1: '₹', 2: 'TZS' } as Record<number, string>)[Number(flag)] ?? '₱';
+const currencySymbol = (flag: unknown) => (Number(flag) === 1 ? '₹' : '₱');
 
 const promo = (page: Page, name: string) => page.getByRole('dialog', { name });
 

@@ -80,9 +80,9 @@ test.describe('/repaymentOfCode', () => {
     const info = await openWithInfo(page, kopa, '/repaymentOfCode', TYPE1);
     expect(info.type).toBe(1);
     await expect(page.getByRole('heading', { name: 'Repayment', exact: true })).toBeVisible();
-    // The reference server is a TZS market: currencyFlag 2 shows TZS (0 would be peso, 1 rupee; issue 13).
-    expect(info.currencyFlag).toBe(2);
-    await expect(byId(page, 'amount')).toHaveText(`TZS ${money(info.repayAmount ?? 0)}`);
+    // The spec's system param: 1 rupee, any other value peso (spec section 1; issue 33).
+    expect(info.currencyFlag).toBe(0);
+    await expect(byId(page, 'amount')).toHaveText(`₱ ${money(info.repayAmount ?? 0)}`);
     await expect(page.locator('#payCode')).toContainText('Pay code');
     await expect(page.locator('#payCode')).toContainText('KPO180D7731');
     const channel = page.getByRole('button', { name: 'Payment channel' });
@@ -114,7 +114,7 @@ test.describe('/repaymentOfCode', () => {
   test('type 2: a QR code of the qrContent with the five scan-and-pay tips, and no pay code', async ({ page, kopa }) => {
     const info = await openWithInfo(page, kopa, '/repaymentOfCode', TYPE2);
     expect(info.type).toBe(2);
-    await expect(byId(page, 'amount')).toHaveText(`TZS ${money(info.repayAmount ?? 0)}`);
+    await expect(byId(page, 'amount')).toHaveText(`₱ ${money(info.repayAmount ?? 0)}`); // flag 0: peso (spec 1)
     const qr = page.getByRole('img', { name: 'Scan to pay with your e-wallet app' });
     await expect(qr).toBeVisible();
     const drawn = await qr.locator('rect[fill="#000"]').evaluateAll((rects) =>

@@ -69,12 +69,12 @@ describe('deferral detail: one source for the fee', () => {
   });
 });
 
-describe('currency flag of the TZS market', () => {
-  it('repayment-code info and loan-confirm detail send flag 2 (the market currency), not 0 (peso)', async () => {
+describe('currency flag (spec section 1: 1 rupee, otherwise peso)', () => {
+  it("repayment-code info and loan-confirm detail send flag 0; the confirm screen's label is currencySymbol", async () => {
     const info = expectSuccess('repaymentCodeInfo', await s.call('repaymentCodeInfo', { orderId: 'O174D' })) as { currencyFlag: number };
-    expect(info.currencyFlag).toBe(2);
+    expect(info.currencyFlag).toBe(0);
     const confirm = expectSuccess('loanConfirmDetail', await s.call('loanConfirmDetail', { productId: 'P001' })) as { currencyFlag: number; currencySymbol: string };
-    expect(confirm).toMatchObject({ currencyFlag: 2, currencySymbol: 'TZS' });
+    expect(confirm).toMatchObject({ currencyFlag: 0, currencySymbol: 'TZS' });
   });
 });
 

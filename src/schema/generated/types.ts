@@ -82,7 +82,7 @@ export type ContractListResponse = {
   /**
    * Position, passed to contract-jump.
    */
-  position: number;
+  position?: number;
 }[];
 /**
  * PNG bytes.
@@ -792,6 +792,12 @@ export interface HttpAction {
   params?: Params;
   query?: Params1;
   /**
+   * The fields of the answer this action cannot go on without (issue 33), as paths inside the data: "repayRecordId". An answer without one of them runs onError as a bad response (reported once) instead of onSuccess.
+   *
+   * Items: A field path inside the answer's data.
+   */
+  requires?: string[];
+  /**
    * Send an Idempotency-Key, reused when the same action is retried after a lost response.
    */
   idempotent?: boolean;
@@ -1040,7 +1046,7 @@ export interface CardChangeResponse {
   /**
    * Always true on success.
    */
-  ok: boolean;
+  ok?: boolean;
 }
 /**
  * POST /v3/bank/card-init: the bank form of a product.
@@ -1103,7 +1109,7 @@ export interface CardInitResponse {
     /**
      * 1 means numeric input (digits only); 0 plain text.
      */
-    inputType: 0 | 1;
+    inputType: number;
     /**
      * Card type this item applies to; 0 or null means all.
      */
@@ -1120,7 +1126,7 @@ export interface CardInitResponse {
   /**
    * Product id the form belongs to.
    */
-  product_id: string;
+  product_id?: string;
 }
 /**
  * GET /api/v2/{provider}/channel/channel-template?templateId=. Public.
@@ -1142,7 +1148,7 @@ export interface ChannelTemplateResponse {
   /**
    * Page title.
    */
-  title: string;
+  title?: string;
   /**
    * Banner image URL.
    */
@@ -1188,7 +1194,7 @@ export interface ContactKfInfoResponse {
   /**
    * Contact phone or WhatsApp number.
    */
-  smWa: string;
+  smWa?: string;
   /**
    * Service telephone (overrides the configured default).
    */
@@ -1257,7 +1263,7 @@ export interface DelayDetailResponse {
   /**
    * The borrower's bound card or wallet.
    */
-  bankCardInfo: {
+  bankCardInfo?: {
     /**
      * Bank or wallet name.
      */
@@ -1327,7 +1333,7 @@ export interface DelayDetailResponse {
   /**
    * 1 shows the UTR submission.
    */
-  showSubmitUtr: 0 | 1;
+  showSubmitUtr: number;
   /**
    * Service telephone.
    */
@@ -1357,7 +1363,7 @@ export interface EventSaveResponse {
   /**
    * Always true on success.
    */
-  ok: boolean;
+  ok?: boolean;
 }
 /**
  * POST /v3/loan-details/generate-vcode-yd: start a payment.
@@ -1395,19 +1401,19 @@ export interface GenerateVcodeResponse {
   /**
    * PAY_URL or NOTICE.
    */
-  repayType: 'PAY_URL' | 'NOTICE';
+  repayType: string;
   /**
    * Payment page (https://pay.kopa.example/...) when PAY_URL, else empty.
    */
-  payUrl: string;
+  payUrl?: string;
   /**
    * Instructions shown in the dialog (empty for PAY_URL).
    */
-  notice: string;
+  notice?: string;
   /**
    * Trade number.
    */
-  tradeNo: string;
+  tradeNo?: string;
 }
 /**
  * GET /api/v2/{provider}/promotion/get-captcha?sid= (use the URL as <img src>). Public.
@@ -1475,7 +1481,7 @@ export interface GetSmsResponse {
   /**
    * Seconds until the code expires (600).
    */
-  expiresIn: number;
+  expiresIn?: number;
 }
 /**
  * POST /v3/loan-details/google-score (the app always sends 5).
@@ -1497,7 +1503,7 @@ export interface GoogleScoreResponse {
   /**
    * Always true on success.
    */
-  ok: boolean;
+  ok?: boolean;
 }
 /**
  * POST /v3/installment/loan-play-detail-yd.
@@ -1519,7 +1525,7 @@ export interface InstallmentPlanResponse {
   /**
    * The borrower's bound card or wallet.
    */
-  bankCardInfo: {
+  bankCardInfo?: {
     /**
      * Bank or wallet name.
      */
@@ -1585,19 +1591,19 @@ export interface InstallmentPlanResponse {
       /**
        * Preformatted amount.
        */
-      displayAmount: string;
+      displayAmount?: string;
       /**
        * 1 when selectable (only the first pending installment).
        */
-      canClick: 0 | 1;
+      canClick: number;
       /**
        * 1 when preselected.
        */
-      check: 0 | 1;
+      check: number;
       /**
        * 0 pending, 1 paid, 2 overdue.
        */
-      periodStatus: 0 | 1 | 2;
+      periodStatus: number;
       /**
        * Due date. ISO 8601 date-time.
        */
@@ -1624,19 +1630,19 @@ export interface InstallmentPlanResponse {
       /**
        * Preformatted amount.
        */
-      displayAmount: string;
+      displayAmount?: string;
       /**
        * 1 when selectable (only the first pending installment).
        */
-      canClick: 0 | 1;
+      canClick: number;
       /**
        * 1 when preselected.
        */
-      check: 0 | 1;
+      check: number;
       /**
        * 0 pending, 1 paid, 2 overdue.
        */
-      periodStatus: 0 | 1 | 2;
+      periodStatus: number;
       /**
        * Due date. ISO 8601 date-time.
        */
@@ -1658,7 +1664,7 @@ export interface InstallmentPlanResponse {
   /**
    * 1 shows the UTR submission.
    */
-  showSubmitUtr: 0 | 1;
+  showSubmitUtr: number;
 }
 /**
  * POST /{legacyPrefix}/product/click (older family, form client): record that the borrower tapped a product.
@@ -1674,13 +1680,13 @@ export interface LegacyProductClickRequest {
   position?: number;
 }
 /**
- * Recorded (the app reads only the code).
+ * Recorded (the app reads only the code). The data may be absent: the '00' code is the answer.
  */
 export interface LegacyProductClickResponse {
   /**
    * Always true on success.
    */
-  recorded: boolean;
+  recorded?: boolean;
 }
 /**
  * POST /{legacyPrefix}/product/link (older family, form client): the link of a product.
@@ -1745,7 +1751,7 @@ export interface LoanConfirmDetailResponse {
   /**
    * 1 days, 2 months.
    */
-  termUnit: 1 | 2;
+  termUnit: number;
   /**
    * Detail lines.
    *
@@ -1803,15 +1809,15 @@ export interface LoanConfirmDetailResponse {
   /**
    * Older variant: 1 rupee symbol, otherwise peso.
    */
-  currencyFlag: number;
+  currencyFlag?: number;
   /**
    * 1 when loan-push will send an SMS.
    */
-  sendSms: 0 | 1;
+  sendSms: number;
   /**
    * 1 shows the retention popup on iOS back.
    */
-  isPopType: 0 | 1;
+  isPopType: number;
   /**
    * Retention popup text.
    */
@@ -1827,11 +1833,11 @@ export interface LoanConfirmDetailResponse {
   /**
    * Older variant: button text.
    */
-  buttonText: string;
+  buttonText?: string;
   /**
    * Older variant: promo popup text.
    */
-  promoText: string;
+  promoText?: string;
 }
 /**
  * GET /v3/loan-details/loan-details?productId=&orderId=.
@@ -1853,11 +1859,11 @@ export interface LoanDetailsResponse {
   /**
    * Order id.
    */
-  orderId: string;
+  orderId?: string;
   /**
    * Product id.
    */
-  productId: string;
+  productId?: string;
   /**
    * Status code: 21, 110, 151, 170, 174, 180, 200.
    */
@@ -1879,7 +1885,7 @@ export interface LoanDetailsResponse {
     /**
      * Product id.
      */
-    productId: string;
+    productId?: string;
     /**
      * Logo image URL (relative /assets/... or https).
      */
@@ -1907,11 +1913,11 @@ export interface LoanDetailsResponse {
     /**
      * 0 disables the tile (a click does nothing), 1 enables it.
      */
-    enabled: 0 | 1;
+    enabled: number;
     /**
      * Product link: http(s) URL opened directly, otherwise passed to the native bridge openLink.
      */
-    link: string;
+    link?: string;
     /**
      * What tapping the tile does, decided by the server (src/contract/views.ts tileView). Optional: an older backend leaves it out and the client boundary derives it from enabled and link.
      */
@@ -1953,7 +1959,7 @@ export interface LoanDetailsResponse {
   /**
    * 1 when opened inside the app.
    */
-  inside: 0 | 1;
+  inside: number;
   /**
    * H5 link of the product (may be empty).
    */
@@ -1961,7 +1967,7 @@ export interface LoanDetailsResponse {
   /**
    * 1 when deferral (rollover) is offered.
    */
-  isDelay: 0 | 1;
+  isDelay: number;
   /**
    * Service telephone.
    */
@@ -1969,7 +1975,7 @@ export interface LoanDetailsResponse {
   /**
    * 1 shows the rating modal.
    */
-  isScore: 0 | 1;
+  isScore: number;
   /**
    * Redirect link (empty for none).
    */
@@ -1981,7 +1987,7 @@ export interface LoanDetailsResponse {
   /**
    * 1 shows the bank-card reminder.
    */
-  cardNeedPop: 0 | 1;
+  cardNeedPop: number;
   /**
    * Bank-card reminder title.
    */
@@ -1993,7 +1999,7 @@ export interface LoanDetailsResponse {
   /**
    * Outstanding amount. Integer minor units (cents).
    */
-  repayAmount: number;
+  repayAmount?: number;
   /**
    * What the loan details screen shows for this order, decided by the server from the status rules (spec 4 "Order status codes"; src/contract/views.ts orderView), so the layout binds to it instead of re-encoding them. Optional: an older backend leaves it out and the client boundary derives it from the fields above (all but amountDue).
    */
@@ -2062,7 +2068,7 @@ export interface LoanPushResponse {
   /**
    * New order id.
    */
-  orderId: string;
+  orderId?: string;
 }
 /**
  * POST /user-problem/problem-detail.
@@ -2092,7 +2098,7 @@ export interface ProblemDetailResponse {
   /**
    * Sub-type value, null when none.
    */
-  sonType?: number | null;
+  sonType: number | null;
   /**
    * Sub-type title, empty when none.
    */
@@ -2106,21 +2112,21 @@ export interface ProblemDetailResponse {
    *
    * Items: Image URL (/uploads/...).
    */
-  images?: string[];
+  images: string[];
   /**
    * Agent reply text (empty when none).
    */
-  disposeDetail?: string;
+  disposeDetail: string;
   /**
    * Agent reply images.
    *
    * Items: Image URL (/uploads/...).
    */
-  disposeImages?: string[];
+  disposeImages: string[];
   /**
    * Non-zero means a rating is requested.
    */
-  isNeedScore?: number;
+  isNeedScore: number;
   /**
    * Rating already given (1-5) or null.
    */
@@ -2215,7 +2221,7 @@ export interface ProblemInitResponse {
     /**
      * 1 when the collection complaint type is allowed for this order.
      */
-    isShow: 0 | 1;
+    isShow: number;
   } | null;
   /**
    * All the borrower's orders.
@@ -2257,7 +2263,7 @@ export interface ProblemInitResponse {
     /**
      * 1 when the collection complaint type is allowed for this order.
      */
-    isShow: 0 | 1;
+    isShow: number;
   }[];
 }
 /**
@@ -2277,7 +2283,7 @@ export interface ProblemListResponse {
     /**
      * Tab title.
      */
-    title: string;
+    title?: string;
     /**
      * Complaints in this tab, newest first.
      *
@@ -2449,7 +2455,7 @@ export interface RepaymentCodeInfoResponse {
   /**
    * 1 pay code + channel image, 2 QR code.
    */
-  type: 1 | 2;
+  type?: number;
   /**
    * Total to pay. Integer minor units (cents).
    */
@@ -2466,23 +2472,23 @@ export interface RepaymentCodeInfoResponse {
   /**
    * 1 rupee symbol, otherwise peso / TZS label.
    */
-  currencyFlag: number;
+  currencyFlag?: number;
   /**
    * Copyable pay code (type 1).
    */
-  payCode: string;
+  payCode?: string;
   /**
    * Channel image URL (type 1).
    */
-  channelImage: string;
+  channelImage?: string;
   /**
    * Text to encode as a QR image (type 2).
    */
-  qrContent: string;
+  qrContent?: string;
   /**
    * Variant screen data.
    */
-  defDetail: {
+  defDetail?: {
     /**
      * Payment logo URL.
      */
@@ -2565,7 +2571,7 @@ export interface RepaymentCommitResponse {
   /**
    * 1: an SMS code was sent and repayment-confirm is needed.
    */
-  needValid: 0 | 1;
+  needValid: number;
   /**
    * Repayment record id.
    */
@@ -2599,7 +2605,7 @@ export interface RepaymentConfirmResponse {
   /**
    * Record status.
    */
-  status: 'pending' | 'success';
+  status?: 'pending' | 'success';
 }
 /**
  * POST .../service/loan/repayment-huichao (form-encoded): hosted payment page.
@@ -2664,7 +2670,7 @@ export interface RepaymentWayResponse {
   /**
    * 1 when wallet repayment (/alipayrepayment) is available.
    */
-  alipay: 0 | 1;
+  alipay: number;
   /**
    * Token to send back with repayment-commit.
    */
@@ -2727,7 +2733,7 @@ export interface SaveBankInfoResponse {
   /**
    * Always true on success.
    */
-  ok: boolean;
+  ok?: boolean;
 }
 /**
  * POST /user-problem/save-score (success code "00").
@@ -2775,11 +2781,11 @@ export interface SendSmsCodeNewResponse {
   /**
    * Seconds until the code expires (600).
    */
-  expiresIn: number;
+  expiresIn?: number;
   /**
    * Number of digits of the code.
    */
-  length: number;
+  length?: number;
 }
 /**
  * Common session parameters sent as the query string of every /vexed call (contract section 2). Other query parameters are allowed (GET payloads travel here too). Borrower calls need userId + sessionId of a live session (401 otherwise).
@@ -2909,7 +2915,7 @@ export interface TrackClickResponse {
   /**
    * Always true.
    */
-  recorded: boolean;
+  recorded?: boolean;
 }
 /**
  * GET /api/v2/{provider}/promotion/track-visit (query). Public; stored.
@@ -2951,7 +2957,7 @@ export interface TrackVisitResponse {
   /**
    * Always true.
    */
-  recorded: boolean;
+  recorded?: boolean;
 }
 /**
  * GET or POST /service/new/union-error-info. Public.
@@ -2978,7 +2984,7 @@ export interface UnionErrorInfoResponse {
     /**
      * Product id.
      */
-    productId: string;
+    productId?: string;
     /**
      * Logo image URL (relative /assets/... or https).
      */
@@ -3006,11 +3012,11 @@ export interface UnionErrorInfoResponse {
     /**
      * 0 disables the tile (a click does nothing), 1 enables it.
      */
-    enabled: 0 | 1;
+    enabled: number;
     /**
      * Product link: http(s) URL opened directly, otherwise passed to the native bridge openLink.
      */
-    link: string;
+    link?: string;
     /**
      * What tapping the tile does, decided by the server (src/contract/views.ts tileView). Optional: an older backend leaves it out and the client boundary derives it from enabled and link.
      */
@@ -3060,7 +3066,7 @@ export interface UserDeleteResponse {
   /**
    * Always true.
    */
-  deleted: boolean;
+  deleted?: boolean;
 }
 /**
  * config/app.json: the deployment's environment config (spec section 3 'Environment config'), bundled into the app and read by the reference server. Checked by npm run gen / gen:check and at server start.
@@ -3268,6 +3274,16 @@ export interface DataSource {
    */
   load?: 'mount' | 'manual';
   when?: Condition1;
+  /**
+   * The fields of the answer this screen cannot live without (issue 33), as paths inside the data: "orderStatus", "repayPlanDetail.repayWaitDetail". An answer without one of them shows the source's error state (reported once); any other missing field spoils only the nodes bound to it.
+   *
+   * Items: A field path inside data.<name>.
+   */
+  requires?: string[];
+  /**
+   * Data to use when the call fails (not on HTTP 401), e.g. {{ local.repaymentInfo }}: a binding resolving to an object. The source is then ready with that data, runs onSuccess with it as response, and its error toast is not shown; null or not an object leaves the error as it is.
+   */
+  fallback?: string;
   /**
    * The page body waits for this source; its loading and error states replace the body.
    */

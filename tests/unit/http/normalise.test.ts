@@ -10,7 +10,7 @@ import { realCatalogue } from './wire';
 async function normalise(response: string, data: unknown): Promise<NormaliseResult> {
   const module = await loadResponseValidator(response);
   if (!module) throw new Error(`no validator for ${response}`);
-  return normaliseResponse(module.validate, data);
+  return normaliseResponse(module, data);
 }
 const dataOf = (r: NormaliseResult): unknown => (r.ok ? r.data : `refused: ${r.detail}`);
 
@@ -55,26 +55,36 @@ describe('response normaliser: the four shapes of issue 13', () => {
   });
 });
 
-describe('response normaliser: what cannot be made valid is refused, with the reason', () => {
+describe('response normaliser: the whole answer is refused only when nothing of it can be used (issue 33)', () => {
   it.each([
     ['data is a string', 'repayment-commit.response', 'ok', 'data must be object'],
-    ['a required field is missing', 'repayment-commit.response', { needValid: 1 }, 'data.repayRecordId is missing'],
-    ['a flag out of its range', 'repayment-commit.response', { needValid: '2', repayRecordId: 'R1' }, 'data.needValid must be one of [0,1]'],
-    ['a word where a number belongs', 'repayment-commit.response', { needValid: 'yes', repayRecordId: 'R1' }, 'data.needValid must be integer'],
-    ['a list that is not a list', 'problem-init.response', { problemType: 'Collection' }, 'data.problemType must be array'],
-    // null is "absent", never 0: a money field with no default stays an error instead of showing 0,00.
-    ['a null amount', 'installment-plan.response', { amountMax: null }, 'data.bankCardInfo is missing'],
+    ['a list that is not a list at the root', 'contract-list.response', { title: 'Loan agreement' }, 'data must be array'],
+    // null is "absent", never 0: an answer of nulls carries nothing.
+    ['only a null amount', 'installment-plan.response', { amountMax: null }, 'data has none of bankList, amountMax, amountMin, productName, repayPlanDetail, note, telephone, showSubmitUtr'],
     ['no data where data is needed', 'repayment-way.response', undefined, 'data is missing'],
   ])('%s', async (_, response, data, detail) => {
     expect(await normalise(response, data)).toEqual({ ok: false, detail });
   });
+});
+
+describe('response normaliser: a field that does not fit is left out, the rest kept (issue 33)', () => {
+  it.each([
+    ['a required field is missing', 'repayment-commit.response', { needValid: 1 }, { needValid: 1 }, ['data.repayRecordId is missing']],
+    ['an unknown flag value is kept ("not 1")', 'repayment-commit.response', { needValid: '2', repayRecordId: 'R1' }, { needValid: 2, repayRecordId: 'R1' }, []],
+    ['a word where a number belongs: left out, the default applies', 'repayment-commit.response', { needValid: 'yes', repayRecordId: 'R1' }, { needValid: 0, repayRecordId: 'R1' }, ['data.needValid must be integer (left out)']],
+    ['a list that is not a list', 'problem-init.response', { problemType: 'Collection', orderList: [] }, { problemSonType: [], orderDetail: null, orderList: [] }, ['data.problemType must be array (left out)', 'data.problemType is missing']],
+    ['a list item of the wrong kind is taken out', 'repayment-way.response', { repayToken: 'T', bankCards: ['x', { id: 5, bankName: 'B', cardNo: '1', bankCode: 'C' }] }, { alipay: 0, repayToken: 'T', bankCards: [{ id: '5', bankName: 'B', cardNo: '1', bankCode: 'C' }] }, ['data.bankCards.0 must be object (left out)']],
+    ['the same field missing in every item is one problem', 'problem-list.response', { tabs: [{ list: [{ id: 1, time: 't', type: 'a' }, { id: 2, time: 't', type: 'b' }] }] }, { tabs: [{ list: [{ id: '1', time: 't', type: 'a' }, { id: '2', time: 't', type: 'b' }] }] }, ['data.tabs[].list[].content is missing']],
+  ])('%s', async (_, response, data, expected, problems) => {
+    expect(await normalise(response, data)).toEqual({ ok: true, data: expected, problems });
+  });
 
   it('a null money field is missing, not 0', async () => {
-    const module = await loadResponseValidator('delay-detail.response');
-    const r = normaliseResponse(module!.validate, {
+    const r = await normalise('delay-detail.response', {
       bankCardInfo: { bankName: 'B', bankNode: '', cardNo: '1' }, detail: [], repayDetail: [], delayShouldPayAmount: null,
     });
-    expect(r).toEqual({ ok: false, detail: 'data.delayShouldPayAmount is missing' });
+    expect(r.ok && r.data).not.toHaveProperty('delayShouldPayAmount');
+    expect(r.ok && r.problems).toEqual(['data.delayShouldPayAmount is missing']);
   });
 });
 

@@ -11,7 +11,7 @@ import { loadResponseValidator, normaliseResponse, type NormaliseResult } from '
 async function normalise(response: string, data: unknown): Promise<NormaliseResult> {
   const module = await loadResponseValidator(response);
   if (!module) throw new Error(`no validator for ${response}`);
-  return normaliseResponse(module.validate, data, response);
+  return normaliseResponse(module, data, response);
 }
 const dataOf = (r: NormaliseResult): Record<string, unknown> => {
   if (!r.ok) throw new Error(`refused: ${r.detail}`);
@@ -57,6 +57,7 @@ describe('order view rules (product spec 4 "Order status codes")', () => {
     expect(tileView({ enabled: 0, link: 'https://kopa.example' })).toEqual({ opens: 'none' });
     expect(tileView({ enabled: 1, link: 'HTTPS://kopa.example' })).toEqual({ opens: 'web' });
     expect(tileView({ enabled: 1, link: 'kopa://product/P1' })).toEqual({ opens: 'app' });
+    expect(tileView({ enabled: 1, link: '' })).toEqual({ opens: 'none' }); // no link, nothing to open (issue 33)
   });
 });
 
@@ -83,11 +84,13 @@ describe('loan-details at the boundary', () => {
     expect(d.view).toEqual({ icon: '200', buttons: [], recommended: false, redirectUrl: '', dialog: '', rating: false });
   });
 
-  it('a view the app cannot read is refused with the reason, not guessed', async () => {
-    expect(await normalise('loan-details.response', order({ view: { icon: 'star', buttons: [], recommended: true } })))
-      .toEqual({ ok: false, detail: 'data.view.icon must be one of ["21","151","failed","174","180","200"]' });
-    expect(await normalise('loan-details.response', order({ view: { icon: '21', buttons: ['fly'], recommended: true } })))
-      .toEqual({ ok: false, detail: 'data.view.buttons.0 must be one of ["repay","rollover","repayment","borrowAgain"]' });
+  it('a view the app cannot read is replaced by the one the rules derive, and the reason reported (issue 33)', async () => {
+    const star = await normalise('loan-details.response', order({ view: { icon: 'star', buttons: [], recommended: true } }));
+    expect(star.ok && star.problems).toEqual(['data.view.icon must be one of ["21","151","failed","174","180","200"] (left out)', 'data.view.icon is missing']);
+    expect(dataOf(star).view).toEqual(orderView({ orderStatus: 170, isDelay: 0, isScore: 0, cardNeedPop: 0, playeduL: '' }));
+    const fly = await normalise('loan-details.response', order({ view: { icon: '21', buttons: ['fly'], recommended: true } }));
+    expect(fly.ok && fly.problems).toEqual(['data.view.buttons.0 must be one of ["repay","rollover","repayment","borrowAgain"] (left out)']);
+    expect(dataOf(fly).view).toMatchObject({ icon: '200', buttons: ['repayment'], recommended: false });
   });
 
   it('recommended tiles without view get it from enabled ("0" disables) and link; a sent one is kept', async () => {
