@@ -1,8 +1,8 @@
 import { parseStatePath, setAtPathDraft } from '../expr';
 import { reportResponseProblems, withRequirements } from './responseProblems';
-import { callError, type CallResult } from '../runtime/env';
+import type { CallResult } from '../runtime/env';
 import { handleSessionExpired } from '../runtime/session';
-import { withEndpointMessage } from './errorMessages';
+import { failedCallError, failedCallToast } from './failedCall';
 import { paramsIn } from './resolveIn';
 import { msg } from '../format/messages';
 import type { ActionHandler, ActionOf } from './types';
@@ -55,11 +55,11 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   // The session is gone (HTTP 401): the page shows its way out (log in / close) instead of
   // onError or a toast the borrower could not act on.
   if (handleSessionExpired(ctx.runtime, result)) return 'stop';
-  const error = withEndpointMessage(action.endpoint, callError(result));
+  const error = failedCallError(action.endpoint, result);
   if (action.onError) {
     await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });
   } else if (action.toastOnError !== false) {
-    env.toast(error.message || msg('common.error'), { kind: 'info' });
+    env.toast(failedCallToast(result, error), { kind: 'info' });
   }
   return 'stop';
 };

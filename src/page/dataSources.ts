@@ -1,11 +1,9 @@
 import type { DataSource, LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
 import type { PageRuntime } from '../runtime/pageRuntime';
-import { callError } from '../runtime/env';
-import { withEndpointMessage } from '../actions/errorMessages';
+import { failedCallError, failedCallToast } from '../actions/failedCall';
 import { reportResponseProblems, withRequirements } from '../actions/responseProblems';
-import { handleSessionExpired, isSessionExpired, messageForPeople } from '../runtime/session';
-import { msg } from '../format/messages';
+import { handleSessionExpired, isSessionExpired } from '../runtime/session';
 import { buildScope } from '../runtime/scope';
 import { isTruthy, resolveValue, type ResolveProblem } from '../runtime/resolve';
 
@@ -38,7 +36,7 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
   // A field the layout marks as one the screen cannot live without: the answer is not usable.
   const result = withRequirements(env, pointer, source.endpoint, answer, source.requires);
   if (!result.ok) {
-    const error = withEndpointMessage(source.endpoint, callError(result));
+    const error = failedCallError(source.endpoint, result);
     // Data kept on the device stands in for a failed call (never for an ended session).
     const kept = isSessionExpired(result) ? undefined : fallbackData(runtime, name, source);
     if (kept) return ready(runtime, name, source, kept);
@@ -47,9 +45,7 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
     });
     // A 401 turns the whole page into its session-expired state: no toast, no Retry loop.
     if (handleSessionExpired(runtime, result)) return false;
-    // A server's words only when meant for people: never a raw "Internal Server Error" (issue 11).
-    const toast = result.kind === 'server' ? (messageForPeople(error.message) ?? msg('http.server')) : error.message;
-    if (source.toastOnError !== false && toast) env.toast(toast, { kind: 'info' });
+    if (source.toastOnError !== false) env.toast(failedCallToast(result, error), { kind: 'info' });
     return false;
   }
   return ready(runtime, name, source, result.data);
