@@ -6,8 +6,8 @@
  * (the same URL may be large next time). Answers that already carry an encoding (the built
  * files' precompressed copies) and small ones pass as they are.
  *
- * Levels, measured on the 5,000-installment plan (836 KB of JSON; docs/decisions.md "The server at
- * scale"): brotli quality 5 sends it in ~14 KB for ~20 ms of CPU (about what JSON.stringify of it
+ * Levels, measured on the 5,000-installment plan (836 KB of JSON; docs/decisions/023): brotli
+ * quality 5 sends it in ~14 KB for ~20 ms of CPU (about what JSON.stringify of it
  * costs), against 16 s of a 400 kbit/s link saved; quality 9 is 8x the CPU for 1% less;
  * gzip 6 (~31 KB, ~20 ms) for clients without brotli.
  */
