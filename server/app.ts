@@ -20,6 +20,7 @@ import { registerLayouts } from './layouts/routes';
 import { startLayouts } from './layouts/service';
 import { studioCredentials } from './layouts/studio/auth';
 import { registerStudio } from './layouts/studio/routes';
+import { registerJsonCompression } from './http/jsonCompression';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
 import { registerPathGuard } from './http/pathGuard';
@@ -131,6 +132,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   securityHeaders(app);
   registerHealth(app, db);
   closeConnectionsWhenStopping(app);
+  registerJsonCompression(app);
   // Only the API is limited: the app's own scripts and styles are static files a browser fetches
   // dozens of at a time, and counting them would lock a borrower out of a page.
   const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);

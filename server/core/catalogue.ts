@@ -60,9 +60,15 @@ export function loadValidators(root = ROOT): Validators {
     strict.addSchema(schema);
     coerce.addSchema(schema);
   }
+  // ajv.getSchema resolves its id on every call (getSchEnv was a per-request cost in the server
+  // bench's profile, issue 36): each validator is looked up once, then kept.
+  const cache = new Map<Ajv, Map<string, ValidateFunction>>([[strict, new Map()], [coerce, new Map()]]);
   const get = (ajv: Ajv, name: string): ValidateFunction => {
+    const known = cache.get(ajv)?.get(name);
+    if (known) return known;
     const fn = ajv.getSchema(`${name}.schema.json`);
     if (!fn) throw new Error(`schema ${name} not found in schemas/api`);
+    cache.get(ajv)?.set(name, fn);
     return fn;
   };
   return {

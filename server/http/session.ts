@@ -8,10 +8,15 @@
  * session: never existed, revoked, or the account was deleted), 'expired' (idle or too old).
  */
 import type { ServerContext } from './context';
-import type { Order } from '../db/types';
-import { ApiError } from '../core/errors';
+import type { Db } from '../db';
+import { prepared } from '../db/prepared';
+import type { Order, Product } from '../db/types';
+import { ApiError, badRequest, forbidden, notFound } from '../core/errors';
 import type { SessionUser } from '../lib/borrower';
 import { ownedOrder } from '../lib/orders';
+
+/** What the order's screens show of its product. */
+export type OrderProduct = Pick<Product, 'id' | 'name' | 'logo'>;
 
 export type { SessionUser };
 
@@ -29,17 +34,21 @@ export class SessionError extends ApiError {
 /** last_seen_at is written only when older than this: a read per request, not a write. */
 const TOUCH_EVERY_MS = 60_000;
 
+const sessionQuery = prepared((db: Db, sessionId: string, userId: string) => db.selectFrom('sessions')
+  .innerJoin('users', 'users.id', 'sessions.user_id')
+  .select(['users.id as user_id', 'users.phone as phone', 'sessions.created_at', 'sessions.last_seen_at'])
+  .where('sessions.id', '=', sessionId)
+  .where('sessions.user_id', '=', userId)
+  .where('sessions.revoked_at', 'is', null)
+  .where('users.deleted_at', 'is', null));
+
+const orderWithProductQuery = prepared((db: Db, orderId: string) => db.selectFrom('orders').innerJoin('products', 'products.id', 'orders.product_id')
+  .selectAll('orders').select(['products.name as product_name', 'products.logo as product_logo'])
+  .where('orders.id', '=', orderId));
 
 export async function requireUser(ctx: ServerContext, userId: string | undefined, sessionId: string | undefined): Promise<SessionUser> {
   if (!userId || !sessionId) throw new SessionError('missing', 'Missing session: userId and sessionId are required. Please log in.');
-  const row = await ctx.db.selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id as user_id', 'users.phone as phone', 'sessions.created_at', 'sessions.last_seen_at'])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst();
+  const [row] = await sessionQuery(ctx.db, sessionId, userId);
   if (!row) throw new SessionError('unknown', 'Unknown session. Please log in again.');
   const now = ctx.now();
   const lastSeen = row.last_seen_at ?? row.created_at;
@@ -61,6 +70,16 @@ export async function refreshDemoSessions(ctx: Pick<ServerContext, 'db' | 'now'>
   const now = ctx.now();
   await ctx.db.updateTable('sessions').set({ created_at: now, last_seen_at: now })
     .where('id', 'in', ids).where('revoked_at', 'is', null).execute();
+}
+
+/** requireOrder with its product's name and logo in the same query (a join, not a second read). */
+export async function requireOrderWithProduct(ctx: ServerContext, user: SessionUser, orderId: string | undefined): Promise<{ order: Order; product: OrderProduct }> {
+  if (!orderId) throw badRequest('orderId: is required');
+  const [row] = await orderWithProductQuery(ctx.db, orderId);
+  if (!row) throw notFound('Order not found.');
+  if (row.user_id !== user.userId) throw forbidden('This order belongs to another user.');
+  const { product_name: name, product_logo: logo, ...order } = row;
+  return { order, product: { id: order.product_id, name, logo } };
 }
 
 export async function requireOrder(ctx: ServerContext, user: SessionUser, orderId: string | undefined): Promise<Order> {

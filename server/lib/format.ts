@@ -2,7 +2,8 @@
  * Display formatting of contract section 3 (amounts in cents -> "12.345,67", dates), done by the
  * client's own formatters (src/format) so server-built texts and client-formatted numbers agree.
  */
-import { formatDate as formatIsoDate, formatDateTime as formatIsoDateTime } from '../../src/format/date';
+import { formatDate as formatIsoDate, formatDateTime as formatIsoDateTime, MARKET_TIME_ZONE } from '../../src/format/date';
+import { fixedZone } from '../../scripts/build/fixedZone';
 import { formatMoney as formatCents } from '../../src/format/money';
 
 /** Cents -> "12.345,67", rounded like the client (half away from zero). */
@@ -14,14 +15,32 @@ export function formatMoney(cents: number, label = 'TZS'): string {
   return `${label} ${formatCents(cents)}`;
 }
 
+/**
+ * The market's zone when it keeps one UTC offset (checked once at start, as the build does for the
+ * app: scripts/build/fixedZone.ts): then a date is the instant plus that offset, without parsing
+ * an ISO text and asking Intl per date, which was the plan's largest cost per row (issue 36).
+ * Outside the checked years, or for a zone with daylight saving, the client's formatter answers.
+ */
+const FIXED = fixedZone(MARKET_TIME_ZONE);
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+function fixedParts(d: Date): Date | null {
+  const t = d.getTime();
+  return FIXED && t >= FIXED.from && t < FIXED.to ? new Date(t + FIXED.offsetMinutes * 60_000) : null;
+}
+
 /** "YYYY-MM-DD" of the instant in the market's time zone (config/app.json timeZone), as the client shows it. */
 export function formatDate(d: Date): string {
-  return formatIsoDate(d.toISOString());
+  const w = fixedParts(d);
+  if (!w) return formatIsoDate(d.toISOString());
+  return `${String(w.getUTCFullYear()).padStart(4, '0')}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}`;
 }
 
 /** "YYYY-MM-DD HH:MM:SS" of the instant in the market's time zone. */
 export function formatDateTime(d: Date): string {
-  return formatIsoDateTime(d.toISOString());
+  const w = fixedParts(d);
+  if (!w) return formatIsoDateTime(d.toISOString());
+  return `${formatDate(d)} ${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`;
 }
 
 export function addDays(d: Date, days: number): Date {

@@ -1,5 +1,6 @@
 /** Order status vocabulary and money arithmetic shared by the loan and repayment routes. */
 import type { Db } from '../db';
+import { prepared } from '../db/prepared';
 import type { Order } from '../db/types';
 import { badRequest, forbidden, notFound } from '../core/errors';
 
@@ -29,9 +30,11 @@ export function statusText(status: number): { text: string; desc: string } {
 
 export interface InstallmentRow { period_no: number; total_amount: number; due_time: Date; paid_at: Date | null }
 
+const installmentsQuery = prepared((db: Db, orderId: string) => db.selectFrom('installments').select(['period_no', 'total_amount', 'due_time', 'paid_at'])
+  .where('order_id', '=', orderId).orderBy('period_no'));
+
 export async function installmentsOf(db: Db, orderId: string): Promise<InstallmentRow[]> {
-  return db.selectFrom('installments').select(['period_no', 'total_amount', 'due_time', 'paid_at'])
-    .where('order_id', '=', orderId).orderBy('period_no').execute();
+  return installmentsQuery(db, orderId);
 }
 
 export function totalDue(rows: InstallmentRow[]): number {

@@ -1,6 +1,7 @@
 /** Typed access to the small JSON documents of the settings table (seeded, editable in SQL). */
 import type { ResponseOf } from '../../src/contract/generated/endpoints';
 import type { Db } from '../db';
+import { prepared } from '../db/prepared';
 
 export interface ContactSettings { email: string; smWa: string; telephone: string }
 export interface Wallet { name: string; type: string }
@@ -20,6 +21,18 @@ export async function getSetting<K extends keyof SettingsShape>(db: Db, key: K):
   return row.value as SettingsShape[K];
 }
 
+/** Several settings in one query (a read path that needs two reads them at once). */
+export async function getSettings<K extends keyof SettingsShape>(db: Db, keys: readonly K[]): Promise<Pick<SettingsShape, K>> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys).execute();
+  const out = {} as Pick<SettingsShape, K>;
+  for (const key of keys) {
+    const row = rows.find((r) => r.key === key);
+    if (!row) throw new Error(`setting ${key} missing (seed not run?)`);
+    out[key] = row.value as SettingsShape[K];
+  }
+  return out;
+}
+
 /** A registration page template (key `template:<id>`), stored in the shape channel-template answers. */
 export async function getTemplate(db: Db, id: string): Promise<ResponseOf<'channelTemplate'> | null> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', `template:${id}`).executeTakeFirst();
@@ -27,7 +40,9 @@ export async function getTemplate(db: Db, id: string): Promise<ResponseOf<'chann
 }
 
 /** The borrower's latest card or wallet, as the bankCardInfo blocks show it. */
+const latestCardQuery = prepared((db: Db, userId: string) => db.selectFrom('cards').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1));
+
 export async function latestCard(db: Db, userId: string): Promise<{ bankName: string; bankNode: string; cardNo: string; bankCode: string }> {
-  const c = await db.selectFrom('cards').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const [c] = await latestCardQuery(db, userId);
   return c ? { bankName: c.bank_name, bankNode: c.bank_node, cardNo: c.card_no, bankCode: c.bank_code } : { bankName: '', bankNode: '', cardNo: '', bankCode: '' };
 }

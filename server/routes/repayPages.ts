@@ -3,19 +3,17 @@
  * notice with tradeNo), submit-utr, and the repayment-by-code info.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ResponseOf } from '../../src/contract/generated/endpoints';
 import type { ServerContext } from '../http/context';
 import { userEndpoint, withMessage } from '../http/endpoint';
 import { badRequest, BusinessError } from '../core/errors';
 import { addDays, formatDate, formatMoney, maskCardNo } from '../lib/format';
-import { installmentsOf, outstanding, REPAYABLE, type InstallmentRow } from '../lib/orders';
-import { getSetting, latestCard } from '../lib/settings';
+import { installmentsOf, outstanding, REPAYABLE } from '../lib/orders';
+import { installmentPlanAnswer } from '../lib/planAnswer';
+import { getSetting, getSettings, latestCard } from '../lib/settings';
 import { randomId } from '../lib/tokens';
-import { requireOrder } from '../http/session';
+import { requireOrder, requireOrderWithProduct } from '../http/session';
 
 
-/** Lowest amount accepted by the installment screen: TZS 1.000,00 or the balance if lower. */
-const MIN_PAYMENT = 100_000;
 const DELAY_DAYS = 7;
 const NOT_DEFERRABLE = 'This order cannot be deferred. Please repay the amount due from the Repayment page.';
 
@@ -30,53 +28,16 @@ function walletNotice(amount: number, cardNo: string, label: string): string {
   return `A payment request of ${formatMoney(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
 }
 
-/** One row of the installment plan as installment-plan answers it. */
-type PlanItem = ResponseOf<'installmentPlan'>['repayPlanDetail']['repayWaitDetail'][number];
-
-function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label: string): { wait: PlanItem[]; yet: PlanItem[] } {
-  let cumulative = 0;
-  let firstPending = true;
-  const today = formatDate(now);
-  const wait: PlanItem[] = [];
-  const yet: PlanItem[] = [];
-  for (const r of rows) {
-    const before = cumulative;
-    cumulative += r.total_amount;
-    if (r.paid_at) {
-      yet.push({ periodNo: r.period_no, totalAmount: r.total_amount, displayAmount: formatMoney(r.total_amount, label), canClick: 0, check: 0, periodStatus: 1, dueTime: r.due_time.toISOString(), statusText: 'Paid' });
-      continue;
-    }
-    // A partial payment beyond the paid installments reduces the first pending one.
-    const left = Math.max(0, cumulative - Math.max(paidAmount, before));
-    // By the market's calendar day, as dueNow counts it: an installment due today is not overdue yet.
-    const day = formatDate(r.due_time);
-    const overdue = day < today;
-    const statusText = overdue ? 'Overdue' : day === today ? 'Due today' : 'Pending';
-    wait.push({ periodNo: r.period_no, totalAmount: left, displayAmount: formatMoney(left, label), canClick: firstPending ? 1 : 0, check: firstPending ? 1 : 0, periodStatus: overdue ? 2 : 0, dueTime: r.due_time.toISOString(), statusText });
-    firstPending = false;
-  }
-  return { wait, yet };
-}
-
 export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): void {
   const label = ctx.cfg.currencyLabel;
 
   userEndpoint(app, ctx, 'installmentPlan', async ({ body, user }) => {
-    const order = await requireOrder(ctx, user, body.orderId);
-    const product = await ctx.db.selectFrom('products').select('name').where('id', '=', order.product_id).executeTakeFirstOrThrow();
+    // Five reads: the session (endpoint), the order with its product, the plan, the card, both settings.
+    const { order, product } = await requireOrderWithProduct(ctx, user, body.orderId);
     const rows = await installmentsOf(ctx.db, order.id);
-    const due = REPAYABLE.has(order.status) ? outstanding(order, rows) : 0;
-    const { wait, yet } = planItems(rows, order.paid_amount, ctx.now(), label);
     const card = await latestCard(ctx.db, user.userId);
-    const contact = await getSetting(ctx.db, 'contact');
-    return {
-      bankCardInfo: { bankName: card.bankName, bankNode: card.bankNode, cardNo: maskCardNo(card.cardNo) },
-      bankList: await getSetting(ctx.db, 'wallets'),
-      amountMax: due, amountMin: Math.min(MIN_PAYMENT, due), productName: product.name,
-      repayPlanDetail: { repayWaitCount: wait.length, repayWaitDetail: wait, repayYetDetail: yet },
-      note: 'Repay before the due date to avoid a late penalty of 10% per month on the outstanding amount.',
-      telephone: contact.telephone, showSubmitUtr: 1,
-    };
+    const { contact, wallets } = await getSettings(ctx.db, ['contact', 'wallets']);
+    return installmentPlanAnswer({ order, productName: product.name, rows, card, contact, wallets, now: ctx.now(), label });
   });
 
   userEndpoint(app, ctx, 'delayDetail', async ({ body, user }) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../server/lib/format';
 import { delayFee, DELAY_FEE_RATE } from '../../server/lib/orders';
 import { formatMoney as clientMoney } from '../../src/format/money';
+import { formatDate as clientDate, formatDateTime as clientDateTime } from '../../src/format/date';
 
 describe('server formatting', () => {
   it.each([0, 1, 99.5, 100, 1234567, -1234, 12345.5, -0.4, 999_999.6])('amount %s is shown exactly as the client shows it', (cents) => {
@@ -20,6 +21,14 @@ describe('server formatting', () => {
     expect(formatDateTime(d)).toBe('2024-05-02 02:30:05');
     expect(formatDate(d)).toBe('2024-05-02');
     expect(formatDate(d)).toBe(formatDateTime(d).slice(0, 10));
+  });
+
+  it('dates over decades and at the day boundary agree with the client formatter (the server adds the fixed offset, issue 36)', () => {
+    for (let t = Date.UTC(2000, 0, 1, 20, 59, 59); t < Date.UTC(2050, 0, 1); t += 86_400_000 * 37 + 3_601_000) {
+      const d = new Date(t);
+      expect(formatDateTime(d)).toBe(clientDateTime(d.toISOString()));
+      expect(formatDate(d)).toBe(clientDate(d.toISOString()));
+    }
   });
 
   it('the deferral fee is one rate, rounded to whole cents', () => {
