@@ -12,6 +12,8 @@ import { stateRoot, writeKeys } from './state';
 import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
 import { formIssues } from './formRules';
+import { roleIssues } from './roles';
+import { orderIssues } from './order';
 import { computedCycleIssues } from './computed';
 import { hasMessage, messageKeys, messageKeysIn } from './messageKeys';
 
@@ -262,7 +264,7 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
   for (const key of ['title', 'state', 'computed', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
-  issues.push(...formIssues(doc, file, catalogue));
+  issues.push(...formIssues(doc, file), ...roleIssues(doc, file), ...orderIssues(doc, file));
   return issues;
 }
 

@@ -3406,7 +3406,11 @@ export interface ButtonNode {
   label: Text;
   variant?: 'primary' | 'secondary' | 'link';
   /**
-   * Marks the screen's primary action (Pay Now, Next, Confirm): npm run validate reports it when it can never be visible (visible false, under a node that is never visible, or in a dialog nothing opens).
+   * What the button is for, whatever its label says: primary-action is the screen's main action (Pay Now, Loan Now, Next). npm run validate reports a primary action that can never be visible or never enabled (constant or contradictory conditions, under a node that is never visible, in a dialog nothing opens).
+   */
+  role?: 'primary-action';
+  /**
+   * The older spelling of role primary-action: checked the same way.
    */
   required?: boolean;
   disabled?: Condition2;
