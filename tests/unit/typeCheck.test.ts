@@ -50,6 +50,13 @@ describe('typed-layouts fixtures (issue 34)', () => {
     }
   }, 120_000);
 
+  it('docs/layouts.md quotes fixture lines exactly as npm run validate prints them', () => {
+    const quoted = readFileSync(join(ROOT, 'docs/layouts.md'), 'utf8').split('\n').filter((l) => l.startsWith(`${DIR}/`));
+    expect(quoted.length).toBeGreaterThanOrEqual(2);
+    const printed = cases.map(([file, w]) => `${DIR}/${file}:${w.at}: ${w.pointer}: error ${w.code}: ${w.message}`);
+    for (const line of quoted) expect(printed).toContain(line);
+  });
+
   it.each(cases.map(([f]) => f))('the shipped layout %s was copied from passes without errors', (file) => {
     const comment = (JSON.parse(readFileSync(join(ROOT, DIR, file), 'utf8')) as { $comment: string }).$comment;
     const source = /layouts\/[a-z-]+\.json/.exec(comment)?.[0] ?? '';
