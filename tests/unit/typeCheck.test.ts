@@ -138,6 +138,8 @@ describe('types: lists, conditions, texts, absent values', () => {
         { type: 'text', text: '{{ data.delay.telephone }}' },
         { type: 'text', text: "{{ default(data.delay.telephone, '-') }}" },
         { type: 'button', label: 'Pay', onTap: [{ type: 'http', endpoint: 'repaymentHuichao', params: { amount: '{{ data.way.amount }}', orderId: 'O1' } }] },
+        { type: 'text', text: 'Call {{ data.delay.telephone }} today' },
+        { type: 'text', text: "{{ t('common.servicePhone', {n: data.delay.telephone}) }}" },
       ],
       { dataSources: { ...plan.dataSources, way: { endpoint: 'repaymentWay' } } },
     );
@@ -145,6 +147,8 @@ describe('types: lists, conditions, texts, absent values', () => {
       "error shows-undefined /body/0/text: data.delay.telephone may be absent (optional in the response schema of delayDetail): \"+\" would then show \"undefined\" to the borrower; write default(data.delay.telephone, '') or use a mixed text (\"... {{ data.delay.telephone }}\")",
       'warning optional-value /body/1/text: hint: data.delay.telephone may be absent (optional in the response schema of delayDetail): it would show nothing; give a fallback, e.g. default(data.delay.telephone, ...)',
       'warning optional-value /body/3/onTap/0/params/amount: hint: data.way.amount may be absent (optional in the response schema of repaymentWay): the request field repaymentHuichao.amount would get no value; give a fallback, e.g. default(data.way.amount, ...)',
+      'warning optional-value /body/4/text: hint: data.delay.telephone may be absent (optional in the response schema of delayDetail): it would show nothing; give a fallback, e.g. default(data.delay.telephone, ...)',
+      'warning optional-value /body/5/text: hint: data.delay.telephone may be absent (optional in the response schema of delayDetail): {n} in the message would show nothing; give a fallback, e.g. default(data.delay.telephone, ...)',
     ]);
   });
 

@@ -14,7 +14,7 @@ export interface TypeScope {
 }
 
 export interface ExprProblem {
-  code: 'type-mismatch' | 'shows-undefined';
+  code: 'type-mismatch' | 'shows-undefined' | 'optional-value';
   message: string;
 }
 
@@ -77,6 +77,14 @@ export function inferType(node: Node, scope: TypeScope, report: (p: ExprProblem)
         const fix = p.fix ? `; write ${p.fix}` : '';
         report({ code: 'type-mismatch', message: `${chainText(p.alt, arg ? show(arg) : node.callee)}: ${baseName(p.alt.t)}, but ${p.wants}${fix}` });
       });
+      // t('key', {n: x}) shows nothing in place of {n} when x is absent: worth a fallback.
+      const params = node.callee === 't' ? node.args[1] : undefined;
+      if (params?.type === 'Object') {
+        for (const p of params.properties) {
+          const ty = inferType(p.value, scope, () => undefined);
+          if (ty.optional) report({ code: 'optional-value', message: `${show(p.value)} may be absent (${ty.optional}): {${p.key}} in the message would show nothing; give a fallback, e.g. default(${show(p.value)}, ...)` });
+        }
+      }
       // The signatures name their result "f(...)": messages show the call as written.
       const written = `${node.callee}(...)`;
       return { ...result, alts: result.alts.map((a) => (a.chain[0] === written ? { ...a, chain: [show(node), ...a.chain.slice(1)] } : a)) };

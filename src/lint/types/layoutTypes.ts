@@ -6,7 +6,7 @@
  */
 import { parseTemplate } from '../../expr';
 import type { ApiCatalogue } from '../responseSchemas';
-import { inferType, type ExprProblem, type TypeScope } from './infer';
+import { inferType, show, type ExprProblem, type TypeScope } from './infer';
 import { schemaType } from './schemaTypes';
 import { ANY, objectOf, ofJson, one, text, through, union, type Ty } from './ty';
 
@@ -21,7 +21,11 @@ export function templateType(value: string, scope: TypeScope, report: (p: ExprPr
   if (template.kind === 'literal') return text([JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)]);
   const types = template.parts.map((p) => (p.kind === 'binding' ? inferType(p.ast, scope, report) : ANY));
   if (template.kind === 'single') return types.find((_, i) => template.parts[i]?.kind === 'binding') ?? ANY;
-  return text([JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)], 'text with a binding inside');
+  const mixed = text([JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)], 'text with a binding inside');
+  // A part that may be absent shows as nothing in the text: the text says which.
+  const absent = template.parts.findIndex((p, i) => p.kind === 'binding' && types[i]?.optional);
+  const part = template.parts[absent];
+  return part?.kind === 'binding' ? { ...mixed, optional: types[absent]?.optional ?? '', absent: show(part.ast) } : mixed;
 }
 
 /** The type of any JSON value a layout writes: strings may hold bindings, objects and lists hold values. */

@@ -31,6 +31,8 @@ export interface Ty {
   readonly alts: readonly Alt[];
   /** Set when the value may be absent because a response schema does not require it: why. */
   readonly optional?: string;
+  /** The part that may be absent when it is not the whole value (a binding inside a mixed text). */
+  readonly absent?: string;
 }
 
 /** The kinds a schema (valueType, a request field) or a fragment param can ask for (one list, kept by the fragments). */

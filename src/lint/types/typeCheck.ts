@@ -48,7 +48,7 @@ function add(ctx: Ctx, pointer: string, code: 'type-mismatch' | 'money-as-text' 
 const scopeOf = (ctx: Ctx): TypeScope => ({ root: (n) => ctx.locals.get(n) ?? ctx.layout.page.get(n) });
 
 function reporter(ctx: Ctx, pointer: string): (p: ExprProblem) => void {
-  return (p) => add(ctx, pointer, p.code, LAYOUT_MESSAGES[p.code](p.message));
+  return (p) => add(ctx, pointer, p.code, LAYOUT_MESSAGES[p.code](p.message), p.code === 'optional-value' ? 'warning' : 'error');
 }
 
 /** What to write instead, when the checker can tell. */
@@ -96,7 +96,8 @@ function check(ctx: Ctx, value: unknown, expected: TypeName, pointer: string, wh
   }
   if (needed && ty.optional) {
     const shows = expected === 'text' ? 'it would show nothing' : `${who} would get no value`;
-    add(ctx, pointer, 'optional-value', LAYOUT_MESSAGES['optional-value'](`${label} may be absent (${ty.optional}): ${shows}; give a fallback, e.g. default(${label}, ...)`), 'warning');
+    const part = ty.absent ?? label;
+    add(ctx, pointer, 'optional-value', LAYOUT_MESSAGES['optional-value'](`${part} may be absent (${ty.optional}): ${shows}; give a fallback, e.g. default(${part}, ...)`), 'warning');
   }
   return false;
 }
@@ -113,8 +114,8 @@ function checkExpectations(ctx: Ctx, obj: Obj, pointer: string, what: string, ex
     if (v === undefined) continue;
     const ptr = `${pointer}/${e.path.map(escapePointer).join('/')}`;
     checkParam(ctx, v, ptr);
-    // A text that is exactly one binding shows its value: absent shows nothing.
-    check(ctx, v, e.expected, ptr, `${what} ${e.path.join('.')}`, e.expected === 'text' && typeof v === 'string' && labelOf(v) !== JSON.stringify(v));
+    // A text shows its bindings' values: an absent one shows nothing.
+    check(ctx, v, e.expected, ptr, `${what} ${e.path.join('.')}`, e.expected === 'text');
   }
 }
 
