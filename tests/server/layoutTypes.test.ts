@@ -2,14 +2,14 @@
  * Issue 34 through the publish gate: each typed-layouts fixture (a shipped layout with one
  * realistic mistake) saved as the draft of its layout in the studio is refused at publish with
  * the message npm run validate prints (tests/fixtures/typed-layouts.expected.json), and borrowers
- * keep the published version; the shared check (server/layoutCheck.ts) says the same.
+ * keep the published version; the shared check (server/layouts/check.ts) says the same.
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLayoutText } from '../../server/layoutCheck';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/studio/auth';
+import { checkLayoutText } from '../../server/layouts/check';
+import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
 import { startServer, type TestServer } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
