@@ -152,6 +152,22 @@ describe('types: lists, conditions, texts, absent values', () => {
     ]);
   });
 
+  it("a saveAs path is the response once answered and its declared value before: a condition on it passes, its fields are typed", () => {
+    const issues = check(
+      [
+        { type: 'button', label: 'Pay', onTap: [{ type: 'http', endpoint: 'generateVcode', params: { orderId: 'O1', amount: 100 }, saveAs: 'result' }] },
+        { type: 'text', visible: '{{ state.result }}', text: '{{ state.result?.payUrl }}' },
+        { type: 'repeat', items: '{{ state.result?.payUrl }}', template: [] },
+        { type: 'input', bind: 'limit', label: 'L', max: '{{ state.result }}' },
+      ],
+      { state: { result: null, limit: '' } },
+    );
+    expect(lines(issues)).toEqual([
+      'error type-mismatch /body/2/items: wrong type: state.result?.payUrl: text, repeat items wants a list',
+      'error type-mismatch /body/3/max: wrong type: state.result: an object, input max wants a number',
+    ]);
+  });
+
   it('every expression function has a signature', () => {
     expect(Object.keys(exprFunctions).filter((f) => !Object.hasOwn(SIGNATURES, f))).toEqual([]);
   });

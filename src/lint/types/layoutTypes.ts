@@ -85,7 +85,9 @@ export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
     const own = typed.get(path);
     if (own) return own;
     const endpoint = saved.get(path);
-    if (endpoint) return response(endpoint, `state.${path}`);
+    // Written by a request's saveAs: its response once it answered, the declared value before.
+    const before = isObj(value) && Object.hasOwn(value, name) && value[name] !== null ? ofJson(value[name], `state.${path}`, 'any') : one({ k: 'null' }, [`state.${path}`]);
+    if (endpoint) return union(response(endpoint, `state.${path}`), before);
     if (!isObj(value) || !Object.hasOwn(value, name)) return undefined;
     const v = value[name];
     if (isObj(v)) return stateObject(path, v);
