@@ -124,8 +124,9 @@ describe('types: lists, conditions, texts, absent values', () => {
   });
 
   it('a condition on a list is always true; an object in a text shows nothing', () => {
-    const issues = check([{ type: 'text', visible: '{{ data.plan.bankList }}', text: '{{ data.plan.repayPlanDetail }}' }], plan);
+    const issues = check([{ type: 'text', visible: '{{ data.plan.bankList }}', text: '{{ data.plan.repayPlanDetail }}' }], { ...plan, title: '{{ data.plan.bankList }}' });
     expect(lines(issues)).toEqual([
+      'error type-mismatch /title: wrong type: data.plan.bankList: a list, the layout title wants text; a list shows as nothing: show one of its fields',
       'error type-mismatch /body/0/visible: wrong type: data.plan.bankList: a list, text visible wants a boolean; a list is true even when empty: write len(data.plan.bankList) > 0',
       'error type-mismatch /body/0/text: wrong type: data.plan.repayPlanDetail: an object, text text wants text; an object shows as nothing: show one of its fields',
     ]);

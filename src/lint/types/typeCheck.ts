@@ -195,6 +195,7 @@ export function typeIssues(doc: Obj, file: string, catalogue: ApiCatalogue, para
       }
     }
   }
+  if (doc.title !== undefined) check(ctx, doc.title, 'text', '/title', 'the layout title', true);
   for (const key of ['title', 'computed', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
