@@ -10,11 +10,11 @@
 import { analyzeTemplate } from '../expr';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { LAYOUT_MESSAGES } from './messages';
+import { ACTION_LIST_KEY } from './scopes';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const esc = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
 
 interface Fields {
   /** Bound state path -> id of the field with rules that holds it. */

@@ -7,7 +7,7 @@ import { escapePointer } from '../schema/pointer';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
 import { arityText, FUNCTION_ARITY } from './arity';
 import { callSites } from './calls';
-import { DATA_SOURCE, localsOf, PAGE_NAMES } from './scopes';
+import { ACTION_LIST_KEY, DATA_SOURCE, localsOf, PAGE_NAMES } from './scopes';
 import { stateRoot, writeKeys } from './state';
 import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
@@ -50,8 +50,7 @@ interface Ctx {
 /** Names every binding may start with; widgets and actions add locals (src/lint/scopes.ts). */
 const SCOPE_NAMES = new Set(PAGE_NAMES);
 const FUNCTIONS = new Set(Object.keys(exprFunctions));
-/** Layout keys that hold action lists: event handlers are named on*, an if has then/else. */
-export const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
+export { ACTION_LIST_KEY };
 
 function add(ctx: Ctx, pointer: string, code: keyof typeof LAYOUT_MESSAGES, message: string, severity: 'error' | 'warning' = 'error') {
   // One binding may read the same wrong name several times: one issue says it.

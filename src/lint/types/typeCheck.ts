@@ -16,7 +16,7 @@ import { escapePointer } from '../../runtime/pointer';
 import type { LayoutIssue } from '../../schema/layoutIssue';
 import { LAYOUT_MESSAGES } from '../messages';
 import type { ApiCatalogue } from '../responseSchemas';
-import { localsOf, DATA_SOURCE } from '../scopes';
+import { ACTION_LIST_KEY, DATA_SOURCE, localsOf } from '../scopes';
 import { expectationTable, type Expectation } from './expected';
 import { chainText, show, type ExprProblem, type TypeScope } from './infer';
 import { layoutScope, valueType, type LayoutScope } from './layoutTypes';
@@ -25,9 +25,6 @@ import { ANY, baseName, EXPECTED_NAMES, isAny, mismatch, num, type Alt, type Ty,
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-/** Layout keys that hold action lists (as src/lint/semantic.ts). */
-const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
-
 
 interface Ctx {
   file: string;
