@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { PARAM_TYPES } from '../../src/layout/fragments';
 import { exprFunctions } from '../../src/runtime/exprFunctions';
 import { conditionFormula, satisfiable } from '../../src/lint/conditions';
 import { SIGNATURES } from '../../src/lint/types/signatures';
@@ -187,6 +189,18 @@ describe('fragment params declared with a type', () => {
       'error type-mismatch /body/1/with/products: wrong type: true: a boolean, the param "products" of fragment tiles wants a list',
     ]);
     expect(run([{ use: 'tiles', with: { products: '{{ state.rows }}', title: 'Ours' } }])).toEqual([]);
+  });
+
+  it('schemas/fragment.schema.json describes every shipped fragment file, with the same param types the expansion knows', () => {
+    const read = (f: string) => JSON.parse(readFileSync(join(ROOT, 'schemas', f), 'utf8')) as Record<string, unknown>;
+    const ajv = new Ajv({ strict: true, allErrors: true, keywords: ['tsType', 'valueType'] });
+    for (const f of ['defs/comment.schema.json', 'defs/value.schema.json']) ajv.addSchema(read(f));
+    const schema = read('fragment.schema.json') as { properties: { params: { additionalProperties: { properties: { type: { enum: string[] } } } } } };
+    const validate = ajv.compile(schema);
+    for (const f of readdirSync(join(ROOT, 'layouts/_fragments'))) {
+      expect(validate(JSON.parse(readFileSync(join(ROOT, 'layouts/_fragments', f), 'utf8'))), `${f}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+    expect(schema.properties.params.additionalProperties.properties.type.enum).toEqual([...PARAM_TYPES]);
   });
 
   it('an unknown type in a fragment file is refused', () => {
