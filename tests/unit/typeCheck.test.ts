@@ -143,6 +143,8 @@ describe('types: lists, conditions, texts, absent values', () => {
         { type: 'button', label: 'Pay', onTap: [{ type: 'http', endpoint: 'repaymentHuichao', params: { amount: '{{ data.way.amount }}', orderId: 'O1' } }] },
         { type: 'text', text: 'Call {{ data.delay.telephone }} today' },
         { type: 'text', text: "{{ t('common.servicePhone', {n: data.delay.telephone}) }}" },
+        // Shown only when present: no hint.
+        { type: 'container', visible: "{{ data.delay?.telephone != '' }}", children: [{ type: 'text', text: 'Call {{ data.delay.telephone }}' }] },
       ],
       { dataSources: { ...plan.dataSources, way: { endpoint: 'repaymentWay' } } },
     );

@@ -35,6 +35,8 @@ interface Ctx {
   paramAt: (pointer: string) => ParamSite | undefined;
   /** Pointers whose value was already typed (checked against an expectation): not again. */
   typed: Set<string>;
+  /** The visible conditions of the node and those around it, as written: a value they test needs no fallback. */
+  guards: readonly string[];
 }
 
 function add(ctx: Ctx, pointer: string, code: 'type-mismatch' | 'money-as-text' | 'shows-undefined' | 'optional-value', message: string, severity: 'error' | 'warning' = 'error'): void {
@@ -61,6 +63,16 @@ function fixFor(expected: TypeName, alt: Alt, label: string): string {
   if (expected === 'boolean' && t.k === 'object') return '; an object that is always there is always true: test one of its fields';
   if (expected === 'text' && (t.k === 'list' || t.k === 'object')) return `; ${baseName(t)} shows as nothing: show one of its fields`;
   return '';
+}
+
+/** Does a visible condition around the value test it (or the object holding it)? Then it shows only when present. */
+function guarded(ctx: Ctx, expr: string): boolean {
+  const segments = expr.replace(/\?\./g, '.').split('.');
+  for (let n = segments.length; n >= 2; n--) {
+    const prefix = segments.slice(0, n).join('.');
+    if (ctx.guards.some((g) => g.replace(/\?\./g, '.').includes(prefix))) return true;
+  }
+  return false;
 }
 
 /** The expression a single-binding string holds, as written (for messages), else the string. */
@@ -91,7 +103,7 @@ function check(ctx: Ctx, value: unknown, expected: TypeName, pointer: string, wh
     add(ctx, pointer, code, LAYOUT_MESSAGES[code](message));
     return true;
   }
-  if (needed && ty.optional) {
+  if (needed && ty.optional && !guarded(ctx, ty.absent ?? label)) {
     const shows = expected === 'text' ? 'it would show nothing' : `${who} would get no value`;
     const part = ty.absent ?? label;
     add(ctx, pointer, 'optional-value', LAYOUT_MESSAGES['optional-value'](`${part} may be absent (${ty.optional}): ${shows}; give a fallback, e.g. default(${part}, ...)`), 'warning');
@@ -168,6 +180,7 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
   if (!isObj(value)) return checkParam(ctx, value, pointer);
   checkParam(ctx, value, pointer);
   const type = typeof value.type === 'string' ? value.type : '';
+  if (!inActions && typeof value.visible === 'string') ctx = { ...ctx, guards: [...ctx.guards, value.visible] };
   const table = expectationTable();
   if (type) checkExpectations(ctx, value, pointer, type, inActions ? table.actions.get(type) : table.widgets.get(type));
   if (typeof value.endpoint === 'string' && isObj(value.params)) checkRequest(ctx, value.endpoint, value.params, `${pointer}/params`);
@@ -179,7 +192,7 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
 
 /** The type issues of one (expanded) layout. */
 export function typeIssues(doc: Obj, file: string, catalogue: ApiCatalogue, paramAt: (pointer: string) => ParamSite | undefined = () => undefined): LayoutIssue[] {
-  const ctx: Ctx = { file, issues: [], layout: layoutScope(doc, catalogue), catalogue, locals: new Map(), paramAt, typed: new Set() };
+  const ctx: Ctx = { file, issues: [], layout: layoutScope(doc, catalogue), catalogue, locals: new Map(), paramAt, typed: new Set(), guards: [] };
   const table = expectationTable();
   if (isObj(doc.dataSources)) {
     for (const [name, source] of Object.entries(doc.dataSources)) {
