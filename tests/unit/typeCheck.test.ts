@@ -13,6 +13,8 @@ import { PARAM_TYPES } from '../../src/layout/fragments';
 import { exprFunctions } from '../../src/runtime/exprFunctions';
 import { conditionFormula, satisfiable } from '../../src/lint/conditions';
 import { SIGNATURES } from '../../src/lint/types/signatures';
+import { typeIssues } from '../../src/lint/types/typeCheck';
+import { loadApiCatalogue } from '../../src/lint/responseSchemas';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -171,6 +173,18 @@ describe('types: lists, conditions, texts, absent values', () => {
       'error type-mismatch /body/2/items: wrong type: state.result?.payUrl: text, repeat items wants a list',
       'error type-mismatch /body/3/max: wrong type: state.result: an object, input max wants a number',
     ]);
+  });
+
+  it("a data source's or an http action's requires makes those fields present: no hint for them", () => {
+    const doc = {
+      dataSources: { delay: { endpoint: 'delayDetail', requires: ['telephone'] }, way: { endpoint: 'repaymentWay' } },
+      body: [
+        { type: 'text', text: '{{ data.delay.telephone }}' },
+        { type: 'button', label: 'Go', onTap: [{ type: 'http', endpoint: 'repaymentWay', params: {}, requires: ['amount'], onSuccess: [{ type: 'toast', message: '{{ response.amount }}' }] }] },
+        { type: 'text', text: '{{ data.way.amount }}' },
+      ],
+    };
+    expect(typeIssues(doc, 'x.json', loadApiCatalogue()).map((i) => `${i.code} ${i.pointer}`)).toEqual(['optional-value /body/2/text']);
   });
 
   it('every expression function has a signature', () => {

@@ -8,7 +8,7 @@ import { parseTemplate } from '../../expr';
 import type { ApiCatalogue } from '../responseSchemas';
 import { inferType, show, type ExprProblem, type TypeScope } from './infer';
 import { schemaType } from './schemaTypes';
-import { ANY, objectOf, ofJson, one, text, through, union, type Ty } from './ty';
+import { ANY, objectOf, ofJson, one, text, through, union, withRequired, type Ty } from './ty';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -62,18 +62,28 @@ export interface LayoutScope {
   page: ReadonlyMap<string, Ty>;
   /** Source name -> endpoint. */
   sources: Readonly<Record<string, string>>;
-  /** The response type of an endpoint, named `label` in messages. */
-  response(endpoint: string, label: string): Ty;
+  /** The response type of an endpoint, named `label` in messages, with the fields `requires` names present. */
+  response(endpoint: string, label: string, requires?: unknown): Ty;
+}
+
+/** A `requires` list ("repayRecordId", "repayPlanDetail.repayWaitDetail") as paths. */
+function requiredPaths(requires: unknown): string[][] {
+  return Array.isArray(requires) ? requires.filter((r): r is string => typeof r === 'string').map((r) => r.split('.')) : [];
 }
 
 export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
-  const response = (endpoint: string, label: string): Ty => {
+  const response = (endpoint: string, label: string, requires?: unknown): Ty => {
     const r = catalogue.response(endpoint);
-    return r ? schemaType(r.schema, r.root, label, endpoint) : ANY;
+    return r ? withRequired(schemaType(r.schema, r.root, label, endpoint), requiredPaths(requires)) : ANY;
   };
   const sources: Record<string, string> = {};
+  const requires: Record<string, unknown> = {};
   if (isObj(doc.dataSources)) {
-    for (const [name, s] of Object.entries(doc.dataSources)) if (isObj(s) && typeof s.endpoint === 'string') sources[name] = s.endpoint;
+    for (const [name, s] of Object.entries(doc.dataSources)) {
+      if (!isObj(s) || typeof s.endpoint !== 'string') continue;
+      sources[name] = s.endpoint;
+      requires[name] = s.requires;
+    }
   }
   const typed = new Map<string, Ty>();
   const saved = new Map<string, string>();
@@ -116,7 +126,7 @@ export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
     return ty;
   };
 
-  page.set('data', objectOf((n) => (Object.hasOwn(sources, n) ? response(sources[n] ?? '', `data.${n}`) : undefined), () => Object.keys(sources), ['data']));
+  page.set('data', objectOf((n) => (Object.hasOwn(sources, n) ? response(sources[n] ?? '', `data.${n}`, requires[n]) : undefined), () => Object.keys(sources), ['data']));
   page.set('state', stateObject('', declared));
   page.set('computed', objectOf(computedField, () => Object.keys(computedDecl), ['computed']));
   // Query parameters are text from the address; the others are the host's, typed by their own code.

@@ -135,6 +135,26 @@ export function ofJson(value: unknown, label: string, nullIs: 'any' | 'null' = '
   return one({ k: 'object', field: (n) => (Object.hasOwn(obj, n) ? ofJson(obj[n], `${label}.${n}`, nullIs) : undefined), names: () => Object.keys(obj) }, [label]);
 }
 
+/**
+ * The type with the fields at `paths` (and the objects holding them) present: a data source's or
+ * an http action's `requires` (the screen shows its error state, or onError runs, without them).
+ */
+export function withRequired(ty: Ty, paths: readonly (readonly string[])[]): Ty {
+  if (paths.length === 0) return ty;
+  const alts = ty.alts.map((a): Alt => {
+    const t = a.t;
+    if (t.k !== 'object') return a;
+    const field = (name: string): Ty | undefined => {
+      const f = t.field(name);
+      const under = paths.filter((p) => p[0] === name);
+      if (!f || under.length === 0) return f;
+      return withRequired({ alts: f.alts }, under.map((p) => p.slice(1)).filter((p) => p.length > 0));
+    };
+    return { ...a, t: { ...t, field } };
+  });
+  return { ...ty, alts };
+}
+
 /** An object whose fields are given by a function (data.*, computed.*, a response). */
 export function objectOf(field: (name: string) => Ty | undefined, names: () => string[], chain: readonly string[] = []): Ty {
   return one({ k: 'object', field, names }, chain);

@@ -155,7 +155,7 @@ function withLocals(ctx: Ctx, obj: Obj, key: string, inActions: boolean, type: s
   if (names.length === 0 && !repeatBody) return ctx;
   const locals = new Map(ctx.locals);
   for (const name of names) locals.set(name, ANY);
-  if (names.includes('response') && typeof obj.endpoint === 'string') locals.set('response', ctx.layout.response(obj.endpoint, 'response'));
+  if (names.includes('response') && typeof obj.endpoint === 'string') locals.set('response', ctx.layout.response(obj.endpoint, 'response', obj.requires));
   if (repeatBody) {
     const items = valueType(obj.items, scopeOf(ctx), () => undefined, labelOf(obj.items));
     const item = items.alts.filter((a) => a.t.k === 'list').map((a) => (a.t.k === 'list' ? a.t.item() : ANY))[0] ?? ANY;
