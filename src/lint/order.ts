@@ -88,11 +88,14 @@ export function orderIssues(doc: Obj, file: string): LayoutIssue[] {
         for (const f of now) covered.add(f);
         return;
       }
-      if (action.type === 'http' && typeof action.endpoint === 'string' && isObj(action.params)) {
-        for (const [param, value] of Object.entries(action.params)) {
+      // A request: an http action, or a reload of a data source (its params are sent then).
+      const source = action.type === 'reload' && typeof action.source === 'string' && isObj(doc.dataSources) ? doc.dataSources[action.source] : undefined;
+      const call = action.type === 'http' ? { endpoint: action.endpoint, params: action.params, at: `${at}/params` } : isObj(source) ? { endpoint: source.endpoint, params: source.params, at: `/dataSources/${esc(String(action.source))}/params` } : null;
+      if (call && typeof call.endpoint === 'string' && isObj(call.params)) {
+        for (const [param, value] of Object.entries(call.params)) {
           for (const path of statePaths(value, [])) {
             for (const field of fieldsRead(path, fields)) {
-              if (!covered.has(field) && !pending.some((p) => p.field === field)) pending.push({ field, path, endpoint: action.endpoint, request: at, param: `${at}/params/${esc(param)}` });
+              if (!covered.has(field) && !pending.some((p) => p.field === field)) pending.push({ field, path, endpoint: call.endpoint, request: at, param: action.type === 'http' ? `${call.at}/${esc(param)}` : at });
             }
           }
         }

@@ -275,4 +275,13 @@ describe('order: validate before the request that sends a field with rules', () 
     // A validate in one branch does not cover the request after the if.
     expect(run([{ type: 'if', when: '{{ state.ok }}', then: [validate] }, send()])).toHaveLength(1);
   });
+
+  it('a reload of a data source that sends the field is a request too', () => {
+    const layout = (onTap: unknown[]) =>
+      lines(check([phone, { type: 'button', label: 'Go', onTap }], { state: { phone: '' }, dataSources: { sms: { endpoint: 'getSms', load: 'manual', params: { phone: '{{ state.phone }}' } } } }));
+    expect(layout([validate, { type: 'reload', source: 'sms' }])).toEqual([]);
+    expect(layout([{ type: 'reload', source: 'sms' }])).toEqual([
+      'error unvalidated-field /body/1/onTap/0: the request getSms sends state.phone, which field "phone" holds with input rules, but no validate before it in this action chain checks "phone": add { "type": "validate", "fields": ["phone"] } before the request',
+    ]);
+  });
 });
