@@ -187,6 +187,18 @@ describe('types: lists, conditions, texts, absent values', () => {
     expect(typeIssues(doc, 'x.json', loadApiCatalogue()).map((i) => `${i.code} ${i.pointer}`)).toEqual(['optional-value /body/2/text']);
   });
 
+  it('setState keeps the kind layout.state declares', () => {
+    const set = (path: string, value: unknown) => ({ type: 'setState', path, value });
+    const issues = check(
+      [{ type: 'button', label: 'Go', onTap: [set('rows', '{{ data.plan.repayPlanDetail }}'), set('count', '{{ data.plan.bankList }}'), set('rows', '{{ data.plan.bankList }}'), set('count', '{{ len(state.rows) }}'), set('anything', '{{ data.plan }}')] }],
+      { ...plan, state: { rows: [], count: 0, anything: null } },
+    );
+    expect(lines(issues)).toEqual([
+      'error type-mismatch /body/0/onTap/0/value: wrong type: data.plan.repayPlanDetail: an object, state.rows (declared as a list in layout.state) wants a list; bind one of its lists: data.plan.repayPlanDetail.repayWaitDetail, data.plan.repayPlanDetail.repayYetDetail',
+      'error type-mismatch /body/0/onTap/1/value: wrong type: data.plan.bankList: a list, state.count (declared as a number in layout.state) wants a number',
+    ]);
+  });
+
   it('every expression function has a signature', () => {
     expect(Object.keys(exprFunctions).filter((f) => !Object.hasOwn(SIGNATURES, f))).toEqual([]);
   });

@@ -35,6 +35,8 @@ interface Ctx {
   paramAt: (pointer: string) => ParamSite | undefined;
   /** Pointers whose value was already typed (checked against an expectation): not again. */
   typed: Set<string>;
+  /** layout.state as declared. */
+  state: unknown;
   /** The visible conditions of the node and those around it, as written: a value they test needs no fallback. */
   guards: readonly string[];
 }
@@ -165,6 +167,17 @@ function withLocals(ctx: Ctx, obj: Obj, key: string, inActions: boolean, type: s
   return { ...ctx, locals };
 }
 
+/** What a state path was declared as in layout.state (null or undeclared: anything). */
+function declaredKind(state: unknown, path: string): TypeName {
+  let v: unknown = state;
+  for (const key of path.split('.')) v = isObj(v) && Object.hasOwn(v, key) ? v[key] : undefined;
+  if (Array.isArray(v)) return 'list';
+  if (isObj(v)) return 'object';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'string') return 'text';
+  return 'any';
+}
+
 function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, depth: number): void {
   if (depth > 120) return;
   if (typeof value === 'string') {
@@ -184,6 +197,11 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
   const table = expectationTable();
   if (type) checkExpectations(ctx, value, pointer, type, inActions ? table.actions.get(type) : table.widgets.get(type));
   if (typeof value.endpoint === 'string' && isObj(value.params)) checkRequest(ctx, value.endpoint, value.params, `${pointer}/params`);
+  // setState keeps the kind layout.state declares: a list stays a list, a number a number.
+  if (inActions && type === 'setState' && typeof value.path === 'string' && value.value !== undefined) {
+    const kind = declaredKind(ctx.state, value.path);
+    if (kind !== 'any') check(ctx, value.value, kind, `${pointer}/value`, `state.${value.path} (declared as ${EXPECTED_NAMES[kind]} in layout.state)`, false);
+  }
   for (const [key, v] of Object.entries(value)) {
     if (key === '$comment') continue;
     walk(withLocals(ctx, value, key, inActions, type), v, `${pointer}/${escapePointer(key)}`, ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params', depth + 1);
@@ -192,7 +210,7 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
 
 /** The type issues of one (expanded) layout. */
 export function typeIssues(doc: Obj, file: string, catalogue: ApiCatalogue, paramAt: (pointer: string) => ParamSite | undefined = () => undefined): LayoutIssue[] {
-  const ctx: Ctx = { file, issues: [], layout: layoutScope(doc, catalogue), catalogue, locals: new Map(), paramAt, typed: new Set(), guards: [] };
+  const ctx: Ctx = { file, issues: [], layout: layoutScope(doc, catalogue), catalogue, locals: new Map(), paramAt, typed: new Set(), guards: [], state: doc.state };
   const table = expectationTable();
   if (isObj(doc.dataSources)) {
     for (const [name, source] of Object.entries(doc.dataSources)) {
