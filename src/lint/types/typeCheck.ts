@@ -12,7 +12,7 @@
  */
 import { parseTemplate } from '../../expr';
 import type { ParamSite } from '../../layout/fragments';
-import { escapePointer } from '../../runtime/pointer';
+import { escapePointer } from '../../schema/pointer';
 import type { LayoutIssue } from '../../schema/layoutIssue';
 import { LAYOUT_MESSAGES } from '../messages';
 import type { ApiCatalogue } from '../responseSchemas';
