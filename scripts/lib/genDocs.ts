@@ -7,11 +7,14 @@ interface PropSchema {
   type?: string | string[];
   const?: unknown;
   default?: unknown;
+  valueType?: unknown;
 }
 
 function describeType(p: PropSchema): string {
   if (p.const !== undefined) return `\`${JSON.stringify(p.const)}\``;
   if (p.enum) return p.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  // A value that must be of one kind (the layout type checker reads valueType): "value (list)".
+  if (p.$ref && typeof p.valueType === 'string') return `value (${p.valueType})`;
   if (p.$ref) return p.$ref.replace(/^.*#\/definitions\//, '').replace(/^.*\//, '').replace('.schema.json', '');
   if (Array.isArray(p.type)) return p.type.join(' \\| ');
   return p.type ?? 'any';

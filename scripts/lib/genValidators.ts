@@ -10,7 +10,7 @@ const AJV_OPTIONS: Options = {
   allowUnionTypes: true,
   strict: true,
   strictRequired: false, // the unions require "type" at the top, as ajv's discriminator asks
-  keywords: ['tsType'], // read by json-schema-to-typescript only
+  keywords: ['tsType', 'valueType'], // tsType: read by json-schema-to-typescript; valueType: by the layout type checker (src/lint/types/expected.ts)
   code: { source: true, esm: true, optimize: true },
 };
 
@@ -50,7 +50,7 @@ function withoutDocs(schema: unknown, keep: readonly string[] = []): Record<stri
       // "properties" maps names to schemas: a property may itself be called "description".
       if (key === 'properties' || key === 'definitions') {
         out[key] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, s]) => [k, strip(s)]));
-      } else if (keep.includes(key) || !['description', 'title', 'default', '$comment', 'examples', 'tsType'].includes(key)) {
+      } else if (keep.includes(key) || !['description', 'title', 'default', '$comment', 'examples', 'tsType', 'valueType'].includes(key)) {
         out[key] = strip(v);
       }
     }

@@ -58,6 +58,8 @@ export function tokenize(src: string, offset = 0): Token[] {
       const p = PUNCTUATORS.find((q) => src.startsWith(q, i));
       // `a?.5:1` is a ternary in JavaScript, not optional chaining.
       const text = p === '?.' && isDigit(src[i + 2]) ? '?' : p;
+      // `a = 1` is nearly always `a == 1` mistyped: there is no assignment, so say what to write.
+      if (text === undefined && c === '=') abort('Unexpected "=" (there is no assignment): write == to compare', start + offset);
       if (text === undefined) abort(`Unexpected character ${JSON.stringify(c)}`, start + offset);
       tokens.push({ kind: 'punct', text, pos: start + offset });
       i += text.length;

@@ -6,7 +6,9 @@
  *   { "use": "site-footer" }
  *   { "use": "retention-dialog", "with": { "closeLabel": "Cancel" } }
  *
- * A fragment file is `{ "params"?: { name: { "description"?, "default"? } }, "fragment": value }`;
+ * A fragment file is `{ "params"?: { name: { "description"?, "type"?, "default"? } }, "fragment": value }`;
+ * a param's `type` (PARAM_TYPES) is what the value given for it must be (checked by the layout
+ * type checker, src/lint/types/, at the place the value lands: Expansion.paramAt).
  * inside `fragment`, `{ "$param": "name" }` stands for the value the use site passes in `with`
  * (or the declared default). A fragment that is a list used as an element of a list is spliced
  * into it (a node list among nodes, an action list among actions).
@@ -40,6 +42,17 @@ export interface FragmentIssue {
   unknown?: { name: string; known: string[] };
 }
 
+/** The types a fragment param may declare (the layout type checker's names, src/lint/types/ty.ts). */
+export const PARAM_TYPES = ['any', 'boolean', 'text', 'number', 'cents', 'list', 'object'] as const;
+export type ParamType = (typeof PARAM_TYPES)[number];
+
+/** A typed param's value, where it landed in the expanded layout. */
+export interface ParamSite {
+  fragment: string;
+  param: string;
+  type: ParamType;
+}
+
 export interface Expansion {
   /** The layout with every use replaced (the input is never changed). */
   doc: unknown;
@@ -48,6 +61,8 @@ export interface Expansion {
   used: boolean;
   /** Where the value at a pointer of the expanded layout was written. */
   origin(pointer: string): FragmentOrigin;
+  /** The typed fragment param whose value landed exactly at this pointer of the expanded layout. */
+  paramAt(pointer: string): ParamSite | undefined;
 }
 
 /** Fragment files by name, as parsed JSON (checked here: a malformed file is an issue, not a throw). */
@@ -71,7 +86,7 @@ export const FRAGMENT_MESSAGES = {
 const M = FRAGMENT_MESSAGES;
 
 interface ParsedFragment {
-  params: Map<string, { hasDefault: boolean; default: unknown }>;
+  params: Map<string, { hasDefault: boolean; default: unknown; type?: ParamType }>;
   body: unknown;
 }
 
@@ -96,12 +111,16 @@ function parseFragment(file: unknown): ParsedFragment | string {
   for (const key of Object.keys(file)) {
     if (!['fragment', 'params', '$comment', '$schema'].includes(key)) return `unknown member "${key}" (allowed: fragment, params, $comment)`;
   }
-  const params = new Map<string, { hasDefault: boolean; default: unknown }>();
+  const params: ParsedFragment['params'] = new Map();
   if (file.params !== undefined) {
     if (!isObject(file.params)) return '"params" is an object: name -> { description, default }';
     for (const [p, decl] of Object.entries(file.params)) {
-      if (!isObject(decl)) return `param "${p}" is an object ({ "description": "...", "default": ... })`;
-      params.set(p, { hasDefault: Object.hasOwn(decl, 'default'), default: decl.default });
+      if (!isObject(decl)) return `param "${p}" is an object ({ "description": "...", "type": "...", "default": ... })`;
+      const extra = Object.keys(decl).find((k) => !['description', 'type', 'default', '$comment'].includes(k));
+      if (extra !== undefined) return `param "${p}" has unknown member "${extra}" (allowed: description, type, default)`;
+      const type = decl.type;
+      if (type !== undefined && !(PARAM_TYPES as readonly unknown[]).includes(type)) return `param "${p}" has type ${JSON.stringify(type)} (allowed: ${PARAM_TYPES.join(', ')})`;
+      params.set(p, { hasDefault: Object.hasOwn(decl, 'default'), default: decl.default, ...(type === undefined ? {} : { type: type as ParamType }) });
     }
   }
   return { params, body: file.fragment };
@@ -116,6 +135,8 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
   const issues: FragmentIssue[] = [];
   // Expanded container pointer -> where it was written; a value's origin is its nearest container's.
   const regions = new Map<string, FragmentOrigin>();
+  // Expanded pointer -> the typed param whose value landed there (moved with the regions by relocate).
+  const paramSites = new Map<string, ParamSite>();
   const parsed = new Map<string, ParsedFragment | string>();
   let used = false;
   const known = Object.keys(files).sort();
@@ -139,7 +160,7 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
 
   interface Frame {
     /** Param values of the fragment being copied, with where each was written. */
-    args: Map<string, { value: unknown; src: FragmentOrigin; ctx: Frame | null }>;
+    args: Map<string, { value: unknown; src: FragmentOrigin; ctx: Frame | null; type?: ParamType }>;
     name: string;
     stack: string[];
   }
@@ -162,6 +183,7 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
       // a plain value is recorded too, so a problem with it points at the `with` member.
       const c = copy(arg.value, arg.src, out, arg.ctx, depth + 1, inList);
       if (!regions.has(out)) regions.set(out, arg.src);
+      if (arg.type !== undefined && !c.splice) paramSites.set(out, { fragment: frame.name, param: value.$param, type: arg.type });
       return c;
     }
     if (isUse(value)) return expandUse(value, src, out, frame, depth, inList);
@@ -236,7 +258,8 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
         report(at(at(src, 'with'), escape(key)), 'fragment-param', M['fragment-param-unknown'](name, key, fragment.params.size > 0 ? [...fragment.params.keys()].join(', ') : 'none'));
         ok = false;
       } else {
-        args.set(key, { value: given[key], src: at(at(src, 'with'), escape(key)), ctx: frame });
+        const type = fragment.params.get(key)?.type;
+        args.set(key, { value: given[key], src: at(at(src, 'with'), escape(key)), ctx: frame, ...(type === undefined ? {} : { type }) });
       }
     }
     for (const [p, decl] of fragment.params) {
@@ -245,7 +268,7 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
         report(at(src, 'with'), 'fragment-param', M['fragment-param-missing'](name, p));
         ok = false;
       } else {
-        args.set(p, { value: decl.default, src: { fragment: name, pointer: `/params/${escape(p)}/default`, useSite: src.useSite ?? src.pointer }, ctx: null });
+        args.set(p, { value: decl.default, src: { fragment: name, pointer: `/params/${escape(p)}/default`, useSite: src.useSite ?? src.pointer }, ctx: null, ...(decl.type === undefined ? {} : { type: decl.type }) });
       }
     }
     if (!ok) return { value: SKIP };
@@ -266,14 +289,16 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
 
   /** Rewrites regions recorded under `${out}/<i>` to `${parent}/<base + i>` (the spliced items' real places). */
   function relocate(out: string, parent: string, base: number, count: number): void {
-    const under = [...regions].filter(([p]) => p === out || p.startsWith(`${out}/`));
-    for (const [p] of under) regions.delete(p);
-    for (const [p, o] of under) {
-      if (p === out) continue; // the list itself is gone: its items now sit in the parent list
-      const rest = p.slice(out.length + 1);
-      const slash = rest.indexOf('/');
-      const index = Number(slash === -1 ? rest : rest.slice(0, slash));
-      if (index < count) regions.set(`${parent}/${base + index}${slash === -1 ? '' : rest.slice(slash)}`, o);
+    for (const map of [regions, paramSites] as Map<string, unknown>[]) {
+      const under = [...map].filter(([p]) => p === out || p.startsWith(`${out}/`));
+      for (const [p] of under) map.delete(p);
+      for (const [p, o] of under) {
+        if (p === out) continue; // the list itself is gone: its items now sit in the parent list
+        const rest = p.slice(out.length + 1);
+        const slash = rest.indexOf('/');
+        const index = Number(slash === -1 ? rest : rest.slice(0, slash));
+        if (index < count) map.set(`${parent}/${base + index}${slash === -1 ? '' : rest.slice(slash)}`, o);
+      }
     }
   }
 
@@ -284,6 +309,7 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
     doc: expanded,
     issues,
     used,
+    paramAt: (pointer) => paramSites.get(pointer),
     origin(pointer) {
       let p = pointer === '/' ? '' : pointer;
       for (;;) {

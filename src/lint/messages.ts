@@ -33,9 +33,18 @@ export const LAYOUT_MESSAGES = {
   'unknown-state': (name: string, hint = '') => `state has no "${name}": declare it in the layout's "state"${hint}`,
   'duplicate-id': (id: string) => `node id "${id}" is used more than once`,
   // Forms and primary actions (src/lint/formRules.ts).
-  'money-as-text': (endpoint: string, param: string, why: string) =>
-    `money passed as text: ${endpoint} sends "${param}" as integer cents (its request schema), but this gives ${why}`,
-  'required-hidden': (name: string, why: string) => `required action "${name}" can never be visible: ${why}`,
+  // Types (src/lint/types/): the detail names the chain, the type, who wants what and the fix.
+  'money-as-text': (detail: string) => `money passed as text: ${detail}`,
+  'type-mismatch': (detail: string) => `wrong type: ${detail}`,
+  'shows-undefined': (detail: string) => detail,
+  'optional-value': (detail: string) => `hint: ${detail}`,
+  // Roles and order (src/lint/roles.ts, src/lint/order.ts).
+  'required-hidden': (name: string, why: string) => `primary action "${name}" can never be visible: ${why}`,
+  'primary-disabled': (name: string, why: string) => `primary action "${name}" can never be enabled: ${why}`,
+  'validate-after-request': (fields: string, endpoint: string, at: string) =>
+    `this validate checks ${fields} after the request ${endpoint} (${at}) already sent it: move the validate before the request`,
+  'unvalidated-field': (path: string, field: string, endpoint: string) =>
+    `the request ${endpoint} sends ${path}, which field "${field}" holds with input rules, but no validate before it in this action chain checks "${field}": add { "type": "validate", "fields": ["${field}"] } before the request`,
   'validate-target': (id: string, why: string) => `validate cannot check ${id ? `"${id}"` : 'anything'}: ${why}`,
   'bad-pattern': (pattern: string) => `input rule pattern ${JSON.stringify(pattern)} is not a valid regular expression (JavaScript, unicode mode)`,
   // layout.computed and fragments (issue 8, third part).

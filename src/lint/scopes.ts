@@ -5,6 +5,9 @@
  * so `{{ value }}` outside an input's onChange reads nothing and is reported.
  */
 
+/** Layout keys that hold action lists: event handlers are named on*, an if has then/else. */
+export const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
+
 /** Names every binding can read (buildScope in src/runtime/scope.ts). */
 export const PAGE_NAMES: readonly string[] = ['data', 'state', 'query', 'config', 'dialogs', 'sources', 'screen', 'local', 'computed'];
 

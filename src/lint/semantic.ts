@@ -7,11 +7,13 @@ import { escapePointer } from '../schema/pointer';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
 import { arityText, FUNCTION_ARITY } from './arity';
 import { callSites } from './calls';
-import { DATA_SOURCE, localsOf, PAGE_NAMES } from './scopes';
+import { ACTION_LIST_KEY, DATA_SOURCE, localsOf, PAGE_NAMES } from './scopes';
 import { stateRoot, writeKeys } from './state';
 import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
 import { formIssues } from './formRules';
+import { roleIssues } from './roles';
+import { orderIssues } from './order';
 import { computedCycleIssues } from './computed';
 import { hasMessage, messageKeys, messageKeysIn } from './messageKeys';
 
@@ -48,8 +50,7 @@ interface Ctx {
 /** Names every binding may start with; widgets and actions add locals (src/lint/scopes.ts). */
 const SCOPE_NAMES = new Set(PAGE_NAMES);
 const FUNCTIONS = new Set(Object.keys(exprFunctions));
-/** Layout keys that hold action lists: event handlers are named on*, an if has then/else. */
-export const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
+export { ACTION_LIST_KEY };
 
 function add(ctx: Ctx, pointer: string, code: keyof typeof LAYOUT_MESSAGES, message: string, severity: 'error' | 'warning' = 'error') {
   // One binding may read the same wrong name several times: one issue says it.
@@ -262,7 +263,7 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
   for (const key of ['title', 'state', 'computed', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
-  issues.push(...formIssues(doc, file, catalogue));
+  issues.push(...formIssues(doc, file), ...roleIssues(doc, file), ...orderIssues(doc, file));
   return issues;
 }
 

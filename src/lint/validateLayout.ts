@@ -7,6 +7,7 @@ import { validateLayoutStrict } from '../schema/generated/validators/strict.js';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { checkLayoutLimits } from '../schema/layoutLimits';
 import { urlIssues } from './urlRules';
+import { typeIssues } from './types/typeCheck';
 import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
 import { loadFragmentFiles } from '../schema/fragmentFiles';
@@ -106,6 +107,7 @@ export function validateLayoutDocument(raw: unknown, file: string, text?: string
   try {
     issues.push(...semanticIssues(doc as Record<string, unknown>, file, catalogue, routeInfo));
     issues.push(...urlIssues(doc as Record<string, unknown>, file));
+    issues.push(...typeIssues(doc as Record<string, unknown>, file, catalogue, expansion.paramAt));
   } catch (e) {
     if (schemaOk) throw e;
   }

@@ -616,6 +616,14 @@ export type InputRules3 = {
   message: Text9;
 }[];
 /**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value10 = unknown;
+/**
+ * Any JSON value. Strings may contain bindings {{ expr }}; a string that is exactly one binding yields the raw value.
+ */
+export type Value11 = unknown;
+/**
  * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
  */
 export type Text51 = string;
@@ -749,6 +757,7 @@ export interface KopaSchemaIndex {
   defs_style_schema_json?: Style;
   defs_text_schema_json?: Text;
   defs_value_schema_json?: Value;
+  fragment_schema_json?: FragmentFile;
   layout_schema_json?: LayoutDocument;
   node_envelope_schema_json?: NodeEnvelope;
   node_schema_json?: LayoutNode;
@@ -3406,7 +3415,11 @@ export interface ButtonNode {
   label: Text;
   variant?: 'primary' | 'secondary' | 'link';
   /**
-   * Marks the screen's primary action (Pay Now, Next, Confirm): npm run validate reports it when it can never be visible (visible false, under a node that is never visible, or in a dialog nothing opens).
+   * What the button is for, whatever its label says: primary-action is the screen's main action (Pay Now, Loan Now, Next). npm run validate reports a primary action that can never be visible or never enabled (constant or contradictory conditions, under a node that is never visible, in a dialog nothing opens).
+   */
+  role?: 'primary-action';
+  /**
+   * The older spelling of role primary-action: checked the same way.
    */
   required?: boolean;
   disabled?: Condition2;
@@ -4026,6 +4039,33 @@ export interface ServerFormNode {
   confirmLabel?: Text47;
   cancelLabel?: Text48;
   pickerPlaceholder?: Text49;
+}
+/**
+ * A block several layouts share, in layouts/_fragments/<name>.json, used as { "use": "<name>", "with": { ... } } (docs/layouts.md, "Fragments"). Checked by src/layout/fragments.ts when a layout uses it.
+ */
+export interface FragmentFile {
+  $schema?: string;
+  $comment?: Comment;
+  /**
+   * The values a use gives in "with", by name; inside fragment, { "$param": "name" } stands for one.
+   */
+  params?: {
+    [k: string]:
+      | {
+          $comment?: Comment;
+          /**
+           * What the param is for, for the operator writing the use.
+           */
+          description?: string;
+          /**
+           * What the value given must be (the layout type checker refuses another at the use's with member): boolean for a condition, list for items, cents for money, ...
+           */
+          type?: 'any' | 'boolean' | 'text' | 'number' | 'cents' | 'list' | 'object';
+          default?: Value10;
+        }
+      | undefined;
+  };
+  fragment: Value11;
 }
 /**
  * One screen of Kopa: data sources, initial state, the node tree and dialogs.
