@@ -14,6 +14,7 @@ import type { ServerContext } from './context';
 import { ApiError, badRequest, BusinessError } from '../core/errors';
 import { checkNumeralText, checkValues, type ObjectSchema } from '../lib/inputGuard';
 import { requireUser, type SessionUser } from './session';
+import { localiseData, localiserFor, requestLang } from '../core/localise';
 
 /** Common session parameters (contract section 2), already translated to logical names. */
 export type SessionQuery = Partial<Record<string, string>>;
@@ -128,13 +129,15 @@ function registerOne<K extends EndpointKey, U extends SessionUser | null>(
       // validated value meets its type.
       const body = (opts.rawBody ? {} : readBody(ctx, req, ep.request, query, req.method)) as RequestOf<K>;
       const success = ep.success === '00' ? '00' : 0;
+      // The page's language (contract section 7): the answer's texts are translated here, once.
+      const l = localiserFor(requestLang(req.query));
       try {
         const data = await handler({ body, query, user, ip: req.ip, req, reply });
         if (reply.sent) return reply;
         checkResponse(ctx, key, ep.response, data);
-        return { code: success, message: messageOf(data), data: ctx.wire.toWire(data) };
+        return { code: success, message: l.text(messageOf(data)), data: ctx.wire.toWire(localiseData(data, l)) };
       } catch (err) {
-        if (err instanceof BusinessError) return { code: err.code, message: err.message, data: ctx.wire.toWire(err.data) };
+        if (err instanceof BusinessError) return { code: err.code, message: l.text(err.message), data: ctx.wire.toWire(localiseData(err.data, l)) };
         throw err;
       }
     },

@@ -5,16 +5,20 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../core/errors';
+import { localiserFor, requestLang } from '../core/localise';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, req, reply) => {
+    // In the page's language (contract section 7); a text the catalogue lacks stays as written.
+    const l = localiserFor(requestLang(req.query));
     if (err instanceof ApiError) {
       // A 401 says why in data.reason (session.ts), so the page can offer a way out.
       const data = 'data' in err ? (err as { data: unknown }).data : undefined;
-      return reply.code(err.status).send(data === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, data });
+      const message = l.text(err.message);
+      return reply.code(err.status).send(data === undefined ? { code: err.code, message } : { code: err.code, message, data });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status === 429) return reply.code(429).send({ code: '429', message: err.message || 'Too many requests.' });
+    if (status === 429) return reply.code(429).send({ code: '429', message: l.text(err.message || 'Too many requests.') });
     if (status >= 400 && status < 500) {
       // Client mistakes are 400 (the contract: a bad request gets 400 with a reason), except the
       // statuses that say something more precise about the request itself.

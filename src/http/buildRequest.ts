@@ -60,6 +60,7 @@ export function createRequestBuilder(config: Pick<HttpConfig, 'apiPrefix' | 'pro
     const path = substituteProvider(wire.path(logical, spec.path), config.provider);
     const q = new URLSearchParams();
     for (const [k, v] of new URLSearchParams(commonQueryString(session))) q.append(wire.fieldToWire(k), v);
+    if (session.lang) q.append('lang', session.lang);
     // A GET payload field that is also a session parameter (orderId, productId) replaces it:
     // appending would send it twice, which the server reads as a list and refuses.
     for (const [k, v] of extra) {

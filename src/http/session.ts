@@ -41,6 +41,13 @@ export type HeaderSources = Readonly<Record<HeaderSourceKey, string>>;
 export interface Session {
   params: SessionParams;
   headers: HeaderSources;
+  /**
+   * The page's `lang` as the host wrote it ('' when not given). Every API call carries it, so the
+   * server's texts (statuses, detail lines, notices, errors) come in the page's language
+   * (contract section 7; docs/decisions.md "One language per page"). Not a spec session
+   * parameter: navigation carries the parsed language instead (src/shell/language.ts).
+   */
+  lang?: string;
 }
 
 export interface SessionDefaults {
@@ -71,7 +78,7 @@ export function readSession(search: string | URLSearchParams, defaults: SessionD
   const headers = {} as Record<HeaderSourceKey, string>;
   for (const key of HEADER_SOURCE_KEYS) headers[key] = get(key);
 
-  return { params, headers };
+  return { params, headers, lang: get('lang') };
 }
 
 export interface CommonQueryOptions {

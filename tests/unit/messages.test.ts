@@ -18,7 +18,7 @@ import { validateLayoutDocument } from '../../src/lint/validateLayout';
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, string>;
 /** Each language's catalogue: the app's texts (messages/<l>.json) and the layouts' (messages/layouts/<l>.json). */
-const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, { ...read(`messages/${l}.json`), ...read(`messages/layouts/${l}.json`) }]));
+const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, { ...read(`messages/${l}.json`), ...read(`messages/layouts/${l}.json`), ...read(`messages/server/${l}.json`) }]));
 const keysOf = (c: Record<string, string>) => Object.keys(c).filter((k) => k !== '$comment').sort();
 const params = (text: string) => [...text.matchAll(/\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]).sort();
 
@@ -59,13 +59,15 @@ afterEach(() => setLanguage('en'));
 
 describe('the catalogue files', () => {
   const validate = new Ajv({ allErrors: true, strict: true }).compile(read('schemas/config/messages.schema.json'));
-  it.each(LANGUAGES.flatMap((l) => [`messages/${l}.json`, `messages/layouts/${l}.json`]))('%s fits the schema', (file) => {
+  it.each(LANGUAGES.flatMap((l) => [`messages/${l}.json`, `messages/layouts/${l}.json`, `messages/server/${l}.json`]))('%s fits the schema', (file) => {
     expect(validate(read(file)), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it.each(LANGUAGES)('%s: a key is either an app text or a layout text, never both', (lang) => {
+  it.each(LANGUAGES)('%s: a key is an app text, a layout text or a server text, never two of them', (lang) => {
     const app = keysOf(read(`messages/${lang}.json`));
-    expect(keysOf(read(`messages/layouts/${lang}.json`)).filter((k) => app.includes(k))).toEqual([]);
+    const layouts = keysOf(read(`messages/layouts/${lang}.json`));
+    expect(layouts.filter((k) => app.includes(k))).toEqual([]);
+    expect(keysOf(read(`messages/server/${lang}.json`)).filter((k) => !k.startsWith('server.') || app.includes(k) || layouts.includes(k))).toEqual([]);
   });
 
   it('the schema refuses a key that is not dotted and an empty message', () => {

@@ -2856,6 +2856,10 @@ export interface SessionQuery {
    * Withholding amount (cents, as text).
    */
   withholdingAmount?: string;
+  /**
+   * The page's language as the host gave it (contract section 7): zh, id (or zh-CN, in, ...); anything else is English. The server's texts in the answer (statuses, detail lines, labels, notices, error messages) follow it.
+   */
+  lang?: string;
   [k: string]: string | undefined;
 }
 /**
