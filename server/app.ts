@@ -104,7 +104,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   const now = opts.now ?? (() => new Date());
   // The demo links printed by npm start must work on a data dir of any age (session.ts).
-  if (opts.seed !== false) await refreshDemoSessions({ db, now }, [DEMO.sessionId, DEMO.otherSessionId]);
+  if (opts.seed !== false) await refreshDemoSessions({ db, now }, [DEMO.sessionId, DEMO.otherSessionId, DEMO.noLoanSessionId]);
   const envLife = sessionLifetimesFromEnv(process.env);
   const sms = new SmsService({
     db, now, limits: { ...DEFAULT_SMS_LIMITS, ...opts.smsLimits },

@@ -7,7 +7,7 @@
  */
 import { buildServer } from './app';
 import { DEMO } from './demo/seedData';
-import { DEMO_SCREENS, demoQuery } from './demo/demoScreens';
+import { DEMO_SCREENS, demoQuery, NO_LOAN_SCREENS, noLoanQuery } from './demo/demoScreens';
 import { SHUTDOWN_GRACE_MS, stopOnSignals } from './http/shutdown';
 import { studioCredentials, studioLoginHint } from './layouts/studio/auth';
 
@@ -18,6 +18,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 
 function links(base: string): string[] {
   const out = DEMO_SCREENS.map(([title, path, extra]) => `  ${title.padEnd(38)} ${base}${path}?${demoQuery(extra)}`);
+  for (const [title, path] of NO_LOAN_SCREENS) out.push(`  ${title.padEnd(38)} ${base}${path}?${noLoanQuery()}`);
   out.push(`  ${'Official site'.padEnd(38)} ${base}/`);
   return out;
 }

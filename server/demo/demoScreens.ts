@@ -37,11 +37,24 @@ export const DEMO_SCREENS: ReadonlyArray<readonly [title: string, path: string, 
   ['Complaint details (rating asked)', '/complainDetails', { problemId: '1' }],
   ['Complaint details (no reply)', '/complainDetails', { problemId: '2' }],
   ['Bind bank', '/bindBank', { productId: 'P001' }],
-  ['Delete account', '/de-user'],
+  ['Delete account (borrower with a loan)', '/de-user'],
   ['Registration promotion', '/register', { templateId: 'default' }],
   ['Download', '/download'], ['Registration agreement', '/registerAgreement'],
   ['Developer tool', '/testPreview'],
 ];
+
+/**
+ * Screens of the demo borrower without a loan (DEMO.noLoanUserId): account deletion goes through
+ * for this one, while the main borrower's open loans refuse it.
+ */
+export const NO_LOAN_SCREENS: ReadonlyArray<readonly [title: string, path: string]> = [
+  ['Delete account (borrower without a loan)', '/de-user'],
+];
+
+/** The query string of the borrower without a loan. */
+export function noLoanQuery(): string {
+  return new URLSearchParams({ userId: DEMO.noLoanUserId, sessionId: DEMO.noLoanSessionId, mobilePhone: DEMO.noLoanPhone }).toString();
+}
 
 /** The query string of a demo screen: the demo borrower's session and the screen's own parameters. */
 export function demoQuery(extra: Record<string, string> = {}): string {

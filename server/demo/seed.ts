@@ -7,6 +7,7 @@ const MARKER = 'seed:v1';
 const DAY = 86_400_000;
 
 export async function seed(db: Db): Promise<void> {
+  await seedNoLoanBorrower(db);
   const done = await db.selectFrom('settings').select('key').where('key', '=', MARKER).executeTakeFirst();
   if (done) return;
   const now = Date.now();
@@ -52,4 +53,16 @@ export async function seed(db: Db): Promise<void> {
       await trx.insertInto('settings').values({ key, value: JSON.stringify(value) }).onConflict((oc) => oc.column('key').doNothing()).execute();
     }
   });
+}
+
+/**
+ * The demo borrower without a loan (issue 33), added apart from the marker so a database seeded
+ * before it existed gets it too. Inserts only: once deleted, the account stays deleted (the data
+ * keeps what the borrower did; `rm -rf data` starts again).
+ */
+async function seedNoLoanBorrower(db: Db): Promise<void> {
+  await db.insertInto('users').values({ id: DEMO.noLoanUserId, phone: DEMO.noLoanPhone, name: 'Neema Said', deleted_at: null })
+    .onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db.insertInto('sessions').values({ id: DEMO.noLoanSessionId, user_id: DEMO.noLoanUserId, revoked_at: null })
+    .onConflict((oc) => oc.column('id').doNothing()).execute();
 }

@@ -6,6 +6,8 @@ export const DEMO = {
   userId: '10001', sessionId: 'demo-session', phone: '0712345678',
   otherUserId: '10002', otherSessionId: 'demo-session-2', otherPhone: '0787654321', otherOrderId: 'O2170',
   registeredPromoPhone: '13800138000',
+  /** A borrower with no loan at all, so account deletion can be tried on the demo data (issue 33). */
+  noLoanUserId: '10004', noLoanSessionId: 'demo-session-noloan', noLoanPhone: '0744556677',
 } as const;
 
 const logo = (n: string) => `/assets/demo/${n}.svg`;

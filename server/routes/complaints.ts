@@ -100,7 +100,9 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
 
   userEndpoint(app, ctx, 'problemList', async ({ user }) => {
     const { title } = await typeTitles(ctx);
-    const rows = await ctx.db.selectFrom('problems').selectAll().where('user_id', '=', user.userId).orderBy('id', 'desc').execute();
+    const rows = await ctx.db.selectFrom('problems').selectAll().where('user_id', '=', user.userId)
+      // Newest first by when it was filed (ids follow insertion, which imports and seeds do not keep in date order).
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     const item = (p: (typeof rows)[number]) => ({ id: String(p.id), time: p.created_at.toISOString(), type: title(0, p.problem_type), content: p.content });
     return {
       tabs: [

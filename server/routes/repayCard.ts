@@ -137,8 +137,17 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
         .where('status', '=', 'pending').where('expires_at', '<=', now).execute();
       if (!REPAYABLE.has(locked.status)) return nothingToRepay();
       checkAmount(body.amount, await dueOf(trx, locked));
-      const pending = await trx.selectFrom('repayments').select('id').where('order_id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
-      if (pending) return secondPending();
+      const pending = await trx.selectFrom('repayments').select(['id', 'amount', 'card_id', 'need_valid', 'sms_code_id'])
+        .where('order_id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
+      if (pending) {
+        // The borrower left the code dialog without Cancel (closed the page) and pays again (issue
+        // 33): never a 10-minute "twice". The same payment is resumed (its code, already sent,
+        // still confirms it: one record, booked once); another amount or card cancels the old
+        // request first (its code dies), so at most one pending request per order stays.
+        if (pending.amount === body.amount && pending.card_id === body.cardId) return { needValid: flag(pending.need_valid), repayRecordId: pending.id };
+        await trx.updateTable('repayments').set({ status: 'cancelled' }).where('id', '=', pending.id).execute();
+        if (pending.sms_code_id !== null) await ctx.sms.revoke(pending.sms_code_id, trx);
+      }
       const id = randomId('R');
       // ON CONFLICT without a target: the same key used at once for another order of this user.
       const row = await trx.insertInto('repayments').values({

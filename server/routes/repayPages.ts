@@ -15,16 +15,11 @@ import { requireOrder, requireOrderWithProduct } from '../http/session';
 
 
 const DELAY_DAYS = 7;
+const NO_ACCOUNT = 'Enter your wallet account number. No payment request was sent.';
 const NOT_DEFERRABLE = 'This order cannot be deferred. Please repay the amount due from the Repayment page.';
 
-/**
- * The NOTICE dialog text. A request goes to a wallet only when there is an account number to send
- * it to; without one the borrower is told what to do instead (docs/decisions/002-repayment-numbers-and-states.md, "Wallet notice").
- */
-function walletNotice(amount: number, cardNo: string, label: string): string {
-  if (String(cardNo).trim() === '') {
-    return `No payment request was sent: no wallet account number was entered. To pay ${formatMoney(amount, label)}, enter your wallet account number and tap Pay Now again, or pay from your wallet's pay-bill menu with the trade number below as the reference.`;
-  }
+/** The NOTICE dialog text: the request went to the wallet account the borrower entered. */
+function walletNotice(amount: number, label: string): string {
   return `A payment request of ${formatMoney(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
 }
 
@@ -75,6 +70,9 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   userEndpoint(app, ctx, 'generateVcode', async ({ body, user }) => {
+    // A request goes to a wallet only with an account number to send it to: without one nothing is
+    // recorded and no trade number is made (issue 33; docs/decisions.md "Wallet account number").
+    if ((body.cardNo ?? '').trim() === '') throw badRequest(NO_ACCOUNT);
     const order = await requireOrder(ctx, user, body.orderId);
     if (!REPAYABLE.has(order.status)) throw new BusinessError('800001', 'This order has nothing to repay.');
     if (body.isDelay === 1) {
@@ -92,7 +90,7 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     }).execute();
     return order.pay_mode === 'PAY_URL'
       ? { repayType: 'PAY_URL', payUrl, notice: '', tradeNo }
-      : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: walletNotice(body.amount, body.cardNo ?? '', label) };
+      : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: walletNotice(body.amount, label) };
   });
 
   userEndpoint(app, ctx, 'submitUtr', async ({ body, user }) => {

@@ -81,11 +81,15 @@ describe('currency flag (spec section 1: 1 rupee, otherwise peso)', () => {
 describe('generate-vcode notice', () => {
   const body = { product_id: 'P001', orderId: 'O174D', amount: 100_000, bankCode: '90006', isDelay: 0 };
 
-  it('with no account number it claims no request was sent and says what to do', async () => {
-    const d = expectSuccess('generateVcode', await s.call('generateVcode', { ...body, cardNo: '' })) as { notice: string };
-    expect(d.notice).not.toMatch(/was sent to your wallet/);
-    expect(d.notice).toMatch(/No payment request was sent/);
-    expect(d.notice).toMatch(/enter your wallet account number/);
+  // Issue 33 item 5b: nothing is recorded, no trade number is made, the reason is clear.
+  it.each([['NOTICE', 'O174D', 'P001'], ['PAY_URL', 'O170', 'P002']])('%s: with no account number it is refused with 400 and a reason, no TradeNo, nothing recorded', async (_mode, orderId, productId) => {
+    const trades = async () => (await s.db.selectFrom('trades').select('trade_no').where('order_id', '=', orderId).execute()).length;
+    const before = await trades();
+    const res = await s.call('generateVcode', { ...body, product_id: productId, orderId, cardNo: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Enter your wallet account number. No payment request was sent.');
+    expect(JSON.stringify(res.body)).not.toMatch(/tradeNo/i);
+    expect(await trades()).toBe(before);
   });
 
   it('with an account number the request is sent to the wallet', async () => {

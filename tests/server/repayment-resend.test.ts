@@ -79,8 +79,6 @@ describe('repayment-resend', () => {
 describe('repayment-cancel', () => {
   it('voids the pending record and frees the order at once (no 10-minute lock)', async () => {
     const r = await pending('O174N');
-    const blocked = await k.commit({ orderId: 'O174N', key: key(), amount: 500_000, cardId: 'CARD1' });
-    expect(blocked.body.code).toBe('800005');
     const res = expectSuccess('repaymentCancel', await k.cancel('O174N', r.id)) as { status: string };
     expect(res.status).toBe('cancelled');
     expect((await k.rows('O174N')).find((x) => x.id === r.id)?.status).toBe('cancelled');
@@ -113,3 +111,50 @@ describe('repayment-cancel', () => {
     expect(res.status).toBe(404);
   });
 });
+
+/*
+ * Issue 33 item 5a: the borrower left the code dialog by closing the page (no Cancel) and pays
+ * again at once. Never "do not submit the repayment request twice" for the pending record's 10
+ * minutes; and whatever is confirmed, the order is booked once.
+ */
+describe('paying again after leaving the code dialog without Cancel', () => {
+  it('the same amount and card resume the pending record at once: same record, no new SMS, booked once', async () => {
+    const before = (await k.ledger('O174N')).booked;
+    const r = await pending('O174N');
+    const again = expectSuccess('repaymentCommit', await k.commit({ orderId: 'O174N', key: key(), amount: 500_000, cardId: 'CARD1' })) as Commit;
+    expect(again).toEqual({ needValid: 1, repayRecordId: r.id });
+    expect(await smsCode(s, USER.phone)).toBe(r.code);
+    expect((await k.rows('O174N')).filter((x) => x.status === 'pending')).toHaveLength(1);
+    expectSuccess('repaymentConfirm', await k.confirm('O174N', again.repayRecordId, r.code));
+    // Confirming "both" pages' record again books nothing more.
+    expect((await k.confirm('O174N', r.id, otherCodeOf(r.code))).body.code).toBe('800007');
+    expect((await k.ledger('O174N')).booked - before).toBe(500_000);
+  });
+
+  it('another amount cancels the old request (its code confirms nothing) and starts the new one', async () => {
+    const r = await pending('O170', 400_000);
+    clock.advance(61_000);
+    const next = expectSuccess('repaymentCommit', await k.commit({ orderId: 'O170', key: key(), amount: 300_000, cardId: 'CARD1' })) as Commit;
+    expect(next.repayRecordId).not.toBe(r.id);
+    const rows = await k.rows('O170');
+    expect(rows.find((x) => x.id === r.id)?.status).toBe('cancelled');
+    expect(rows.filter((x) => x.status === 'pending').map((x) => x.id)).toEqual([next.repayRecordId]);
+    expect((await k.confirm('O170', r.id, r.code)).body.code).toBe('800008');
+    const before = (await k.ledger('O170')).booked;
+    expectSuccess('repaymentConfirm', await k.confirm('O170', next.repayRecordId, await smsCode(s, USER.phone)));
+    expect((await k.ledger('O170')).booked - before).toBe(300_000);
+  });
+
+  it('parallel submissions of one payment with different keys share one record and book it once', async () => {
+    const before = (await k.ledger('O180N')).booked;
+    const t = await Promise.all(Array.from({ length: 5 }, (_, i) => k.commit({ orderId: 'O180N', key: `${key()}-${i}`, amount: 1_000_000, cardId: 'CARD1' })));
+    const ids = new Set(t.map((r) => (expectSuccess('repaymentCommit', r) as Commit).repayRecordId));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expectSuccess('repaymentConfirm', await k.confirm('O180N', id!, await smsCode(s, USER.phone)));
+    expect((await k.rows('O180N')).filter((x) => x.status === 'success' && x.id === id)).toHaveLength(1);
+    expect((await k.ledger('O180N')).booked - before).toBe(1_000_000);
+  });
+});
+
+const otherCodeOf = (code: string) => code.split('').map((d) => String((Number(d) + 1) % 10)).join('');

@@ -78,15 +78,14 @@ describe('repayment commit idempotency', () => {
 });
 
 describe('SMS-validated repayments', () => {
-  it('800005 for a second pending repayment, 800006 for a wrong code, then confirm', async () => {
+  it('a second submission of the same payment resumes the pending one (issue 33), 800006 for a wrong code, then confirm', async () => {
     const t = await token('O180D');
     const first = expectSuccess('repaymentCommit', await commit('O180D', t, 'pending-key-0001', 500_000, 1)) as { needValid: number; repayRecordId: string };
     expect(first.needValid).toBe(1);
     const code = await smsCode(s, USER.phone);
     expect(code).toMatch(/^\d{6}$/);
-    const second = await commit('O180D', t, 'pending-key-0002', 500_000, 1);
-    expect(second.status).toBe(200);
-    expect(second.body.code).toBe('800005');
+    const second = expectSuccess('repaymentCommit', await commit('O180D', t, 'pending-key-0002', 500_000, 1));
+    expect(second).toEqual(first);
     const wrong = code === '000000' ? '111111' : '000000';
     const bad = await s.call('repaymentConfirm', { orderId: 'O180D', verifyCode: wrong, repaymentRecordId: first.repayRecordId });
     expect(bad.body.code).toBe('800006');
@@ -101,8 +100,8 @@ describe('SMS-validated repayments', () => {
     clock.advance(2 * 60_000);
     const t = await token('O174N');
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => commit('O174N', t, `race-key-00000${i}`, 100_000, 1)));
-    expect(results.filter((r) => r.body.code === '00')).toHaveLength(1);
-    expect(results.filter((r) => r.body.code === '800005')).toHaveLength(4);
+    expect(results.filter((r) => r.body.code === '00')).toHaveLength(5);
+    expect(new Set(results.map((r) => (r.body.data as { repayRecordId: string }).repayRecordId)).size).toBe(1);
     expect((await repaymentRows('O174N')).filter((r) => r.status === 'pending')).toHaveLength(1);
   });
 
