@@ -108,7 +108,9 @@ export function localiseData<T>(value: T, l: Localiser): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return /^\s*[[{]/.test(v) ? jsonText(v, walk) ?? l.text(v) : l.text(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    // A key that is a phrase, not a field name, is a text too (repayment-code-info's payNotice
+    // is keyed by the name of each group of channels, "Mobile money").
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [/\s/.test(k) ? l.text(k) : k, walk(x)]));
     return v;
   };
   return walk(value) as T;
