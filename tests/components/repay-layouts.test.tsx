@@ -36,43 +36,68 @@ describe('layouts/repay.json', () => {
     const { user, container, recorded } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
     expect(recorded.calls[0]).toMatchObject({ endpoint: 'installmentPlan', params: { productId: 'P9', orderId: 'O1' } });
     expect(byId(container, 'amountValue')).toBe('12.345,67');
-    expect(byId(container, 'total')).toBe('Total: 12.345,67 TZS');
+    expect(byId(container, 'total')).toBe('Total: TZS 12.345,67');
     const period3 = screen.getByRole('checkbox', { name: 'Period 3' }) as HTMLInputElement;
     expect((screen.getByRole('checkbox', { name: 'Period 2' }) as HTMLInputElement).checked).toBe(true);
     expect(period3.checked).toBe(false);
     expect(period3.disabled).toBe(true);
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    expect(byId(container, 'total')).toBe('Total: 88.888,93 TZS');
+    expect(byId(container, 'total')).toBe('Total: TZS 88.888,93');
     expect(period3.checked).toBe(true);
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    expect(byId(container, 'total')).toBe('Total: 12.345,67 TZS');
+    expect(byId(container, 'total')).toBe('Total: TZS 12.345,67');
 
+    await user.type(screen.getByLabelText('Account number'), '0712');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls[1]).toMatchObject({
       endpoint: 'generateVcode',
-      params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '', bankCode: '90006', isDelay: 0 },
+      params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '0712', bankCode: '90006', isDelay: 0 },
     });
     const dialog = screen.getByRole('dialog', { name: 'Repayment reminder' });
     within(dialog).getByText('Approve the request on your phone.');
     within(dialog).getByText('TradeNo: T12345');
   });
 
-  it('Modify amount: money units with cents, capped at amountMax to the cent, sent in cents; the range is the placeholder', async () => {
+  it('Pay Now without an account number sends nothing and the field says why (issue 33)', async () => {
     const { user, recorded } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls.map((c) => c.endpoint)).toEqual(['installmentPlan']);
+    expect(screen.getByLabelText('Account number').getAttribute('aria-invalid')).toBe('true');
+    screen.getByText('Enter the wallet account number.');
+    await user.type(screen.getByLabelText('Account number'), '07');
+    expect(screen.queryByText('Enter the wallet account number.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls[1]).toMatchObject({ endpoint: 'generateVcode', params: { cardNo: '07' } });
+  });
+
+  it('Modify amount: money units with cents, capped at amountMax to the cent, sent in cents; the range is the placeholder', async () => {
+    const { user, recorded, container } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
+    await user.type(screen.getByLabelText('Account number'), '0712');
     await user.click(screen.getByRole('button', { name: 'Modify amount' }));
     const field = screen.getByLabelText('Repayment amount (TZS)') as HTMLInputElement;
     expect(field.value).toBe('');
     expect(field.placeholder).toBe('1,00 - 88.888,93');
+    // Issue 33: the label once (the field's own), the total follows the typed amount.
+    expect(screen.queryAllByText(/^Repayment amount/)).toHaveLength(1);
     expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(field, '9x99999');
     expect(field.value).toBe('88888,93');
+    expect(byId(container, 'total')).toBe('Total: TZS 88.888,93');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls[1]?.params).toMatchObject({ amount: 8888893, isDelay: 0 });
     await user.clear(field);
     await user.type(field, '120,5');
+    expect(byId(container, 'total')).toBe('Total: TZS 120,50');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls[2]?.params).toMatchObject({ amount: 12050, isDelay: 0 });
+    // And back to the installment amount: the field goes, the checked installment's total returns and is what Pay Now sends.
+    await user.click(screen.getByRole('button', { name: 'Use the installment amount' }));
+    expect(screen.queryByLabelText('Repayment amount (TZS)')).toBeNull();
+    expect(byId(container, 'amountValue')).toBe('12.345,67');
+    expect(byId(container, 'total')).toBe('Total: TZS 12.345,67');
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls[3]?.params).toMatchObject({ amount: 1234567, isDelay: 0 });
   });
 
   it('PAY_URL leaves for the payUrl after the allowlist check; a failed call is toasted', async () => {
@@ -81,6 +106,7 @@ describe('layouts/repay.json', () => {
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: () => answer },
     });
+    await user.type(screen.getByLabelText('Account number'), '0712');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.leaves).toEqual(['https://pay.kopa.example/checkout?tradeNo=T1']);
 
@@ -111,7 +137,7 @@ describe('layouts/repay-delay.json', () => {
     const { user, container, recorded } = await renderLayout(repayDelay, { query: QUERY, responses: { delayDetail: ok(delay), generateVcode: ok(notice) } });
     expect(recorded.calls[0]).toMatchObject({ endpoint: 'delayDetail', params: { productId: 'P9', orderId: 'O1' } });
     expect(byId(container, 'feeValue')).toBe('12.345,67');
-    expect(byId(container, 'rolloverAmount')).toBe('Rollover Amount12.345,67 TZS');
+    expect(byId(container, 'rolloverAmount')).toBe('Rollover AmountTZS 12.345,67');
     expect(byId(container, 'feeDetail')).toBe('Deferral feeTZS 12.345,67');
     expect(byId(container, 'repayPlan')).toBe('New due date2026-12-08');
     expect(byId(container, 'remind')).toBe('Your due date moves by 7 days.');

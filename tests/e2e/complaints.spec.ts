@@ -283,6 +283,31 @@ test.describe('complaint list', () => {
     await expect(row.getByText('2026-01-02 01:30:00')).toBeVisible();
   });
 
+  // Issue 33 item 5d: the demo complaints were filed 2, 6 and 20 days ago, inserted in another order.
+  test('the All tab lists complaints newest first, and a new complaint comes on top', async ({ page, kopa }) => {
+    const times = async () => (await page.locator('[data-node-id="complaintRow"]').allInnerTexts())
+      .map((t) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(t)?.[0] ?? '');
+    await kopa.open('/complaintList');
+    const rows = page.locator('[data-node-id="complaintRow"]');
+    await expect(rows.filter({ hasText: 'The repayment page takes long to load on my phone.' })).toHaveCount(1);
+    const before = await times();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(before.every((t) => t !== '')).toBe(true);
+    expect(before).toEqual([...before].sort().reverse());
+    // The 20-day-old demo complaint (inserted last) is the oldest: last, not first.
+    await expect(rows.last()).toContainText('The repayment page takes long to load on my phone.');
+
+    const saved = await page.request.post(`/vexed/user-problem/problem-save?userId=10001&sessionId=demo-session`, {
+      data: { problemType: 3, problemDetail: 'Filed today, so it is the newest.', problemImage: '', orderNo: '' },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await kopa.open('/complaintList');
+    await expect(rows).toHaveCount(before.length + 1);
+    await expect(page.locator('[data-node-id="complaintRow"]').first()).toContainText('Filed today, so it is the newest.');
+    const after = await times();
+    expect(after).toEqual([...after].sort().reverse());
+  });
+
   test('tabs filter the rows (time, type, content); a tap opens the details', async ({ page, kopa }) => {
     await kopa.open('/complaintList');
     await expect(page).toHaveTitle('My complaints');

@@ -73,7 +73,7 @@ test('shows the amount, the cards and the wallet way from repayment-way (orderId
   const way = await openChoose(page, kopa, { orderId: 'O170' });
   expect(way.bankCards.map((c) => c.id)).toEqual(['CARD1', 'CARD2']);
   await expect(page.getByRole('heading', { name: 'Choose repayment method' })).toBeVisible();
-  await expect(byId(page, 'amount')).toHaveText(`${tzs(way.amount)} TZS`);
+  await expect(byId(page, 'amount')).toHaveText(`TZS ${tzs(way.amount)}`);
   await expect(cardRow(page, 'CRDB Bank')).toContainText('CRDB Bank **** 6789');
   await expect(cardRow(page, 'M-Pesa')).toContainText('M-Pesa **** 5678');
   await expect(page.getByText('✓ Selected')).toHaveCount(0);
@@ -98,7 +98,7 @@ test('shows the amount, the cards and the wallet way from repayment-way (orderId
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('needValid 1: the code dialog with a 60 s countdown; a short code is refused, a wrong one is "wrong code" (800006), a second submission gets 800005, the right one leads to borrow detail', async ({ page, kopa }) => {
+test('needValid 1: the code dialog with a 60 s countdown; a short code is refused, a wrong one is "wrong code" (800006), a second submission resumes the same record, the right one leads to borrow detail', async ({ page, kopa }) => {
   const orderId = 'O174N';
   const way = await openChoose(page, kopa, { orderId });
   await cardRow(page, 'CRDB Bank').click();
@@ -139,7 +139,8 @@ test('needValid 1: the code dialog with a 60 s countdown; a short code is refuse
   expectFormCall(confirms[0], CONFIRM, orderId);
   expect(confirms[0]?.body).toEqual({ orderId, verifyCode: wrong, repaymentRecordId: recordId });
 
-  // The same order submitted again from a second tab while this one waits for its code.
+  // The same payment submitted again from a second tab while this one waits for its code: the
+  // pending request is resumed (issue 33), one record, not "submitted twice".
   const other = await page.context().newPage();
   const otherCommits: Request[] = [];
   other.on('request', (r) => { if (new URL(r.url()).pathname === `/vexed${COMMIT}`) otherCommits.push(r); });
@@ -147,9 +148,9 @@ test('needValid 1: the code dialog with a 60 s countdown; a short code is refuse
   await cardRow(other, 'CRDB Bank').click();
   const second = other.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(other).click();
-  expect(((await (await second).json()) as { code: string }).code).toBe('800005');
-  await expect(toast(other)).toHaveText('do not submit the repayment request twice');
-  await expect(codeDialog(other)).toHaveCount(0);
+  expect(await (await second).json()).toMatchObject({ code: '00', data: { needValid: 1, repayRecordId: recordId } });
+  await expect(codeDialog(other)).toBeVisible();
+  await expect(toast(other)).toHaveCount(0);
   expect(otherCommits).toHaveLength(1);
   await other.close();
 
@@ -163,7 +164,7 @@ test('needValid 1: the code dialog with a 60 s countdown; a short code is refuse
   const url = new URL(page.url());
   expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, orderId, productId: 'P002' });
   // The repayment was applied: the order has nothing left to pay.
-  await expect(byId(page, 'outstanding')).toHaveText('0,00 TZS');
+  await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
   expect(kopa.pageErrors).toEqual([]);
 });
 
@@ -198,7 +199,7 @@ test('needValid 0 (the M-Pesa wallet card needs no code): Pay Now goes straight 
   await cardRow(page, 'M-Pesa').click();
   await payNow(page).click();
   await expect(page).toHaveURL(/\/borrowDetail\?/);
-  await expect(byId(page, 'outstanding')).toHaveText('0,00 TZS');
+  await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
   await expect(codeDialog(page)).toHaveCount(0);
   const commits = kopa.apiTo(COMMIT);
   expect(commits).toHaveLength(1);
@@ -262,7 +263,7 @@ test('a lost response: "error", then the retry reuses the Idempotency-Key and th
   // One repayment: the replay answers with the first record, and the order was paid once.
   expect(answer.code).toBe('00');
   expect(answer.data.repayRecordId).toBe(first?.data.repayRecordId);
-  await expect(byId(page, 'outstanding')).toHaveText('0,00 TZS');
+  await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
   const again = await page.request.post(`/vexed${WAY}?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002' }).toString()}`, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
   expect(((await again.json()) as { data: Way }).data.amount).toBe(0);
 });
@@ -310,7 +311,7 @@ test('wallet: /alipayrepayment asks repayment-huichao and leaves for the allowli
   await page.getByRole('button', { name: /Pay with a mobile wallet/ }).click();
   await expect(page).toHaveURL(/\/alipayrepayment\?/);
   await expect(page.getByRole('heading', { name: 'Wallet repayment' })).toBeVisible();
-  await expect(byId(page, 'amount')).toHaveText(`${tzs(way.amount)} TZS`);
+  await expect(byId(page, 'amount')).toHaveText(`TZS ${tzs(way.amount)}`);
   await page.getByRole('button', { name: 'Pay with wallet' }).click();
   await page.waitForURL(/^https:\/\/pay\.kopa\.example\//);
   await expect(page.getByRole('heading', { name: 'Kopa Pay checkout' })).toBeVisible();
@@ -402,22 +403,31 @@ test('Resend after the 60 s countdown sends a new code for the same record (no s
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/borrowDetail\?/);
   expect(kopa.apiTo(CONFIRM).at(-1)?.body).toEqual({ orderId, verifyCode: second, repaymentRecordId: recordId });
-  await expect(byId(page, 'outstanding')).toHaveText('0,00 TZS');
+  await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay Now works again at once, no 800005, and the payment is booked (issue 7 item 3)', async ({ page, kopa }) => {
+/**
+ * From the demo data: opens /repayChoose for O170, pays with the CRDB card (which needs a code)
+ * and returns the commit's answer once the code dialog is open.
+ */
+async function startCodePayment(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }) {
   await demoDataAgain(page);
-  const orderId = 'O170';
-  const way = await openChoose(page, kopa, { orderId });
+  const way = await openChoose(page, kopa, { orderId: 'O170' });
   expect(way.amount).toBeGreaterThan(0);
   await cardRow(page, 'CRDB Bank').click();
   const committed = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(page).click();
   const commit = (await (await committed).json()) as { code: string; data: { needValid: number; repayRecordId: string } };
-  expect(commit.data.needValid).toBe(1);
+  expect(commit).toMatchObject({ code: '00', data: { needValid: 1 } });
+  await expect(codeDialog(page)).toBeVisible();
+  return commit;
+}
+
+test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay Now works again at once, no 800005, and the payment is booked (issue 7 item 3)', async ({ page, kopa }) => {
+  const orderId = 'O170';
+  const commit = await startCodePayment(page, kopa);
   const dialog = codeDialog(page);
-  await expect(dialog).toBeVisible();
 
   const cancelled = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${CANCEL}`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -437,7 +447,52 @@ test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay
   expect(second.data.needValid).toBe(0);
   expect(second.data.repayRecordId).not.toBe(commit.data.repayRecordId);
   await expect(page).toHaveURL(/\/borrowDetail\?/);
-  await expect(byId(page, 'outstanding')).toHaveText('0,00 TZS');
+  await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
   expect(kopa.apiTo(COMMIT)).toHaveLength(2);
   expect(kopa.pageErrors).toEqual([]);
+});
+
+/*
+ * Issue 33 item 5a: the borrower leaves the code dialog by closing the page (not Cancel) and
+ * comes back. Pay Now works at once (the pending request is resumed: same record, the code
+ * already sent confirms it), never "do not submit the repayment request twice" for 10 minutes,
+ * and the order is booked once.
+ */
+test('closing the page in the code dialog: Pay Now on a new page resumes the same request at once, and it is booked once', async ({ page, kopa }) => {
+  const orderId = 'O170';
+  const first = await startCodePayment(page, kopa);
+  const code = await smsCodeFor(page, DEMO.mobilePhone);
+  const context = page.context();
+  await page.close();
+  expect(kopa.apiTo(CANCEL)).toHaveLength(0);
+
+  const again = await context.newPage();
+  const toServer: string[] = [];
+  again.on('request', (r) => { const p = new URL(r.url()).pathname; if (p.startsWith('/vexed')) toServer.push(p.slice('/vexed'.length)); });
+  await again.goto(`/repayChoose?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002', ...FORM }).toString()}`);
+  await cardRow(again, 'CRDB Bank').click();
+  const resumed = again.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
+  await payNow(again).click();
+  expect(await (await resumed).json()).toMatchObject({ code: '00', data: { needValid: 1, repayRecordId: first.data.repayRecordId } });
+  const dialog = codeDialog(again);
+  await expect(dialog).toBeVisible();
+  await expect(toast(again)).toHaveCount(0);
+  // No new code was needed: the one sent before the page was closed confirms it.
+  expect(await smsCodeFor(again, DEMO.mobilePhone)).toBe(code);
+  await dialog.getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(again).toHaveURL(/\/borrowDetail\?/);
+  await expect(byId(again, 'outstanding')).toHaveText('TZS 0,00');
+  expect(toServer.filter((p) => p === COMMIT)).toHaveLength(1);
+  expect(toServer.filter((p) => p === CONFIRM)).toHaveLength(1);
+
+  // Booked once: a replay of the confirm books nothing more, and nothing is left to pay.
+  const replay = await again.request.post(`/vexed${CONFIRM}?${new URLSearchParams({ ...DEMO, orderId }).toString()}`, {
+    form: { orderId, verifyCode: code, repaymentRecordId: first.data.repayRecordId },
+    headers: FORM,
+  });
+  expect(((await replay.json()) as { code: string }).code).toBe('00');
+  const wayAfter = await again.request.post(`/vexed${WAY}?${new URLSearchParams({ ...DEMO, orderId }).toString()}`, { form: {}, headers: FORM });
+  expect(((await wayAfter.json()) as { data: Way }).data.amount).toBe(0);
+  await again.close();
 });

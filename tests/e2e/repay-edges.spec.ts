@@ -4,8 +4,8 @@
  * (numbers sent as strings, optional fields absent). One describe per bullet of the issue.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
-import { apiUrl, byId, DELAY, patchData, payNow, PLAN, reminder, VCODE } from './support/payFlow';
+import { DEMO, expect, test } from './support/fixtures';
+import { ACCOUNT, apiUrl, byId, DELAY, patchData, payNow, PLAN, reminder, VCODE } from './support/payFlow';
 
 const CODE_INFO = '/v3/loan-details/repayment-code-info';
 const WAY = '/api/v1/kopa/service/loan/repayment-way';
@@ -79,6 +79,7 @@ test.describe('/repay: typed amounts in money units with cents; the wallet notic
   test('cents can be typed, the cap is exact to the cent (amountMax sent as text), the amount sent is integer cents', async ({ page, kopa }) => {
     await patchData(page, PLAN, (d) => { d.amountMax = '4234567'; });
     await kopa.open('/repay', { orderId: 'O174D', productId: 'P001' });
+    await page.getByLabel('Account number').fill(ACCOUNT);
     await page.getByRole('button', { name: 'Modify amount' }).click();
     const field = page.getByLabel('Repayment amount (TZS)');
     await field.pressSequentially('42345,67');
@@ -94,13 +95,32 @@ test.describe('/repay: typed amounts in money units with cents; the wallet notic
     expect((await sent).postDataJSON()).toMatchObject({ amount: 100050, isDelay: 0, orderId: 'O174D' });
   });
 
-  test('with no account number the notice does not claim a request was sent to the wallet', async ({ page, kopa }) => {
+  // Issue 33 item 5b: the field's message, nothing sent; and the server refuses it on its own.
+  test('Pay Now with no account number sends nothing and says why at the field; the server refuses it with 400 and no TradeNo', async ({ page, kopa }) => {
     await kopa.open('/repay', { orderId: 'O174D', productId: 'P001' });
-    await expect(page.getByLabel('Account number')).toHaveValue('');
+    const account = page.getByLabel('Account number');
+    await expect(account).toHaveValue('');
     await payNow(page).click();
-    await expect(reminder(page)).toContainText('No payment request was sent');
-    await expect(reminder(page)).toContainText('enter your wallet account number');
-    await expect(reminder(page)).not.toContainText('was sent to your wallet');
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter the wallet account number.' })).toBeVisible();
+    await expect(account).toHaveAttribute('aria-invalid', 'true');
+    await expect(account).toBeFocused();
+    await expect(reminder(page)).toHaveCount(0);
+    expect(kopa.apiTo(VCODE)).toHaveLength(0);
+
+    const direct = await page.request.post(`/vexed${VCODE}?userId=${DEMO.userId}&sessionId=${DEMO.sessionId}`, {
+      data: { product_id: 'P001', orderId: 'O174D', amount: 100_000, cardNo: '', bankCode: '90006', isDelay: 0 },
+    });
+    expect(direct.status()).toBe(400);
+    const body = (await direct.json()) as Record<string, unknown>;
+    expect(body.message).toBe('Enter your wallet account number. No payment request was sent.');
+    expect(JSON.stringify(body)).not.toMatch(/tradeNo/i);
+
+    await account.fill(ACCOUNT);
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter the wallet account number.' })).toHaveCount(0);
+    await payNow(page).click();
+    await expect(reminder(page)).toContainText('was sent to your wallet');
+    expect(kopa.apiTo(VCODE)).toHaveLength(1);
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ cardNo: ACCOUNT, isDelay: 0 });
   });
 });
 
@@ -127,7 +147,7 @@ test.describe('/repayChoose when repayment-way has no amount', () => {
   test('the amount comes from loan details and the commit carries it', async ({ page, kopa }) => {
     await patchData(page, WAY, (d) => { delete d.amount; });
     await kopa.open('/repayChoose', { orderId: 'O170', productId: 'P002' });
-    await expect(byId(page, 'amount')).toHaveText('220.000,00 TZS');
+    await expect(byId(page, 'amount')).toHaveText('TZS 220.000,00');
     await page.getByRole('button', { name: /M-Pesa/ }).click();
     const sent = page.waitForRequest((r) => apiUrl(COMMIT)(new URL(r.url())));
     await payNow(page).click();

@@ -7,7 +7,7 @@
  */
 import { expect, test } from './support/fixtures';
 import {
-  apiUrl, expectSessionCall, holdRequests, HTML_500, NOTICE_ORDER, openRepay, patchData, PAY_URL_ORDER, payNow, reminder, tapStorm, toast, tzs, VCODE, type TapStorm,
+  ACCOUNT, apiUrl, expectSessionCall, holdRequests, HTML_500, NOTICE_ORDER, openRepay, patchData, PAY_URL_ORDER, payNow, reminder, tapStorm, toast, tzs, VCODE, type TapStorm,
 } from './support/payFlow';
 
 test.describe('installment repayment /repay', () => {
@@ -51,7 +51,7 @@ test.describe('installment repayment /repay', () => {
     const calls = kopa.apiTo(VCODE);
     expect(calls).toHaveLength(1);
     expectSessionCall(calls[0], PAY_URL_ORDER);
-    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O170', amount: plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount, cardNo: '', bankCode: plan.bankList[0]!.type, isDelay: 0 });
+    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O170', amount: plan.repayPlanDetail.repayWaitDetail[0]!.totalAmount, cardNo: ACCOUNT, bankCode: plan.bankList[0]!.type, isDelay: 0 });
   });
 
   test('PAY_URL to a host off the redirect allowlist is refused and the page stays', async ({ page, kopa }) => {

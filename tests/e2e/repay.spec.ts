@@ -5,7 +5,7 @@
  * Now flow is in repay-pay.spec.ts. Demo order: O180D (one paid and two pending installments, NOTICE).
  */
 import { expect, test } from './support/fixtures';
-import { byId, expectSessionCall, NOTICE_ORDER, openRepay, patchData, PLAN, payNow, reminder, tzs, VCODE } from './support/payFlow';
+import { ACCOUNT, byId, expectSessionCall, NOTICE_ORDER, openRepay, patchData, PLAN, payNow, reminder, tzs, VCODE } from './support/payFlow';
 
 test.describe('installment repayment /repay', () => {
 
@@ -26,8 +26,8 @@ test.describe('installment repayment /repay', () => {
       await expect(box).toBeDisabled();
     }
     await expect(byId(page, 'amountValue')).toHaveText(tzs(first!.totalAmount));
-    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(first!.totalAmount)} TZS`);
-    await expect(page.getByText(`${tzs(first!.totalAmount)} TZS`).first()).toBeVisible();
+    await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first!.totalAmount)}`);
+    await expect(page.getByText(`TZS ${tzs(first!.totalAmount)}`).first()).toBeVisible();
 
     // The only request: the plan, with the session query, the JSON headers and the order in the body.
     const calls = kopa.apiTo(PLAN);
@@ -56,12 +56,12 @@ test.describe('installment repayment /repay', () => {
     });
     await openRepay(page, kopa, NOTICE_ORDER);
     await expect(byId(page, 'amountValue')).toHaveText('12.345,67');
-    await expect(page.getByText('76.543,21 TZS')).toBeVisible();
-    await expect(page.getByText('0,05 TZS')).toBeVisible();
-    await expect(byId(page, 'total')).toHaveText('Total: 12.345,67 TZS');
+    await expect(page.getByText('TZS 76.543,21')).toBeVisible();
+    await expect(page.getByText('TZS 0,05')).toBeVisible();
+    await expect(byId(page, 'total')).toHaveText('Total: TZS 12.345,67');
 
     await page.getByRole('checkbox', { name: 'Select all' }).check();
-    await expect(byId(page, 'total')).toHaveText('Total: 88.888,93 TZS');
+    await expect(byId(page, 'total')).toHaveText('Total: TZS 88.888,93');
     await expect(byId(page, 'amountValue')).toHaveText('88.888,93');
 
     await page.getByText('Modify amount').click();
@@ -77,33 +77,33 @@ test.describe('installment repayment /repay', () => {
 
     await selectAll.check();
     for (const i of pending) await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).toBeChecked();
-    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(all)} TZS`);
+    await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(all)}`);
     await expect(byId(page, 'amountValue')).toHaveText(tzs(all));
 
     await selectAll.uncheck();
     await expect(page.getByRole('checkbox', { name: `Period ${first.periodNo}` })).toBeChecked();
     for (const i of pending.slice(1)) await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).not.toBeChecked();
-    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(first.totalAmount)} TZS`);
+    await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first.totalAmount)}`);
 
     // Later installments cannot be chosen on their own.
     await page.getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` }).click({ force: true });
     await expect(page.getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` })).not.toBeChecked();
-    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(first.totalAmount)} TZS`);
+    await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first.totalAmount)}`);
 
     // Unticking the first leaves nothing to pay; select all brings it back with the rest.
     await page.getByRole('checkbox', { name: `Period ${first.periodNo}` }).uncheck();
-    await expect(byId(page, 'total')).toHaveText('Total: 0,00 TZS');
+    await expect(byId(page, 'total')).toHaveText('Total: TZS 0,00');
     await expect(payNow(page)).toBeDisabled();
     await selectAll.check();
     await expect(page.getByRole('checkbox', { name: `Period ${first.periodNo}` })).toBeChecked();
-    await expect(byId(page, 'total')).toHaveText(`Total: ${tzs(all)} TZS`);
+    await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(all)}`);
 
     await payNow(page).click();
     await expect(reminder(page)).toBeVisible();
     const calls = kopa.apiTo(VCODE);
     expect(calls).toHaveLength(1);
     expectSessionCall(calls[0], NOTICE_ORDER);
-    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O180D', amount: all, cardNo: '', bankCode: plan.bankList[0]!.type, isDelay: 0 });
+    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O180D', amount: all, cardNo: ACCOUNT, bankCode: plan.bankList[0]!.type, isDelay: 0 });
   });
 
   test('paid installments are folded until their header is tapped', async ({ page, kopa }) => {
@@ -117,7 +117,7 @@ test.describe('installment repayment /repay', () => {
     await toggle.click();
     await expect(paidRow).toBeVisible();
     for (const p of paid) await expect(paidRow).toContainText(`Period ${p.periodNo}`);
-    await expect(paidRow).toContainText(`${tzs(paid[0]!.totalAmount)} TZS`);
+    await expect(paidRow).toContainText(`TZS ${tzs(paid[0]!.totalAmount)}`);
     await page.getByRole('button', { name: `Paid installments (${paid.length}) Hide` }).click();
     await expect(paidRow).toHaveCount(0);
   });
@@ -163,6 +163,7 @@ test.describe('installment repayment /repay', () => {
     const wallets = plan.bankList;
     expect(wallets.length).toBeGreaterThan(1);
     const account = page.getByLabel('Account number');
+    await account.fill('');
     await account.pressSequentially('07a12-34 5x');
     await expect(account).toHaveValue('0712345');
     await account.fill('+255 (0)712 345 678');
@@ -197,8 +198,35 @@ test.describe('installment repayment /repay', () => {
     await kopa.open('/repay', { orderId: 'O180D', product_id: 'P002' });
     await expect(payNow(page)).toBeEnabled();
     expect(kopa.apiTo(PLAN)[0]?.body).toEqual({ productId: 'P002', orderId: 'O180D' });
+    await page.getByLabel('Account number').fill(ACCOUNT);
     await payNow(page).click();
     await expect(reminder(page)).toBeVisible();
     expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ product_id: 'P002', orderId: 'O180D', isDelay: 0 });
+  });
+
+  // Issue 33 item 5c.
+  test('Modify amount: the footer total follows the typed amount (what Pay Now sends), the label shows once, and a tap goes back to the installment amount', async ({ page, kopa }) => {
+    const plan = await openRepay(page, kopa, NOTICE_ORDER);
+    const first = plan.repayPlanDetail.repayWaitDetail[0]!;
+    await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first.totalAmount)}`);
+    await expect(page.getByText(/^Repayment amount/)).toHaveCount(1);
+    await page.getByRole('button', { name: 'Modify amount' }).click();
+    const field = page.getByLabel('Repayment amount (TZS)');
+    await expect(page.getByText(/^Repayment amount/)).toHaveCount(1);
+    await field.pressSequentially('1234,5');
+    await expect(byId(page, 'total')).toHaveText('Total: TZS 1.234,50');
+    await payNow(page).click();
+    await expect(reminder(page)).toBeVisible();
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ amount: 123450, isDelay: 0 });
+    await reminder(page).getByRole('button', { name: 'OK' }).click();
+    await expect(reminder(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Use the installment amount' }).click();
+    await expect(field).toHaveCount(0);
+    await expect(byId(page, 'amountValue')).toHaveText(tzs(first.totalAmount));
+    await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first.totalAmount)}`);
+    await payNow(page).click();
+    await expect.poll(() => kopa.apiTo(VCODE).length).toBe(2);
+    expect(kopa.apiTo(VCODE)[1]?.body).toMatchObject({ amount: first.totalAmount, isDelay: 0 });
   });
 });

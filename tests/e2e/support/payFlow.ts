@@ -115,10 +115,18 @@ export interface Plan {
 }
 
 /** Opens /repay and returns the plan the server sent (the demo data other tests may have paid into). */
-export async function openRepay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string>): Promise<Plan> {
+/** The wallet account number openRepay types: Pay Now sends nothing without one (issue 33). */
+export const ACCOUNT = '0712345678';
+
+/**
+ * Opens /repay and types the wallet account number (ACCOUNT), as a borrower does before Pay Now;
+ * `account: ''` leaves the field empty.
+ */
+export async function openRepay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string>, account = ACCOUNT): Promise<Plan> {
   const planResponse = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PLAN}`);
   await kopa.open('/repay', query);
   const body = (await (await planResponse).json()) as { data: Plan };
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  if (account !== '') await page.getByLabel('Account number').fill(account);
   return body.data;
 }
