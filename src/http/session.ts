@@ -44,7 +44,7 @@ export interface Session {
   /**
    * The page's `lang` as the host wrote it ('' when not given). Every API call carries it, so the
    * server's texts (statuses, detail lines, notices, errors) come in the page's language
-   * (contract section 7; docs/decisions.md "One language per page"). Not a spec session
+   * (contract section 7; docs/decisions/025-one-language-flows-phone-screens.md). Not a spec session
    * parameter: navigation carries the parsed language instead (src/shell/language.ts).
    */
   lang?: string;

@@ -67,7 +67,7 @@ describe('/repayChoose without an amount in repayment-way', () => {
       responses: { repaymentWay: ok(WAY), repaymentCommit: ok({ needValid: 0, repayRecordId: 'R1' }) },
     });
     await screen.findByText('CRDB **** 1234');
-    expect(byId(container, 'amount')).toBe('165.000,00 TZS');
+    expect(byId(container, 'amount')).toBe('TZS 165.000,00');
     await user.click(screen.getByText('CRDB **** 1234'));
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls.find((c) => c.endpoint === 'repaymentCommit')?.params).toMatchObject({ amount: 16_500_000, cardId: 'c1' });
@@ -78,7 +78,7 @@ describe('/repayChoose without an amount in repayment-way', () => {
       query: QUERY, responses: { repaymentWay: ok(WAY), loanDetails: ok({ repayAmount: '33000000' }) },
     });
     await screen.findByText('CRDB **** 1234');
-    await screen.findByText('330.000,00 TZS');
+    await screen.findByText('TZS 330.000,00');
     expect(byId(container, 'payNowReason')).toBeUndefined();
   });
 

@@ -12,7 +12,7 @@ import { PROBLEMS } from '../../server/db/seedData';
  * question types, form labels, notices). Brand names, codes and the borrower's own words are
  * allowed by the explicit list below.
  *
- * Left out, on purpose (docs/decisions.md "One language per page"): the bodies of the legal
+ * Left out, on purpose (docs/decisions/025-one-language-flows-phone-screens.md): the bodies of the legal
  * documents (loan agreement, privacy and AML policies, registration agreement), which are shown in
  * the English they were approved in until a reviewed translation exists, and /testPreview, a
  * developer tool that lists parameter and route names.

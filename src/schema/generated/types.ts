@@ -3389,7 +3389,7 @@ export interface Style {
    */
   wrap?: boolean;
   /**
-   * Width of the node.
+   * Width of the node. auto: as wide as its content; in a row it does not shrink (a date or an amount that must stay on one line).
    */
   width?: 'auto' | 'full' | 'third' | 'half';
   /**
