@@ -70,9 +70,6 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   userEndpoint(app, ctx, 'generateVcode', async ({ body, user }) => {
-    // A request goes to a wallet only with an account number to send it to: without one nothing is
-    // recorded and no trade number is made (issue 33; docs/decisions.md "Wallet account number").
-    if ((body.cardNo ?? '').trim() === '') throw badRequest(NO_ACCOUNT);
     const order = await requireOrder(ctx, user, body.orderId);
     if (!REPAYABLE.has(order.status)) throw new BusinessError('800001', 'This order has nothing to repay.');
     if (body.isDelay === 1) {
@@ -82,6 +79,9 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       const due = outstanding(order, await installmentsOf(ctx.db, order.id));
       if (body.amount > due) throw badRequest(`amount: must not exceed the outstanding amount (${due})`);
     }
+    // A request goes to a wallet only with an account number to send it to: without one nothing is
+    // recorded and no trade number is made (issue 33; docs/decisions.md "Wallet account number").
+    if ((body.cardNo ?? '').trim() === '') throw badRequest(NO_ACCOUNT);
     const tradeNo = randomId('T', 6).toUpperCase();
     const payUrl = order.pay_mode === 'PAY_URL' ? `https://pay.kopa.example/checkout?tradeNo=${tradeNo}` : '';
     await ctx.db.insertInto('trades').values({

@@ -57,7 +57,7 @@ describe('endpoints: envelope, success code, response schema', () => {
     const payUrl = await ok('generateVcode', { product_id: 'P002', orderId: 'O170', amount: 11_000_000, cardNo: '0712345678', bankCode: '90006', isDelay: 0 }) as { repayType: string; payUrl: string };
     expect(payUrl.repayType).toBe('PAY_URL');
     expect(new URL(payUrl.payUrl).host).toBe('pay.kopa.example');
-    const notice = await ok('generateVcode', { product_id: 'P001', orderId: 'O174D', amount: 1_000_000, isDelay: 1 }) as { repayType: string; tradeNo: string; notice: string };
+    const notice = await ok('generateVcode', { product_id: 'P001', orderId: 'O174D', amount: 1_000_000, cardNo: '0712345678', isDelay: 1 }) as { repayType: string; tradeNo: string; notice: string };
     expect(notice.repayType).toBe('NOTICE');
     expect(notice.tradeNo).not.toBe('');
     const utr = await s.call('submitUtr', { orderId: 'O170', utr: 'ABC123456', isDelay: 0 });

@@ -36,6 +36,7 @@ describe('a layout redirect to plain http is refused and reported; the page stay
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }) },
     });
+    await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls.map((c) => c.endpoint)).toEqual(['installmentPlan', 'generateVcode']);
     expect(recorded.leaves).toEqual([]);
@@ -54,6 +55,7 @@ describe('a layout redirect to plain http is refused and reported; the page stay
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }) },
     });
+    await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.leaves).toEqual([payUrl]);
     expect(recorded.reports.filter((r) => r.kind === 'redirect')).toEqual([]);
