@@ -10,7 +10,7 @@
  * up, and an operator's new English row simply stays English until the catalogue has it. A text
  * with {parameters} is a pattern ("Please repay {amount}."); the parameters' own values are
  * translated too when the catalogue has them ('"{field}" is required' with field "Bank").
- * The answer is translated once, at the envelope (server/endpoint.ts, server/errorHandler.ts).
+ * The answer is translated once, at the envelope (server/http/endpoint.ts, server/http/errorHandler.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

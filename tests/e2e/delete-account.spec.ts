@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, smsCodeFor, test } from './support/fixtures';
-import { noLoanQuery } from '../../server/demoScreens';
+import { noLoanQuery } from '../../server/demo/demoScreens';
 
 /**
  * Delete account, /de-user (spec 2 "Delete account", 4 "Delete account", 5, 7 "Account

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { DEMO_SCREENS } from '../../server/demoScreens';
-import { PROBLEMS } from '../../server/db/seedData';
+import { DEMO_SCREENS } from '../../server/demo/demoScreens';
+import { PROBLEMS } from '../../server/demo/seedData';
 
 /*
  * Issue 33 item 4, contract section 7: one language per page. Every demo screen (every loan

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, SCREENSHOTS, test } from './support/fixtures';
 import { ROUTES, routeQuery } from './support/routeQueries';
-import { DEMO_SCREENS } from '../../server/demoScreens';
+import { DEMO_SCREENS } from '../../server/demo/demoScreens';
 
 /*
  * Issue 33 item 6: what a borrower sees on a phone. Every route at 390x844 and at 320x640: a
