@@ -80,7 +80,7 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       if (body.amount > due) throw badRequest(`amount: must not exceed the outstanding amount (${due})`);
     }
     // A request goes to a wallet only with an account number to send it to: without one nothing is
-    // recorded and no trade number is made (issue 33; docs/decisions.md "Wallet account number").
+    // recorded and no trade number is made (issue 33; docs/decisions/002-repayment-numbers-and-states.md, "Wallet account number").
     if ((body.cardNo ?? '').trim() === '') throw badRequest(NO_ACCOUNT);
     const tradeNo = randomId('T', 6).toUpperCase();
     const payUrl = order.pay_mode === 'PAY_URL' ? `https://pay.kopa.example/checkout?tradeNo=${tradeNo}` : '';
