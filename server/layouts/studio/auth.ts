@@ -1,7 +1,8 @@
 /**
- * Operator credentials and tokens for the studio. Operators are not borrowers: their credentials
- * come from the environment (STUDIO_USER, STUDIO_PASSWORD), their session is an HttpOnly cookie
- * on /studio signed with the server secret, and a borrower session never opens the studio.
+ * Operator credentials and tokens for the studio. Operators are not borrowers: the environment
+ * defines the first account (STUDIO_USER, STUDIO_PASSWORD), `npm run studio:user` the others
+ * (operators.ts); their session is an HttpOnly cookie on /studio whose token the database knows
+ * (sessions.ts), and a borrower session never opens the studio.
  * Without STUDIO_PASSWORD a demo password is used, except under NODE_ENV=production, where the
  * studio is then off (docs/operators.md, "The studio").
  */
@@ -32,7 +33,7 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
-/** `<subject>.<expiry ms>.<hmac>`: the purpose is in the MAC, so a preview token is never a session. */
+/** `<subject>.<expiry ms>.<hmac>`: the purpose is in the MAC, so a preview token is for nothing else. */
 function sign(secret: string, purpose: string, subject: string, expires: number): string {
   const body = `${Buffer.from(subject).toString('base64url')}.${expires}`;
   const mac = createHmac('sha256', secret).update(`studio|${purpose}|${body}`).digest('base64url');
@@ -46,14 +47,6 @@ function verify(secret: string, purpose: string, token: string, now: number): st
   if (!sameSecret(expected, token)) return null;
   if (Number(expires) <= now) return null;
   return Buffer.from(subject64, 'base64url').toString();
-}
-
-export function sessionToken(secret: string, user: string, now: number): string {
-  return sign(secret, 'session', user, now + SESSION_MS);
-}
-
-export function sessionUser(secret: string, token: string, now: number): string | null {
-  return verify(secret, 'session', token, now);
 }
 
 /** A link token that shows the draft of one layout for PREVIEW_MS, on any device. */
