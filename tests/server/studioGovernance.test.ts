@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importLayouts, importReport } from '../../server/layouts/import';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
+import { DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD, DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
 import { MONEY_LAYOUTS } from '../../server/layouts/studio/governance';
-import { DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD, disableOperator, saveOperator } from '../../server/layouts/studio/operators';
+import { disableOperator, saveOperator } from '../../server/layouts/studio/operators';
 import { startServer, type TestServer } from './helpers';
 
 const servers: TestServer[] = [];

@@ -10,6 +10,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const DEMO_STUDIO_USER = 'operator';
 export const DEMO_STUDIO_PASSWORD = 'kopa-studio-demo';
+/** The demo's second publisher (operators.ts; only with the demo password, never in production). */
+export const DEMO_REVIEWER = 'reviewer';
+export const DEMO_REVIEWER_PASSWORD = 'kopa-studio-review';
 export const STUDIO_COOKIE = 'kopa_studio';
 export const SESSION_MS = 12 * 3600_000;
 export const PREVIEW_MS = 30 * 60_000;
@@ -71,6 +74,6 @@ export function cookieValue(header: string | undefined, name: string): string | 
 /** What the server prints at start: where the studio is and how to log in (never the real password). */
 export function studioLoginHint(url: string, creds: StudioCredentials | null): string {
   if (!creds) return 'Layout studio: off (NODE_ENV=production without STUDIO_PASSWORD; set STUDIO_USER and STUDIO_PASSWORD to turn it on).';
-  if (creds.demo) return `Layout studio: ${url}  user "${creds.user}", password "${DEMO_STUDIO_PASSWORD}" (the demo default: set STUDIO_USER and STUDIO_PASSWORD to change it).`;
+  if (creds.demo) return `Layout studio: ${url}  user "${creds.user}", password "${DEMO_STUDIO_PASSWORD}" (the demo default: set STUDIO_USER and STUDIO_PASSWORD to change it); a second publisher to try the two-person publish: user "${DEMO_REVIEWER}", password "${DEMO_REVIEWER_PASSWORD}".`;
   return `Layout studio: ${url}  user "${creds.user}", with the password in STUDIO_PASSWORD.`;
 }

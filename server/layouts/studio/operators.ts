@@ -8,15 +8,12 @@
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Db } from '../../db';
-import { sameSecret, type StudioCredentials } from './auth';
+import { DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD, sameSecret, type StudioCredentials } from './auth';
 
 export type OperatorRole = 'editor' | 'publisher';
 export const ROLES: readonly OperatorRole[] = ['editor', 'publisher'];
 export const OPERATOR_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
 
-/** The demo's second operator (never under NODE_ENV=production: only with the demo password). */
-export const DEMO_REVIEWER = 'reviewer';
-export const DEMO_REVIEWER_PASSWORD = 'kopa-studio-review';
 
 /** Marks an account whose password is in the environment, not in the table. */
 const ENV_HASH = '!env';
