@@ -24,7 +24,7 @@ import { LAYOUT_NAME } from './store';
 export type ImportMode = 'seed' | 'changed' | 'all';
 
 /** A studio publish after the file's last import, which the file would replace. */
-export interface ImportConflict {
+interface ImportConflict {
   version: number;
   actor: string;
   at: Date;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
-import { importLayouts, type ImportOutcome } from './import';
+import { importLayouts, importReport } from './import';
 import { dbLayoutSource } from './repo';
 import { fragmentsOf, type FragmentSource } from './fragments';
 import { createLayoutStore, type LayoutStore } from './store';
@@ -18,7 +18,7 @@ declare module 'fastify' {
      * The layout store, the fragments beside the layouts directory (studio checks and publishes
      * expand with them), and the seed from the repository again (the test-only reset empties the tables).
      */
-    kopaLayouts: { store: LayoutStore; fragments: FragmentSource; reseed: () => Promise<void>; importAll: (actor: string, force: boolean) => Promise<ImportOutcome[]> };
+    kopaLayouts: { store: LayoutStore; fragments: FragmentSource; reseed: () => Promise<void>; importAll: (actor: string, force: boolean) => Promise<{ lines: string[]; failed: boolean }> };
   }
 }
 
@@ -55,7 +55,7 @@ export async function startLayouts(app: FastifyInstance, opts: LayoutServiceOpti
   const importAll = async (actor: string, force: boolean) => {
     const outcomes = await importLayouts(opts.db, opts.layoutsDir, 'all', actor, { force });
     store.invalidate();
-    return outcomes;
+    return importReport(outcomes);
   };
   app.decorate('kopaLayouts', { store, fragments, reseed: () => runImport('seed'), importAll });
   return store;

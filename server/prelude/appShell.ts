@@ -13,7 +13,7 @@ import endpoints from '../../schemas/api/endpoints.json';
 import { collectTypes } from '../../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import { earlyPlanOf } from './earlyPlan';
-import { scenarioData } from './previewScenarios';
+import { scenarioData } from '../layouts/previewScenarios';
 import { screenTextsOf } from './screenTexts';
 import { screenBindingsOf } from './screenBindings';
 import type { LayoutStore } from '../layouts/store';
@@ -76,7 +76,7 @@ export interface AppShell {
   /**
    * previewToken: an operator's preview link (server/layouts/studio/auth.ts) shows the layout's draft.
    * search: the page's query (`?a=1`), which the first screen's early requests are resolved from.
-   * scenario: with a valid preview token, a data scenario's name (server/prelude/previewScenarios.ts).
+   * scenario: with a valid preview token, a data scenario's name (server/layouts/previewScenarios.ts).
    */
   html(pathname: string, previewToken?: string, lang?: Language, search?: string, scenario?: string): Promise<string>;
 }

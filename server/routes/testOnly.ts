@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../core/errors';
 import { randomId } from '../lib/tokens';
 import { sql } from 'kysely';
 import { seed } from '../demo/seed';
-import { importReport } from '../layouts/import';
 
 export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void {
   app.get<{ Querystring: { phone?: string } }>('/__test/sms-codes', async (req) => {
@@ -41,7 +40,7 @@ export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void
   });
   // `npm run layouts:import [--force]` in this server's process (PGlite is one process's): its lines and exit status.
   app.post<{ Body: { force?: boolean } }>('/__test/layouts-import', async (req) => {
-    const report = importReport(await app.kopaLayouts.importAll('import (test)', req.body?.force === true));
+    const report = await app.kopaLayouts.importAll('import (test)', req.body?.force === true);
     return { code: 0, message: 'success', data: { lines: report.lines, exitCode: report.failed ? 1 : 0 } };
   });
   app.get<{ Querystring: { sid?: string } }>('/__test/captcha', async (req) => {

@@ -24,7 +24,7 @@ if (PREVIEW) {
 /**
  * A preview's data scenario (overdue, no card, ...): endpoint -> response data the page uses
  * instead of calling those endpoints. The server puts it in the page only beside a valid preview
- * token (server/prelude/previewScenarios.ts); a borrower's page never has it.
+ * token (server/layouts/previewScenarios.ts); a borrower's page never has it.
  */
 export const PREVIEW_FIXTURES: Readonly<Record<string, unknown>> | undefined = (() => {
   if (!PREVIEW) return undefined;

@@ -30,7 +30,7 @@ export interface LayoutDetail {
   money: boolean;
   /** Another operator edits this draft too. */
   warning: string | null;
-  /** The data scenarios this screen's sources have (server/prelude/previewScenarios.ts). */
+  /** The data scenarios this screen's sources have (server/layouts/previewScenarios.ts). */
   scenarios: Array<{ name: string; label: string; endpoints: string[] }>;
 }
 

@@ -11,7 +11,7 @@ import type { EditorState } from '@codemirror/state';
 import type { Tooltip } from '@codemirror/view';
 import { FUNCTION_ARITY } from '../lint/arity';
 
-export interface JsonSchema {
+interface JsonSchema {
   type?: string | string[];
   description?: string;
   properties?: Record<string, JsonSchema>;

@@ -8,7 +8,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { minimalSetup } from 'codemirror';
 
-export interface DiffSource {
+interface DiffSource {
   versions: number[];
   published: number | null;
   hasDraft: boolean;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import endpoints from '../../schemas/api/endpoints.json';
 import { describeErrors, loadValidators } from '../../server/core/catalogue';
-import { loadScenarioFiles, scenarioData, scenariosFor, SCENARIOS } from '../../server/prelude/previewScenarios';
+import { loadScenarioFiles, scenarioData, scenariosFor, SCENARIOS } from '../../server/layouts/previewScenarios';
 import { parseCatalogue } from '../../src/contract/catalogue';
 import { createApiClient } from '../../src/http/client';
 import { config, recordingFetch, session } from './http/fixtures';

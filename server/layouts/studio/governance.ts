@@ -18,7 +18,7 @@ const MONEY_ROUTES = ['confirm', 'confirmLegacy', 'repay', 'repayDelay', 'repayC
 const pages: Record<string, { layout: string }> = routes.pages;
 export const MONEY_LAYOUTS: ReadonlySet<string> = new Set(MONEY_ROUTES.map((k) => pages[k]?.layout).filter((l): l is string => !!l));
 
-export const EDIT_OVERLAP_MS = 15 * 60_000;
+const EDIT_OVERLAP_MS = 15 * 60_000;
 
 export function requirePublisher(role: OperatorRole | undefined, what: string): void {
   if (role !== 'publisher') throw forbidden(`${what} needs the publisher role; your account is an editor. Ask a publisher.`);
@@ -39,7 +39,7 @@ export async function approve(db: Db, args: { name: string; hash: string; approv
   });
 }
 
-export type ApprovalState =
+type ApprovalState =
   | { needed: false }
   | { needed: true; by: string | null; approvedOther: string[]; selfOnly: boolean };
 

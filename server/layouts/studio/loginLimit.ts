@@ -5,12 +5,12 @@
  * The counts are in this process's memory behind a small store interface, so a shared store
  * (issue 32.6) can replace it without touching the login handler.
  */
-export const LOGIN_TRIES = 10;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
+const LOGIN_TRIES = 10;
+const LOGIN_WINDOW_MS = 15 * 60_000;
 
-export type LoginLock = { kind: 'address' } | { kind: 'account'; name: string } | null;
+type LoginLock = { kind: 'address' } | { kind: 'account'; name: string } | null;
 
-export interface LoginFailureStore {
+interface LoginFailureStore {
   /** Failures counted for `key` whose window has not ended. */
   count(key: string, now: number): Promise<number>;
   /** One more failure for `key`; the window restarts. */

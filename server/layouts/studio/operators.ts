@@ -12,7 +12,7 @@ import { DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD, sameSecret, type StudioCredentia
 
 export type OperatorRole = 'editor' | 'publisher';
 export const ROLES: readonly OperatorRole[] = ['editor', 'publisher'];
-export const OPERATOR_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
+const OPERATOR_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
 
 
 /** Marks an account whose password is in the environment, not in the table. */
@@ -23,13 +23,13 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
   return new Promise((resolve, reject) => scryptCb(password, salt, keylen, opts, (e, key) => (e ? reject(e) : resolve(key))));
 }
 
-export async function hashPassword(password: string): Promise<string> {
+async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
-export async function passwordMatches(password: string, stored: string): Promise<boolean> {
+async function passwordMatches(password: string, stored: string): Promise<boolean> {
   const [kind, n, r, p, salt64, key64] = stored.split('$');
   if (kind !== 'scrypt' || !n || !r || !p || !salt64 || !key64) return false;
   const expected = Buffer.from(key64, 'base64url');
@@ -40,7 +40,7 @@ export async function passwordMatches(password: string, stored: string): Promise
 /** A hash that matches nothing, checked when the name is unknown: the answer takes as long either way. */
 let decoy: Promise<string> | null = null;
 
-export interface EnvAccount {
+interface EnvAccount {
   name: string;
   password: string;
   role: OperatorRole;

@@ -14,7 +14,7 @@ import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../cor
 import { checkLayoutText } from '../check';
 import { discardDraft, layoutDetail, listLayouts, publishText, rollback, saveDraft, versionContent } from '../repo';
 import { LAYOUT_NAME, type LayoutStore } from '../store';
-import { scenariosFor } from '../../prelude/previewScenarios';
+import { scenariosFor } from '../previewScenarios';
 import { cookieValue, previewToken, SESSION_MS, STUDIO_COOKIE, type StudioCredentials } from './auth';
 import { registerApprovals } from './approvalRoutes';
 import { approvalFor, approvalMissing, draftHash, MONEY_LAYOUTS, overlapWarning, requirePublisher } from './governance';

@@ -15,9 +15,9 @@ export const SCENARIOS = {
   'empty-list': 'Empty list',
   'missing-optional': 'Missing optional fields',
 } as const;
-export type ScenarioName = keyof typeof SCENARIOS;
+type ScenarioName = keyof typeof SCENARIOS;
 
-export const isScenarioName = (v: unknown): v is ScenarioName => typeof v === 'string' && Object.hasOwn(SCENARIOS, v);
+const isScenarioName = (v: unknown): v is ScenarioName => typeof v === 'string' && Object.hasOwn(SCENARIOS, v);
 
 const DIR = join(ROOT, 'config', 'preview-scenarios');
 
