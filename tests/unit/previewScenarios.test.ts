@@ -37,16 +37,17 @@ describe('preview data scenarios', () => {
 
   it('a layout is offered the scenarios its data sources have; the data is keyed by endpoint', () => {
     const doc = { dataSources: { plan: { endpoint: 'installmentPlan' }, other: { endpoint: 'contactKfInfo' } } };
-    expect(scenariosFor(doc).map((s) => [s.name, s.endpoints])).toEqual([['overdue', ['installmentPlan']], ['no-card', ['installmentPlan']], ['empty-list', ['installmentPlan']]]);
+    expect(scenariosFor(doc).map((s) => [s.name, s.endpoints])).toEqual([['overdue', ['installmentPlan']], ['no-card', ['installmentPlan']], ['empty-list', ['installmentPlan']], ['missing-optional', ['installmentPlan']]]);
     expect(Object.keys(scenarioData(doc, 'overdue') ?? {})).toEqual(['installmentPlan']);
-    expect(scenarioData(doc, 'missing-optional')).toBeNull();
+    // A source without fixtures keeps its demo data: no scenario for it alone.
+    expect(scenarioData({ dataSources: { kf: { endpoint: 'contactKfInfo' } } }, 'overdue')).toBeNull();
     expect(scenarioData(doc, '__proto__')).toBeNull();
   });
 
   it('the client answers a fixture\'s endpoint from it, sends no request, and still checks the schema', async () => {
     const { fetch, requests } = recordingFetch();
     const overdue = files.get('installmentPlan')?.overdue as { repayPlanDetail: { repayWaitDetail: Array<{ statusText: string }> } };
-    const api = createApiClient({ fetch, catalogue, config, getSession: () => session, fixtures: { installmentPlan: overdue, contactKfInfo: { email: 42 } } });
+    const api = createApiClient({ fetch, catalogue, config, getSession: () => session, fixtures: { installmentPlan: overdue, contactKfInfo: 'not an object' } });
     const res = await api.call('installmentPlan', { orderId: 'O1' });
     expect(res.ok && (res.data as typeof overdue).repayPlanDetail.repayWaitDetail[0]?.statusText).toBe('Overdue');
     expect(requests).toHaveLength(0);
