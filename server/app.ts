@@ -26,6 +26,7 @@ import { serverSecret } from './lib/tokens';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
 import { readPageQuery } from '../src/prelude/query';
+import { trustProxyFromEnv } from './http/trustProxy';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
 import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
 import { DEMO } from './demo/seedData';
@@ -76,6 +77,8 @@ export interface BuildOptions {
   uploadQuota?: Partial<UploadQuota>;
   /** How often the published layout versions are polled (ms; default 2000, 5000 beside LISTEN on PostgreSQL). */
   layoutPollMs?: number;
+  /** Proxies whose X-Forwarded-For/-Proto are believed (default env TRUST_PROXY; false: none). */
+  trustProxy?: false | string[];
 }
 
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -88,8 +91,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,
-    // Nothing is proxied in front of the reference server; IPs are the socket's.
-    trustProxy: false,
+    // Client address and scheme from X-Forwarded-* only when TRUST_PROXY names the proxy (http/trustProxy.ts).
+    trustProxy: opts.trustProxy ?? trustProxyFromEnv(process.env),
     // The one reading of a query (src/prelude/query.ts): a repeated key is its first value, on the
     // API as on the page, never an array a handler did not expect.
     routerOptions: { querystringParser: (text: string) => ({ ...readPageQuery(text) }) },

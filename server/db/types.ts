@@ -285,12 +285,39 @@ export interface LayoutDraftsTable {
 export interface LayoutAuditTable {
   id: Generated<number>;
   layout: string;
-  action: 'import' | 'draft' | 'publish' | 'rollback';
+  action: 'import' | 'draft' | 'publish' | 'rollback' | 'approve' | 'discard' | 'import-forced';
   actor: string;
   at: CreatedAt;
   from_version: number | null;
   to_version: number | null;
   reason: ColumnType<string, string | undefined, string>;
+}
+
+/** 006_studio_operators: a named studio account; its password scrypt-hashed (server/layouts/studio/operators.ts). */
+export interface StudioOperatorsTable {
+  name: string;
+  role: 'editor' | 'publisher';
+  password_hash: string;
+  created_at: CreatedAt;
+  disabled_at: Timestamp | null;
+}
+
+/** 006_studio_operators: one login; the cookie holds a random token, this row its sha256. */
+export interface StudioSessionsTable {
+  id: string;
+  operator: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** 006_studio_operators: a second operator's approval of one exact draft (versionHash) of a money screen. */
+export interface LayoutApprovalsTable {
+  id: Generated<number>;
+  layout: string;
+  hash: string;
+  approver: string;
+  at: CreatedAt;
 }
 
 export interface Database {
@@ -319,6 +346,9 @@ export interface Database {
   layout_versions: LayoutVersionsTable;
   layout_drafts: LayoutDraftsTable;
   layout_audit: LayoutAuditTable;
+  studio_operators: StudioOperatorsTable;
+  studio_sessions: StudioSessionsTable;
+  layout_approvals: LayoutApprovalsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

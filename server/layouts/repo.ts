@@ -44,7 +44,7 @@ export function versionHash(text: string, served: string): string {
  * same text whose fragments changed is a new version.
  */
 export async function publishText(db: Db, args: {
-  name: string; text: string; fragments: FragmentFiles; actor: string; note: string; action: 'publish' | 'import'; sourceHash?: string; clearDraft?: boolean;
+  name: string; text: string; fragments: FragmentFiles; actor: string; note: string; action: 'publish' | 'import' | 'import-forced'; sourceHash?: string; clearDraft?: boolean;
 }): Promise<PublishResult> {
   const issues = checkLayoutText(args.name, args.text, args.fragments);
   if (issues.length > 0) return { ok: false, issues };
@@ -101,24 +101,33 @@ export async function rollback(db: Db, args: { name: string; version: number; ac
   });
 }
 
-/** Saves the shared draft of an existing layout; the first save of a draft is an audit entry. */
-export async function saveDraft(db: Db, args: { name: string; text: string; actor: string }): Promise<boolean> {
+/**
+ * Saves the shared draft of an existing layout (null: no such layout); the first save of a draft
+ * is an audit entry. Answers who saved it before (the studio warns two operators about each other).
+ */
+export async function saveDraft(db: Db, args: { name: string; text: string; actor: string }): Promise<{ previous: { author: string; updatedAt: Date } | null } | null> {
   return db.transaction().execute(async (tx) => {
     const layout = await tx.selectFrom('layouts').select('published_version').where('name', '=', args.name).forUpdate().executeTakeFirst();
-    if (!layout) return false;
-    const existing = await tx.selectFrom('layout_drafts').select('layout').where('layout', '=', args.name).executeTakeFirst();
+    if (!layout) return null;
+    const existing = await tx.selectFrom('layout_drafts').select(['author', 'updated_at']).where('layout', '=', args.name).executeTakeFirst();
     if (existing) {
       await tx.updateTable('layout_drafts').set({ content: args.text, author: args.actor, updated_at: sql`now()` }).where('layout', '=', args.name).execute();
     } else {
       await tx.insertInto('layout_drafts').values({ layout: args.name, content: args.text, base_version: layout.published_version, author: args.actor }).execute();
       await tx.insertInto('layout_audit').values({ layout: args.name, action: 'draft', actor: args.actor, from_version: layout.published_version, to_version: null, reason: 'draft started' }).execute();
     }
-    return true;
+    return { previous: existing ? { author: existing.author, updatedAt: existing.updated_at } : null };
   });
 }
 
-export async function discardDraft(db: Db, name: string): Promise<void> {
-  await db.deleteFrom('layout_drafts').where('layout', '=', name).execute();
+/** Drops the draft; an audit entry says who threw away whose text (nothing when there was none). */
+export async function discardDraft(db: Db, name: string, actor: string): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const gone = await tx.deleteFrom('layout_drafts').where('layout', '=', name).returning(['author', 'base_version']).executeTakeFirst();
+    if (!gone) return false;
+    await tx.insertInto('layout_audit').values({ layout: name, action: 'discard', actor, from_version: gone.base_version, to_version: null, reason: `draft discarded (last saved by ${gone.author})` }).execute();
+    return true;
+  });
 }
 
 export async function listLayouts(db: Db) {
@@ -141,12 +150,14 @@ export async function layoutDetail(db: Db, name: string) {
     : await db.selectFrom('layout_versions').select(['version', 'content', 'author', 'note', 'created_at']).where('layout', '=', name).where('version', '=', layout.published_version).executeTakeFirst();
   const draft = await db.selectFrom('layout_drafts').selectAll().where('layout', '=', name).executeTakeFirst();
   const audit = await db.selectFrom('layout_audit').selectAll().where('layout', '=', name).orderBy('id', 'desc').limit(200).execute();
+  const approvals = await db.selectFrom('layout_approvals').select(['hash', 'approver', 'at']).where('layout', '=', name).orderBy('id', 'desc').limit(50).execute();
   return {
     name,
     published: published ? { version: published.version, content: published.content, author: published.author, note: published.note, createdAt: published.created_at } : null,
     draft: draft ? { content: draft.content, baseVersion: draft.base_version, author: draft.author, updatedAt: draft.updated_at } : null,
     versions: versions.map((v) => ({ version: v.version, hash: v.hash, author: v.author, note: v.note, createdAt: v.created_at, published: v.version === layout.published_version })),
     audit: audit.map((a) => ({ id: a.id, action: a.action, actor: a.actor, at: a.at, from: a.from_version, to: a.to_version, reason: a.reason })),
+    approvals: approvals.map((a) => ({ hash: a.hash, approver: a.approver, at: a.at })),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
-import { importLayouts } from './import';
+import { importLayouts, importReport } from './import';
 import { dbLayoutSource } from './repo';
 import { fragmentsOf, type FragmentSource } from './fragments';
 import { createLayoutStore, type LayoutStore } from './store';
@@ -18,7 +18,7 @@ declare module 'fastify' {
      * The layout store, the fragments beside the layouts directory (studio checks and publishes
      * expand with them), and the seed from the repository again (the test-only reset empties the tables).
      */
-    kopaLayouts: { store: LayoutStore; fragments: FragmentSource; reseed: () => Promise<void> };
+    kopaLayouts: { store: LayoutStore; fragments: FragmentSource; reseed: () => Promise<void>; importAll: (actor: string, force: boolean) => Promise<{ lines: string[]; failed: boolean }> };
   }
 }
 
@@ -51,6 +51,12 @@ export async function startLayouts(app: FastifyInstance, opts: LayoutServiceOpti
   await runImport(opts.importChanged ? 'changed' : 'seed');
   const stop = await startLayoutSync({ store, log: app.log, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.pollMs ?? (opts.databaseUrl ? 5000 : 2000) });
   app.addHook('onClose', async () => { await stop(); });
-  app.decorate('kopaLayouts', { store, fragments, reseed: () => runImport('seed') });
+  // What `npm run layouts:import` does, in this process (its test-only route: the browser tests' conflict case).
+  const importAll = async (actor: string, force: boolean) => {
+    const outcomes = await importLayouts(opts.db, opts.layoutsDir, 'all', actor, { force });
+    store.invalidate();
+    return importReport(outcomes);
+  };
+  app.decorate('kopaLayouts', { store, fragments, reseed: () => runImport('seed'), importAll });
   return store;
 }

@@ -13,6 +13,7 @@ import endpoints from '../../schemas/api/endpoints.json';
 import { collectTypes } from '../../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import { earlyPlanOf } from './earlyPlan';
+import { scenarioData } from '../layouts/previewScenarios';
 import { screenTextsOf } from './screenTexts';
 import { screenBindingsOf } from './screenBindings';
 import type { LayoutStore } from '../layouts/store';
@@ -75,8 +76,9 @@ export interface AppShell {
   /**
    * previewToken: an operator's preview link (server/layouts/studio/auth.ts) shows the layout's draft.
    * search: the page's query (`?a=1`), which the first screen's early requests are resolved from.
+   * scenario: with a valid preview token, a data scenario's name (server/layouts/previewScenarios.ts).
    */
-  html(pathname: string, previewToken?: string, lang?: Language, search?: string): Promise<string>;
+  html(pathname: string, previewToken?: string, lang?: Language, search?: string, scenario?: string): Promise<string>;
 }
 
 export function createAppShell(distDir: string, layouts: LayoutStore): AppShell {
@@ -133,7 +135,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   return {
     scriptSources: earlyCode !== null ? [scriptHashSource(earlyCode)] : [],
     // lang: the borrower's language (the page's `lang` query): <html lang> and a t('key') title.
-    async html(pathname, previewToken, lang = 'en', search = '') {
+    async html(pathname, previewToken, lang = 'en', search = '', scenario) {
       const name = layoutByPath.get(pathname);
       if (!name) return index;
       let good;
@@ -181,6 +183,9 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         .replace('<div id="root"></div>', () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`);
       // A draft preview is never kept: it is one operator's, and changes at every save.
       if (!good.preview) built.set(`${name}|${lang}`, { etag: good.etag, html });
+      // A preview's data scenario: the page answers those sources from it, so nothing is sent early.
+      const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
+      if (fixtures) return html.replace('</body>', () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`);
       return withEarlyRequests(html, good.doc, search);
     },
   };

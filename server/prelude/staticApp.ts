@@ -78,7 +78,9 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
     const lang = parseLanguage(readPageQuery(searchOf(req.url)).lang) ?? 'en';
     // The path the router matched (the path guard's canonical reading), the query as sent.
     const at = req.url.indexOf('?');
-    const html = await shell.html(req.kopaPath, typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at));
+    // With a valid preview token only (the shell checks it), a data scenario of the preview (kopaScenario=<name>).
+    const scenario = (req.query as Record<string, unknown> | undefined)?.kopaScenario;
+    const html = await shell.html(req.kopaPath, typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at), typeof scenario === 'string' ? scenario : undefined);
     let rep = pages.get(html);
     if (!rep) {
       if (pages.size >= HTML_CACHE_MAX) pages.clear();

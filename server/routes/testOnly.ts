@@ -38,6 +38,11 @@ export function registerTestOnly(app: FastifyInstance, ctx: ServerContext): void
       .onConflict((oc) => oc.column('key').doNothing()).execute();
     return { code: 0, message: 'success', data: { tables: tables.rows.length } };
   });
+  // `npm run layouts:import [--force]` in this server's process (PGlite is one process's): its lines and exit status.
+  app.post<{ Body: { force?: boolean } }>('/__test/layouts-import', async (req) => {
+    const report = await app.kopaLayouts.importAll('import (test)', req.body?.force === true);
+    return { code: 0, message: 'success', data: { lines: report.lines, exitCode: report.failed ? 1 : 0 } };
+  });
   app.get<{ Querystring: { sid?: string } }>('/__test/captcha', async (req) => {
     const row = await ctx.db.selectFrom('captchas').select('text').where('sid', '=', String(req.query.sid ?? '')).executeTakeFirst();
     if (!row) throw notFound('No such captcha.');

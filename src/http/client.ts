@@ -44,6 +44,11 @@ export interface ApiClientOptions {
   responseValidators?: ResponseValidatorLoader;
   /** Requests the page sent before the app ran (src/shell/early.ts): an identical call takes its answer. */
   early?: EarlyRequests;
+  /**
+   * endpoint -> response data answered without a request: a studio preview's data scenario
+   * (src/shell/previewMode.ts). Checked by the endpoint's response schema like any answer.
+   */
+  fixtures?: Readonly<Record<string, unknown>>;
 }
 
 export interface ApiClient {
@@ -106,6 +111,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const { url, init } = build(spec, params, opts, options.getSession());
     const validator = startValidatorLoad(spec);
     const controller = new AbortController();
+    const fixture = options.fixtures && Object.hasOwn(options.fixtures, endpoint) ? options.fixtures[endpoint] : undefined;
+    if (fixture !== undefined) return checked({ ok: true, data: structuredClone(fixture), code: String(spec.success), message: 'success' }, validator, spec, controller.signal);
     let timedOut = false;
     const onExternalAbort = (): void => controller.abort(external?.reason);
     external?.addEventListener('abort', onExternalAbort, { once: true });

@@ -15,6 +15,8 @@ export const PAGE_BLOCK = {
   texts: 'kopa-texts',
   /** The first screen's data requests, planned from the query (EarlyPlan, earlyPlan.ts). */
   early: 'kopa-early',
+  /** An operator preview's data scenario: endpoint -> response data (only beside a valid preview token). */
+  scenario: 'kopa-scenario',
 } as const;
 
 export type PageBlockId = (typeof PAGE_BLOCK)[keyof typeof PAGE_BLOCK];

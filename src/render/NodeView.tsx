@@ -1,6 +1,7 @@
 import { Component, type ComponentType } from 'react';
 import { NodeEnvContext, type NodeEnv } from './contexts';
 import { Fallback } from './Fallback';
+import { PreviewMark, previewMarksOn } from './PreviewSelection';
 import { checkNode } from './nodeValidators';
 import { useCondition } from './useBinding';
 import type { WidgetProps } from './widgetTypes';
@@ -81,7 +82,9 @@ export class NodeView extends Component<Props, { error: string | null }> {
     const widgetNode = node as { type: string; visible?: boolean | string };
     const Widget = this.context?.widgets.get(widgetNode.type) as ComponentType<WidgetProps<unknown>>;
     // Most nodes have no condition: no extra component and no store subscription for them.
-    return widgetNode.visible === undefined ? <Widget node={widgetNode} pointer={pointer} /> : <VisibleWidget Widget={Widget} node={widgetNode} pointer={pointer} />;
+    const view = widgetNode.visible === undefined ? <Widget node={widgetNode} pointer={pointer} /> : <VisibleWidget Widget={Widget} node={widgetNode} pointer={pointer} />;
+    // An operator's preview marks the node the studio selected (PreviewSelection.tsx).
+    return previewMarksOn() ? <PreviewMark pointer={pointer}>{view}</PreviewMark> : view;
   }
 }
 

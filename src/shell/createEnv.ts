@@ -8,7 +8,7 @@ import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appCon
 import { copyText } from './copyText';
 import { createLocalStore } from './localStore';
 import { onHostBack } from './hostApi';
-import { PREVIEW } from './previewMode';
+import { PREVIEW, PREVIEW_FIXTURES } from './previewMode';
 import { report } from './reporter';
 import { languageQuery } from './language';
 import { afterFirstScreen } from './afterFirstScreen';
@@ -43,6 +43,8 @@ const api = createApiClient({
   getSession: currentSession,
   // The first screen's requests the page sent before this code arrived (src/shell/early.ts).
   early: pageEarlyRequests(),
+  // An operator's preview with a data scenario (never a borrower's page).
+  fixtures: PREVIEW_FIXTURES,
 });
 
 // One view of localStorage for the app (keys prefixed kopa:, JSON values).

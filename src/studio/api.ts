@@ -20,11 +20,30 @@ export interface LayoutSummary {
 export interface LayoutDetail {
   name: string;
   published: { version: number; content: string; author: string; note: string; createdAt: string } | null;
-  draft: { content: string; baseVersion: number | null; author: string; updatedAt: string } | null;
+  /** hash: what an approval is for; approvedBy: who approved exactly this text. */
+  draft: { content: string; baseVersion: number | null; author: string; updatedAt: string; hash: string; approvedBy: string[] } | null;
   versions: Array<{ version: number; author: string; note: string; createdAt: string; published: boolean }>;
   audit: Array<{ id: number; action: string; actor: string; at: string; from: number | null; to: number | null; reason: string }>;
   issues: Issue[];
   preview: { url: string; expires: string } | null;
+  /** A money screen: publishing needs another publisher's approval of the exact draft. */
+  money: boolean;
+  /** Another operator edits this draft too. */
+  warning: string | null;
+  /** The data scenarios this screen's sources have (server/layouts/previewScenarios.ts). */
+  scenarios: Array<{ name: string; label: string; endpoints: string[] }>;
+}
+
+export interface SavedDraft {
+  issues: Issue[];
+  preview: LayoutDetail['preview'];
+  hash: string;
+  warning: string | null;
+}
+
+export interface Me {
+  user: string;
+  role: 'editor' | 'publisher';
 }
 
 export class StudioError extends Error {

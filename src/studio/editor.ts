@@ -2,7 +2,8 @@
  * The JSON editor: CodeMirror 6 with the layout schema's completion and hover
  * (codemirror-json-schema over the bundled schema, server/layouts/studio/schemaBundle.ts) and the
  * server's issues (schema and every lint rule, the same check as publishing) shown inline on the
- * exact node their JSON pointer names.
+ * exact node their JSON pointer names. Inside `{{ }}` the data paths complete and explain
+ * themselves from the response schemas and the layout's state (bindingCompletion.ts).
  */
 import { json, jsonLanguage } from '@codemirror/lang-json';
 import { syntaxTree } from '@codemirror/language';
@@ -12,9 +13,26 @@ import { EditorView, hoverTooltip } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
 import type { Issue } from './api';
+import { bindingCompletion, bindingHover, type DataSchemas } from './bindingCompletion';
+import { typeValueCompletion } from './typeCompletion';
 
-export function createEditor(parent: HTMLElement, text: string, schema: unknown, onChange: (text: string) => void): EditorView {
-  return new EditorView({
+export function createEditor(parent: HTMLElement, text: string, schema: unknown, dataSchemas: DataSchemas, onChange: (text: string) => void): EditorView {
+  // The layout as last parsed: `{{ }}` completion reads its sources, state and computed values.
+  let doc: unknown = null;
+  let parsedText: string | null = null;
+  const bindings = () => {
+    const now = view.state.doc.toString();
+    if (now !== parsedText) {
+      parsedText = now;
+      try {
+        doc = JSON.parse(now);
+      } catch {
+        // Half-typed JSON: keep the last layout that parsed.
+      }
+    }
+    return { doc, schemas: dataSchemas };
+  };
+  const view: EditorView = new EditorView({
     parent,
     state: EditorState.create({
       doc: text,
@@ -22,7 +40,10 @@ export function createEditor(parent: HTMLElement, text: string, schema: unknown,
         basicSetup,
         json(),
         jsonLanguage.data.of({ autocomplete: jsonCompletion() }),
+        jsonLanguage.data.of({ autocomplete: bindingCompletion(bindings) }),
+        jsonLanguage.data.of({ autocomplete: typeValueCompletion(schema) }),
         hoverTooltip(jsonSchemaHover()),
+        hoverTooltip(bindingHover(bindings)),
         stateExtensions(schema as Parameters<typeof stateExtensions>[0]),
         lintGutter(),
         EditorView.contentAttributes.of({ 'aria-label': 'Layout JSON' }),
@@ -30,6 +51,7 @@ export function createEditor(parent: HTMLElement, text: string, schema: unknown,
       ],
     }),
   });
+  return view;
 }
 
 /** Offset of a 1-based line:column, clamped into the document. */

@@ -5,13 +5,13 @@
  * history. Plain DOM: a separate build (scripts/build/studio.ts), nothing shared with the app.
  * All text is set as text (textContent), never as HTML.
  */
-import { json } from '@codemirror/lang-json';
-import { MergeView } from '@codemirror/merge';
-import { EditorState } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
-import { minimalSetup } from 'codemirror';
-import { call, StudioError, type Issue, type LayoutDetail, type LayoutSummary } from './api';
+import { call, StudioError, type Issue, type LayoutDetail, type LayoutSummary, type Me, type SavedDraft } from './api';
+import type { DataSchemas } from './bindingCompletion';
+import { diffPanel } from './diffPanel';
 import { createEditor, replaceText, showIssues } from './editor';
+import { rangeOfPointer } from './jsonPointer';
+import { outlineOf } from './outline';
+import { DEVICES, previewControls, previewUrl, type PreviewChoice } from './previewControls';
 import { installStyles } from './styles';
 
 type Child = Node | string | null | undefined | false;
@@ -29,7 +29,9 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, 
 
 const root = document.getElementById('studio') as HTMLElement;
 let user = '';
+let role: Me['role'] = 'editor';
 let schema: unknown = null;
+let dataSchemas: DataSchemas | null = null;
 /** Cleans up the current view (timers, editors) before the next one renders. */
 let leave: () => void = () => undefined;
 
@@ -41,7 +43,7 @@ function topBar(): HTMLElement {
   return h('header', { class: 's-top' },
     h('h1', {}, 'Kopa studio'),
     h('a', { href: '#/' }, 'Screens'),
-    h('span', { class: 's-user' }, `Signed in as ${user}`),
+    h('span', { class: 's-user' }, `Signed in as ${user} (${role})`),
     h('button', { type: 'button', click: () => void logout() }, 'Log out'));
 }
 
@@ -65,8 +67,8 @@ function renderLogin(message = ''): void {
     h('button', { type: 'submit', class: 'primary' }, 'Log in'));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    void call<{ user: string }>('POST', '/login', { user: name.value, password: password.value }).then(
-      (me) => { user = me.user; route(); },
+    void call<Me>('POST', '/login', { user: name.value, password: password.value }).then(
+      (me) => { user = me.user; role = me.role; route(); },
       (err: unknown) => { error.textContent = err instanceof Error ? err.message : String(err); },
     );
   });
@@ -93,11 +95,15 @@ async function renderList(): Promise<void> {
 async function renderLayout(name: string): Promise<void> {
   leave();
   schema ??= await call('GET', '/schema');
+  dataSchemas ??= await call<DataSchemas>('GET', '/data-schemas');
   let detail = await call<LayoutDetail>('GET', `/layouts/${encodeURIComponent(name)}`);
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
-  let merge: MergeView | null = null;
+  let diff: { destroy: () => void } | null = null;
   let tab: 'problems' | 'diff' | 'history' = 'problems';
+  let choice: PreviewChoice = { lang: 'en', device: DEVICES[1], scenario: '' };
+  let selected: string | null = null;
+  const versionTexts = new Map<number, Promise<string>>();
 
   const heading = h('h2', { style: 'margin: 0' }, name);
   const summary = h('p', { style: 'margin: 4px 0' });
@@ -105,6 +111,11 @@ async function renderLayout(name: string): Promise<void> {
   const why = h('input', { type: 'text', 'aria-label': 'Why (goes into the history)', placeholder: 'Why (goes into the history)' });
   const publishButton = h('button', { type: 'button', class: 'primary' }, 'Publish');
   const discardButton = h('button', { type: 'button' }, 'Discard draft');
+  const approveButton = h('button', { type: 'button' }, 'Approve this draft');
+  const approval = h('p', { class: 's-approval' });
+  const warning = h('p', { class: 's-warning', role: 'alert' });
+  const outline = h('nav', { class: 's-outline', 'aria-label': 'Outline' });
+  const phoneTitle = h('h3', { style: 'margin: 0 0 8px' });
   const editorBox = h('div', { class: 's-editor' });
   const panel = h('div', { class: 's-panel' });
   const tabs = h('div', { class: 's-tabs', role: 'tablist' });
@@ -114,12 +125,54 @@ async function renderLayout(name: string): Promise<void> {
 
   const textNow = () => editor.state.doc.toString();
   let applying = false;
-  const editor = createEditor(editorBox, detail.draft?.content ?? detail.published?.content ?? '', schema, () => {
+  const editor = createEditor(editorBox, detail.draft?.content ?? detail.published?.content ?? '', schema, dataSchemas, () => {
     if (applying) return;
     status.textContent = 'Saving draft...';
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => { saving = save(); }, 400);
+    saveTimer = setTimeout(() => { saving = save(); renderOutline(); }, 400);
   });
+
+  /** The node at `pointer` selected in the editor, the outline and the preview. */
+  function select(pointer: string): void {
+    selected = pointer;
+    const range = rangeOfPointer(editor.state, pointer);
+    if (range) {
+      editor.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
+      editor.focus();
+    }
+    for (const b of outline.querySelectorAll('button')) b.setAttribute('aria-current', String(b.getAttribute('data-pointer') === pointer));
+    markInPreview();
+  }
+
+  function markInPreview(): void {
+    frame.contentWindow?.postMessage({ kopaStudioSelect: selected }, location.origin);
+  }
+
+  function renderOutline(): void {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(textNow());
+    } catch {
+      return; // half-typed: the last outline stays
+    }
+    const items = outlineOf(doc);
+    outline.replaceChildren(h('h3', {}, 'Outline'), h('ul', {}, ...items.map((it) => h('li', { style: `padding-left: ${it.depth * 12}px` },
+      h('button', { type: 'button', 'data-pointer': it.pointer, 'aria-current': String(it.pointer === selected), title: it.pointer, click: () => select(it.pointer) }, it.label)))));
+  }
+
+  function renderApproval(): void {
+    approveButton.hidden = !detail.money;
+    approveButton.disabled = !detail.draft || role !== 'publisher';
+    if (!detail.money) {
+      approval.textContent = '';
+      return;
+    }
+    const by = detail.draft?.approvedBy ?? [];
+    const others = by.filter((a) => a !== user);
+    approval.textContent = !detail.draft
+      ? 'Money screen: publishing needs another publisher\'s approval of the exact draft.'
+      : `Money screen: draft ${detail.draft.hash.slice(0, 8)} ${by.length ? `approved by ${by.join(', ')}` : 'not approved yet'}. ${others.length ? 'It can be published by a publisher other than the approver.' : 'Another publisher must approve this exact text before it is published.'}`;
+  }
 
   function setStatus(text: string, good = false): void {
     status.textContent = text;
@@ -127,15 +180,21 @@ async function renderLayout(name: string): Promise<void> {
   }
 
   function showPreview(): void {
+    const [width, height] = choice.device;
+    frame.style.width = `${width}px`;
+    frame.style.height = `${height}px`;
+    const scenario = detail.scenarios.find((sc) => sc.name === choice.scenario);
+    phoneTitle.textContent = `Preview (${width} x ${height}, ${scenario ? `${scenario.label}: ${scenario.endpoints.join(', ')}` : 'demo data'})`;
     if (!detail.preview) {
       frame.src = 'about:blank';
       link.removeAttribute('href');
       linkNote.textContent = ' (this layout has no route)';
       return;
     }
+    const url = previewUrl(detail.preview.url, choice);
     // A new URL every time: the frame reloads with the draft as it is now.
-    frame.src = `${detail.preview.url}&t=${Date.now()}`;
-    link.href = new URL(detail.preview.url, location.origin).href;
+    frame.src = `${url}&t=${Date.now()}`;
+    link.href = new URL(url, location.origin).href;
     linkNote.textContent = ` opens the draft on any device until ${when(detail.preview.expires)} (operators only: do not share it)`;
   }
 
@@ -143,6 +202,9 @@ async function renderLayout(name: string): Promise<void> {
     const p = detail.published;
     summary.textContent = `${p ? `Published: version ${p.version}, by ${p.author}, ${when(p.createdAt)}` : 'Not published'}${detail.draft ? ` · draft by ${detail.draft.author}` : ' · no draft'}`;
     discardButton.disabled = !detail.draft;
+    publishButton.disabled = role !== 'publisher';
+    publishButton.title = role === 'publisher' ? '' : 'Publishing needs the publisher role';
+    renderApproval();
   }
 
   function issuesPanel(issues: Issue[]): HTMLElement {
@@ -158,15 +220,21 @@ async function renderLayout(name: string): Promise<void> {
 
   let issues: Issue[] = detail.issues;
   function renderPanel(): void {
-    merge?.destroy();
-    merge = null;
+    diff?.destroy();
+    diff = null;
     for (const b of tabs.children) b.setAttribute('aria-selected', String(b.getAttribute('data-tab') === tab));
     if (tab === 'problems') panel.replaceChildren(issuesPanel(issues));
     if (tab === 'diff') {
-      const box = h('div', { class: 's-merge' });
-      panel.replaceChildren(h('p', {}, `Left: published version ${detail.published?.version ?? '-'}. Right: the draft.`), box);
-      const ro = [minimalSetup, json(), EditorState.readOnly.of(true), EditorView.editable.of(false)];
-      merge = new MergeView({ a: { doc: detail.published?.content ?? '', extensions: ro }, b: { doc: textNow(), extensions: ro }, parent: box, collapseUnchanged: { margin: 3 } });
+      const d = diffPanel({
+        versions: detail.versions.map((v) => v.version), published: detail.published?.version ?? null, hasDraft: true, draftText: textNow,
+        load: (v) => {
+          let t = versionTexts.get(v);
+          if (!t) versionTexts.set(v, (t = call<{ content: string }>('GET', `/layouts/${encodeURIComponent(name)}/versions/${v}`).then((r) => r.content)));
+          return t;
+        },
+      });
+      diff = d;
+      panel.replaceChildren(d.el);
     }
     if (tab === 'history') panel.replaceChildren(historyPanel());
   }
@@ -188,9 +256,11 @@ async function renderLayout(name: string): Promise<void> {
 
   async function save(): Promise<void> {
     try {
-      const res = await call<{ issues: Issue[]; preview: LayoutDetail['preview'] }>('PUT', `/layouts/${encodeURIComponent(name)}/draft`, { content: textNow() });
+      const res = await call<SavedDraft>('PUT', `/layouts/${encodeURIComponent(name)}/draft`, { content: textNow() });
       issues = res.issues;
-      detail = { ...detail, preview: res.preview, draft: { content: textNow(), baseVersion: detail.published?.version ?? null, author: user, updatedAt: new Date().toISOString() } };
+      const approvedBy = res.hash === detail.draft?.hash ? detail.draft.approvedBy : [];
+      detail = { ...detail, preview: res.preview, draft: { content: textNow(), baseVersion: detail.published?.version ?? null, author: user, updatedAt: new Date().toISOString(), hash: res.hash, approvedBy } };
+      if (res.warning) warning.textContent = res.warning;
       showIssues(editor, issues);
       setStatus(issues.length === 0 ? 'Draft saved. No problems.' : `Draft saved. ${issues.length} problem(s): the draft cannot be published yet.`, issues.length === 0);
       renderSummary();
@@ -204,6 +274,7 @@ async function renderLayout(name: string): Promise<void> {
   async function reload(): Promise<void> {
     detail = await call<LayoutDetail>('GET', `/layouts/${encodeURIComponent(name)}`);
     issues = detail.issues;
+    warning.textContent = detail.warning ?? '';
     const text = detail.draft?.content ?? detail.published?.content ?? '';
     if (text !== textNow()) {
       applying = true; // the text comes from the server: nothing to save
@@ -213,6 +284,7 @@ async function renderLayout(name: string): Promise<void> {
     showIssues(editor, issues);
     renderSummary();
     renderPanel();
+    renderOutline();
     showPreview();
   }
 
@@ -264,31 +336,49 @@ async function renderLayout(name: string): Promise<void> {
     }
   }
 
+  async function approve(): Promise<void> {
+    clearTimeout(saveTimer);
+    await saving;
+    try {
+      const res = await call<{ short: string }>('POST', `/layouts/${encodeURIComponent(name)}/approve`, { hash: detail.draft?.hash });
+      await reload();
+      setStatus(`You approved draft ${res.short}: another publisher can publish it now.`, true);
+    } catch (e) {
+      handle(e);
+    }
+  }
+
+  approveButton.addEventListener('click', () => void approve());
+  frame.addEventListener('load', markInPreview);
   publishButton.addEventListener('click', () => void publish());
   discardButton.addEventListener('click', () => void discard());
-  for (const [key, label] of [['problems', 'Problems'], ['diff', 'Diff with published'], ['history', 'History']] as const) {
+  for (const [key, label] of [['problems', 'Problems'], ['diff', 'Diff'], ['history', 'History']] as const) {
     tabs.append(h('button', { type: 'button', role: 'tab', 'data-tab': key, click: () => { tab = key; renderPanel(); } }, label));
   }
 
   root.replaceChildren(topBar(), h('main', { class: 's-work' },
+    outline,
     h('section', {},
-      heading, summary,
+      heading, summary, warning, approval,
       editorBox,
-      h('div', { class: 's-bar' }, why, publishButton, discardButton),
+      h('div', { class: 's-bar' }, why, publishButton, approveButton, discardButton),
       status,
       tabs, panel),
     h('section', { class: 's-phone' },
-      h('h3', { style: 'margin: 0 0 8px' }, 'Phone preview (390 x 844, demo data)'),
+      phoneTitle,
+      previewControls(detail.scenarios, choice, (c) => { choice = c; showPreview(); }),
       frame,
       h('p', {}, link, linkNote))));
+  warning.textContent = detail.warning ?? '';
   showIssues(editor, issues);
   renderSummary();
   renderPanel();
+  renderOutline();
   showPreview();
   if (issues.length > 0) setStatus(`The draft has ${issues.length} problem(s).`);
   leave = () => {
     clearTimeout(saveTimer);
-    merge?.destroy();
+    diff?.destroy();
     editor.destroy();
     leave = () => undefined;
   };
@@ -305,7 +395,7 @@ function route(): void {
 
 installStyles();
 window.addEventListener('hashchange', route);
-call<{ user: string }>('GET', '/me').then(
-  (me) => { user = me.user; route(); },
+call<Me>('GET', '/me').then(
+  (me) => { user = me.user; role = me.role; route(); },
   () => renderLogin(),
 );

@@ -81,7 +81,7 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
   // 4. Fixed and published: the borrower route shows it.
   await setEditorText(page, withHeader('Studio help desk'));
   await expect(page.getByRole('status')).toHaveText('Draft saved. No problems.');
-  await page.getByRole('tab', { name: 'Diff with published' }).click();
+  await page.getByRole('tab', { name: 'Diff' }).click();
   await expect(page.locator('.cm-changedLine').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Clearer header');
   await page.getByRole('button', { name: 'Publish' }).click();

@@ -136,6 +136,8 @@ describe('layouts on the database', () => {
     expect(studioCredentials({ STUDIO_USER: 'ana', STUDIO_PASSWORD: 's3cret' })).toEqual({ user: 'ana', password: 's3cret', demo: false });
     expect(studioCredentials({ NODE_ENV: 'production' })).toBeNull();
     expect(studioLoginHint('http://x/studio', null)).toMatch(/^Layout studio: off/);
+    // The demo names its second publisher, so the two-person publish can be tried (issue 34.5).
+    expect(studioLoginHint('http://x/studio', studioCredentials({ NODE_ENV: 'development' }))).toContain('user "reviewer", password "kopa-studio-review"');
     expect(studioLoginHint('http://x/studio', { user: 'ana', password: 's3cret', demo: false })).not.toContain('s3cret');
   });
 

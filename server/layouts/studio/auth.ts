@@ -1,7 +1,8 @@
 /**
- * Operator credentials and tokens for the studio. Operators are not borrowers: their credentials
- * come from the environment (STUDIO_USER, STUDIO_PASSWORD), their session is an HttpOnly cookie
- * on /studio signed with the server secret, and a borrower session never opens the studio.
+ * Operator credentials and tokens for the studio. Operators are not borrowers: the environment
+ * defines the first account (STUDIO_USER, STUDIO_PASSWORD), `npm run studio:user` the others
+ * (operators.ts); their session is an HttpOnly cookie on /studio whose token the database knows
+ * (sessions.ts), and a borrower session never opens the studio.
  * Without STUDIO_PASSWORD a demo password is used, except under NODE_ENV=production, where the
  * studio is then off (docs/operators.md, "The studio").
  */
@@ -9,6 +10,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export const DEMO_STUDIO_USER = 'operator';
 export const DEMO_STUDIO_PASSWORD = 'kopa-studio-demo';
+/** The demo's second publisher (operators.ts; only with the demo password, never in production). */
+export const DEMO_REVIEWER = 'reviewer';
+export const DEMO_REVIEWER_PASSWORD = 'kopa-studio-review';
 export const STUDIO_COOKIE = 'kopa_studio';
 export const SESSION_MS = 12 * 3600_000;
 export const PREVIEW_MS = 30 * 60_000;
@@ -32,7 +36,7 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
-/** `<subject>.<expiry ms>.<hmac>`: the purpose is in the MAC, so a preview token is never a session. */
+/** `<subject>.<expiry ms>.<hmac>`: the purpose is in the MAC, so a preview token is for nothing else. */
 function sign(secret: string, purpose: string, subject: string, expires: number): string {
   const body = `${Buffer.from(subject).toString('base64url')}.${expires}`;
   const mac = createHmac('sha256', secret).update(`studio|${purpose}|${body}`).digest('base64url');
@@ -46,14 +50,6 @@ function verify(secret: string, purpose: string, token: string, now: number): st
   if (!sameSecret(expected, token)) return null;
   if (Number(expires) <= now) return null;
   return Buffer.from(subject64, 'base64url').toString();
-}
-
-export function sessionToken(secret: string, user: string, now: number): string {
-  return sign(secret, 'session', user, now + SESSION_MS);
-}
-
-export function sessionUser(secret: string, token: string, now: number): string | null {
-  return verify(secret, 'session', token, now);
 }
 
 /** A link token that shows the draft of one layout for PREVIEW_MS, on any device. */
@@ -78,6 +74,6 @@ export function cookieValue(header: string | undefined, name: string): string | 
 /** What the server prints at start: where the studio is and how to log in (never the real password). */
 export function studioLoginHint(url: string, creds: StudioCredentials | null): string {
   if (!creds) return 'Layout studio: off (NODE_ENV=production without STUDIO_PASSWORD; set STUDIO_USER and STUDIO_PASSWORD to turn it on).';
-  if (creds.demo) return `Layout studio: ${url}  user "${creds.user}", password "${DEMO_STUDIO_PASSWORD}" (the demo default: set STUDIO_USER and STUDIO_PASSWORD to change it).`;
+  if (creds.demo) return `Layout studio: ${url}  user "${creds.user}", password "${DEMO_STUDIO_PASSWORD}" (the demo default: set STUDIO_USER and STUDIO_PASSWORD to change it); a second publisher to try the two-person publish: user "${DEMO_REVIEWER}", password "${DEMO_REVIEWER_PASSWORD}".`;
   return `Layout studio: ${url}  user "${creds.user}", with the password in STUDIO_PASSWORD.`;
 }

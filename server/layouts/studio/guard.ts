@@ -5,7 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError, notFound, unauthorized } from '../../core/errors';
-import { cookieValue, sessionUser, STUDIO_COOKIE, type StudioCredentials } from './auth';
+import type { Db } from '../../db';
+import { cookieValue, STUDIO_COOKIE, type StudioCredentials } from './auth';
+import { sessionOperator } from './sessions';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -31,11 +33,15 @@ export function studioOn(creds: StudioCredentials | null): () => Promise<void> {
   };
 }
 
-/** An operator session is required: sets `req.studioUser`. */
-export function operatorSession(secret: string, now: () => number): (req: FastifyRequest) => Promise<void> {
+/**
+ * A live operator session is required (looked up on the database each request, so a logout or a
+ * disabled account ends it at once: sessions.ts): sets `req.studioUser` and `req.studioRole`.
+ */
+export function operatorSession(db: Db, now: () => number): (req: FastifyRequest) => Promise<void> {
   return async (req) => {
-    const user = sessionUser(secret, cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '', now());
-    if (!user) throw unauthorized('Log in to the studio first.');
-    req.studioUser = user;
+    const operator = await sessionOperator(db, cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '', now());
+    if (!operator) throw unauthorized('Log in to the studio first.');
+    req.studioUser = operator.name;
+    req.studioRole = operator.role;
   };
 }

@@ -14,9 +14,15 @@ import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../cor
 import { checkLayoutText } from '../check';
 import { discardDraft, layoutDetail, listLayouts, publishText, rollback, saveDraft, versionContent } from '../repo';
 import { LAYOUT_NAME, type LayoutStore } from '../store';
-import { previewToken, sameSecret, SESSION_MS, sessionToken, STUDIO_COOKIE, type StudioCredentials } from './auth';
+import { scenariosFor } from '../previewScenarios';
+import { cookieValue, previewToken, SESSION_MS, STUDIO_COOKIE, type StudioCredentials } from './auth';
+import { registerApprovals } from './approvalRoutes';
+import { approvalFor, approvalMissing, draftHash, MONEY_LAYOUTS, overlapWarning, requirePublisher } from './governance';
 import { jsonOnly, operatorSession, studioOn } from './guard';
-import { layoutSchemaBundle } from './schemaBundle';
+import { lockMessage, loginLimiter, memoryFailureStore } from './loginLimit';
+import { authenticate, envAccounts, type OperatorRole } from './operators';
+import { dataSchemaBundle, layoutSchemaBundle } from './schemaBundle';
+import { openSession, revokeSession, sessionCookie } from './sessions';
 
 export interface StudioDeps {
   db: Db;
@@ -32,13 +38,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The operator of a studio API request (set by the studio's auth hook). */
     studioUser?: string;
+    /** Their role (server/layouts/studio/operators.ts). */
+    studioRole?: OperatorRole;
   }
 }
 
 const ok = (data: unknown) => ({ code: 0, message: 'success', data });
 const MAX_TEXT = 1024 * 1024;
-const LOGIN_TRIES = 10;
-const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** The borrower route that shows a layout, with the demo query of its first demo screen. */
 function previewPath(name: string): string | null {
@@ -58,6 +64,15 @@ function layoutName(params: { name?: string }): string {
   return name;
 }
 
+/** The JSON of a layout text, or null (a draft may not be JSON yet). */
+function parsed(source: string): unknown {
+  try {
+    return JSON.parse(source);
+  } catch {
+    return null;
+  }
+}
+
 function text(body: unknown, key: string): string {
   const v = (body as Record<string, unknown> | null)?.[key];
   return typeof v === 'string' ? v : '';
@@ -68,7 +83,9 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   const fragments = () => app.kopaLayouts.fragments();
   const now = () => deps.now().getTime();
   const htmlFile = join(deps.distDir, 'studio', 'studio.html');
-  const failures = new Map<string, { count: number; until: number }>();
+  const limiter = loginLimiter(memoryFailureStore());
+  const accounts = envAccounts(creds);
+  const sessionTokenOf = (req: FastifyRequest) => cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '';
 
   const page = async (_req: FastifyRequest, reply: FastifyReply) => {
     if (!creds) return reply.code(404).type('text/plain; charset=utf-8').send('The studio is off: set STUDIO_PASSWORD (and STUDIO_USER) to turn it on.');
@@ -87,7 +104,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   });
   app.register(async (operator) => {
     operator.addHook('onRequest', studioOn(creds));
-    operator.addHook('onRequest', operatorSession(secret, now));
+    operator.addHook('onRequest', operatorSession(db, now));
     operator.addHook('onRequest', jsonOnly);
     registerOperatorRoutes(operator);
   });
@@ -95,34 +112,33 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   function registerLogin(app: FastifyInstance): void {
     app.post('/studio/api/login', async (req, reply) => {
       if (!creds) throw notFound('The studio is off.');
-      const ip = req.ip;
-      const f = failures.get(ip);
-      if (f && f.count >= LOGIN_TRIES && f.until > now()) throw tooMany('Too many failed logins; try again in 15 minutes.');
       const user = text(req.body, 'user');
       const password = text(req.body, 'password');
-      // Both compared, always: the time taken says nothing about which one was wrong.
-      const good = [sameSecret(user, creds.user), sameSecret(password, creds.password)].every(Boolean);
-      if (!good) {
-        // Bounded: expired entries go when the map grows (many addresses trying).
-        if (failures.size > 10_000) for (const [k, v] of failures) if (v.until <= now()) failures.delete(k);
-        const next = f && f.until > now() ? f.count + 1 : 1;
-        failures.set(ip, { count: next, until: now() + LOGIN_WINDOW_MS });
+      // Per address and per account: guesses from rotating addresses still lock the account.
+      const lock = await limiter.locked(req.ip, user, now());
+      if (lock) throw tooMany(lockMessage(lock));
+      const operator = await authenticate(db, accounts, user, password);
+      if (!operator) {
+        await limiter.failed(req.ip, user, now());
         throw unauthorized('Wrong user name or password.');
       }
-      failures.delete(ip);
-      reply.header('Set-Cookie', `${STUDIO_COOKIE}=${sessionToken(secret, user, now())}; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}`);
-      return ok({ user });
+      await limiter.succeeded(req.ip, user);
+      reply.header('Set-Cookie', sessionCookie(req, await openSession(db, operator.name, now()), SESSION_MS));
+      return ok({ user: operator.name, role: operator.role });
     });
 
-    app.post('/studio/api/logout', async (_req, reply) => {
-      reply.header('Set-Cookie', `${STUDIO_COOKIE}=; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=0`);
+    // The session ends on the server: the token opens nothing any more, wherever a copy of it is.
+    app.post('/studio/api/logout', async (req, reply) => {
+      await revokeSession(db, sessionTokenOf(req), now());
+      reply.header('Set-Cookie', sessionCookie(req, '', 0));
       return ok(null);
     });
   }
 
   function registerOperatorRoutes(app: FastifyInstance): void {
-    app.get('/studio/api/me', async (req) => ok({ user: req.studioUser }));
+    app.get('/studio/api/me', async (req) => ok({ user: req.studioUser, role: req.studioRole }));
     app.get('/studio/api/schema', async () => ok(layoutSchemaBundle()));
+    app.get('/studio/api/data-schemas', async () => ok(dataSchemaBundle()));
 
     app.get('/studio/api/layouts', async () => {
       const list = await listLayouts(db);
@@ -142,7 +158,14 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       const detail = await layoutDetail(db, name);
       if (!detail) throw notFound(`No layout named "${name}".`);
       const draftText = detail.draft?.content;
-      return ok({ ...detail, issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()), preview: preview(name) });
+      const hash = draftText === undefined ? null : draftHash(draftText, fragments());
+      const draftInfo = detail.draft && hash ? { ...detail.draft, hash, approvedBy: detail.approvals.filter((a) => a.hash === hash).map((a) => a.approver) } : null;
+      return ok({
+        ...detail, draft: draftInfo, money: MONEY_LAYOUTS.has(name),
+        issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()), preview: preview(name),
+        scenarios: scenariosFor(parsed(draftText ?? detail.published?.content ?? '')),
+        warning: detail.draft ? overlapWarning({ author: detail.draft.author, updatedAt: new Date(detail.draft.updatedAt) }, req.studioUser ?? '', now()) : null,
+      });
     });
 
     app.get<{ Params: { name: string; version: string } }>('/studio/api/layouts/:name/versions/:version', async (req) => {
@@ -157,23 +180,30 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       const name = layoutName(req.params);
       const content = text(req.body, 'content');
       if (content.length === 0) throw badRequest('content: the draft text is required.');
-      if (!(await saveDraft(db, { name, text: content, actor: req.studioUser ?? '' }))) throw notFound(`No layout named "${name}".`);
-      return ok({ issues: checkLayoutText(name, content, fragments()), preview: preview(name) });
+      const saved = await saveDraft(db, { name, text: content, actor: req.studioUser ?? '' });
+      if (!saved) throw notFound(`No layout named "${name}".`);
+      return ok({ issues: checkLayoutText(name, content, fragments()), preview: preview(name), hash: draftHash(content, fragments()), warning: overlapWarning(saved.previous, req.studioUser ?? '', now()) });
     });
 
     app.delete<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', async (req) => {
-      await discardDraft(db, layoutName(req.params));
-      return ok(null);
+      return ok({ discarded: await discardDraft(db, layoutName(req.params), req.studioUser ?? '') });
     });
 
     app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/publish', async (req) => {
       const name = layoutName(req.params);
+      requirePublisher(req.studioRole, 'Publishing');
       const note = text(req.body, 'note').trim();
       if (!note) throw badRequest('note: say why (it goes into the history).');
       const detail = await layoutDetail(db, name);
       if (!detail) throw notFound(`No layout named "${name}".`);
       if (!detail.draft) throw badRequest('There is no draft to publish.');
-      const res = await publishText(db, { name, text: detail.draft.content, fragments: fragments(), actor: req.studioUser ?? '', note, action: 'publish', clearDraft: true });
+      const actor = req.studioUser ?? '';
+      // A money screen: a second operator approved exactly this text (and its fragments as they are now).
+      const hash = draftHash(detail.draft.content, fragments());
+      const approval = await approvalFor(db, name, hash, actor);
+      if (approval.needed && !approval.by) throw new ApiError(409, '409', approvalMissing(name, hash, approval));
+      const fullNote = approval.needed && approval.by ? `${note} (approved by ${approval.by})` : note;
+      const res = await publishText(db, { name, text: detail.draft.content, fragments: fragments(), actor, note: fullNote, action: 'publish', clearDraft: true });
       if (!res.ok) throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
       store.invalidate(name);
       return ok({ version: res.to, from: res.from, changed: res.changed });
@@ -181,6 +211,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
 
     app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/rollback', async (req) => {
       const name = layoutName(req.params);
+      requirePublisher(req.studioRole, 'Rolling back');
       const version = Number((req.body as { version?: unknown } | null)?.version);
       const reason = text(req.body, 'reason').trim();
       if (!Number.isInteger(version) || version < 1) throw badRequest('version: a version number is required.');
@@ -193,5 +224,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       store.invalidate(name);
       return ok({ version: res.to, from: res.from });
     });
+
+    registerApprovals(app, { db, fragments });
   }
 }

@@ -42,3 +42,26 @@ export function layoutSchemaBundle(): unknown {
   bundled = { ...root, definitions };
   return bundled;
 }
+
+let dataBundled: Record<string, unknown> | null = null;
+
+/**
+ * Every endpoint's response `data` schema, by endpoint name: the studio completes and explains
+ * `{{ data.<source>.<field> }}` from them (src/studio/bindingCompletion.ts).
+ */
+export function dataSchemaBundle(): Record<string, unknown> {
+  if (dataBundled) return dataBundled;
+  const dir = join(SCHEMAS, 'api');
+  const { endpoints } = JSON.parse(readFileSync(join(dir, 'endpoints.json'), 'utf8')) as { endpoints: Record<string, { response?: string }> };
+  const out: Record<string, unknown> = {};
+  for (const [name, e] of Object.entries(endpoints)) {
+    if (!e.response) continue;
+    try {
+      out[name] = JSON.parse(readFileSync(join(dir, `${e.response}.schema.json`), 'utf8'));
+    } catch {
+      // An endpoint without a response schema file: nothing to complete from.
+    }
+  }
+  dataBundled = out;
+  return out;
+}
