@@ -6,7 +6,8 @@
  * The server runs in a process of its own on a fresh PGlite (BENCH_DATABASE_URL: PostgreSQL),
  * its rate limits raised so that the bench measures their cost without being refused.
  * BENCH_DIST (default dist-bench; built when it has no index.html), BENCH_PORT (default 4625),
- * BENCH_SECONDS per line (default 5), BENCH_CONNECTIONS (default 10).
+ * Lines take turns for BENCH_ROUNDS rounds (default 3) of BENCH_SECONDS each (default 3); each line
+ * prints its median and range. BENCH_CONNECTIONS (default 10).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +19,8 @@ import { BENCH_QUERY } from './sizes';
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = process.env.BENCH_DIST ?? 'dist-bench';
 const PORT = Number(process.env.BENCH_PORT ?? 4625);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const HUGE = 1_000_000_000;
 
@@ -52,6 +54,7 @@ console.log('listening ' + await app.listen({ port: ${PORT}, host: '127.0.0.1' }
   });
 }
 
+/** One bench line; `vary` names the path of the request numbered n (default: always `path`). */
 interface Line { name: string; path: string; method?: 'GET' | 'POST'; encoding?: string; body?: string; vary?: (n: number) => string }
 
 const repay = (orderId: string) => `/repay${BENCH_QUERY.replace('orderId=O170', `orderId=${orderId}`)}`;
@@ -62,22 +65,37 @@ const LINES: Line[] = [
   { name: 'API contactKfInfo (POST)', path: '/vexed/v3/personal-center/contact-kf-info', method: 'POST', body: '{"overall":30}' },
 ];
 
-async function measure(origin: string, line: Line): Promise<string> {
+interface Run { perSecond: number; p50: number; p99: number; bytes: number; failed: number }
+
+async function measure(origin: string, line: Line, seconds: number): Promise<Run> {
   let n = 0;
   const headers: Record<string, string> = { accept: 'text/html,*/*', ...(line.encoding ? { 'accept-encoding': line.encoding } : {}) };
   if (line.body !== undefined) headers['content-type'] = 'application/json';
-  const vary = line.vary;
+  const vary = line.vary ?? (() => line.path);
   const result = await autocannon({
-    url: origin, connections: CONNECTIONS, duration: SECONDS,
+    url: origin, connections: CONNECTIONS, duration: seconds,
     requests: [{
       method: line.method ?? 'GET', path: line.path, headers, ...(line.body !== undefined ? { body: line.body } : {}),
-      ...(vary ? { setupRequest: (req) => ({ ...req, path: vary(n++) }) } : {}),
+      // Every line through setupRequest: autocannon sends a fixed request about half as often
+      // otherwise (measured), which would compare the load generator, not the server.
+      setupRequest: (req) => ({ ...req, path: vary(n++) }),
     }],
   });
   const ok = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code.startsWith('2')).reduce((sum, [, s]) => sum + (s.count ?? 0), 0);
-  const other = result.non2xx + result.errors + result.timeouts;
-  const perSecond = ok / result.duration;
-  return `  ${line.name.padEnd(34)} ${perSecond.toFixed(0).padStart(7)} /s   p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms${other > 0 ? `   ${other} not 2xx or failed` : ''}`;
+  return {
+    perSecond: ok / result.duration, p50: result.latency.p50, p99: result.latency.p99,
+    bytes: result.throughput.total / Math.max(1, result.requests.total), failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+function report(line: Line, runs: Run[]): string {
+  const rates = runs.map((r) => r.perSecond);
+  const failed = runs.reduce((sum, r) => sum + r.failed, 0);
+  return `  ${line.name.padEnd(34)} ${median(rates).toFixed(0).padStart(6)} /s (${Math.min(...rates).toFixed(0)}-${Math.max(...rates).toFixed(0)})` +
+    `   p50 ${String(median(runs.map((r) => r.p50))).padStart(3)} ms  p99 ${String(median(runs.map((r) => r.p99))).padStart(4)} ms` +
+    `  ${(median(runs.map((r) => r.bytes)) / 1024).toFixed(1).padStart(5)} KB each${failed > 0 ? `   ${failed} not 2xx or failed` : ''}`;
 }
 
 const { origin, child } = await serve();
@@ -87,8 +105,15 @@ try {
     const res = await fetch(`${origin}${line.path}`, { method: line.method ?? 'GET', headers: { accept: 'text/html', ...(line.body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(line.body !== undefined ? { body: line.body } : {}) });
     if (res.status !== 200) throw new Error(`${line.name}: HTTP ${res.status} before the bench`);
   }
-  console.log(`Pages and API calls per second, one server process, ${CONNECTIONS} connections, ${SECONDS} s each (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${DIST}):`);
-  for (const line of LINES) console.log(await measure(origin, line));
+  // A short first run, not counted: the server's code warms up (JIT) before any line is timed.
+  for (const line of LINES) await measure(origin, line, 1);
+  // The lines take turns, round after round: the machine's other load then spreads over all of them.
+  const runs: Run[][] = LINES.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, line] of LINES.entries()) runs[i]?.push(await measure(origin, line, SECONDS));
+  }
+  console.log(`Per second, one server process, ${CONNECTIONS} connections, median of ${ROUNDS} runs of ${SECONDS} s (min-max) (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${DIST}):`);
+  LINES.forEach((line, i) => console.log(report(line, runs[i] ?? [])));
 } finally {
   child.kill();
   rmSync(dataDir, { recursive: true, force: true });
