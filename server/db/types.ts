@@ -293,6 +293,13 @@ export interface LayoutAuditTable {
   reason: ColumnType<string, string | undefined, string>;
 }
 
+/** 006_rate_limits: one counter per key (server/http/counters.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -319,6 +326,7 @@ export interface Database {
   layout_versions: LayoutVersionsTable;
   layout_drafts: LayoutDraftsTable;
   layout_audit: LayoutAuditTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -85,6 +86,14 @@ export function loadStaticFiles(dir: string, skip: ReadonlySet<string>): Map<str
     files.set(url, { type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', etag: etagOf(identity), cacheControl: hashed ? IMMUTABLE : REVALIDATE, bodies });
   }
   return files;
+}
+
+/** A representation of generated text (a layout's JSON), compressed now; callers keep it. */
+export function compressedText(text: string, type: string, cacheControl: string): Representation {
+  const identity = Buffer.from(text, 'utf8');
+  // Quality 5: a per-text cost once per layout version, close to 11's size.
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  return { type, etag: etagOf(identity), cacheControl, bodies: { identity, br, gzip: gzipSync(identity, { level: 6 }) } };
 }
 
 function notModified(req: FastifyRequest, etag: string): boolean {

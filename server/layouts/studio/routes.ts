@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
+import type { CounterStore } from '../../http/counters';
 import { DEMO_SCREENS, demoQuery } from '../../demo/demoScreens';
 import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
 import { checkLayoutText } from '../check';
@@ -26,6 +27,8 @@ export interface StudioDeps {
   /** Null: the studio is off (production without STUDIO_PASSWORD). */
   creds: StudioCredentials | null;
   distDir: string;
+  /** Where failed logins are counted (the database: one limit for every instance). */
+  counters: CounterStore;
 }
 
 declare module 'fastify' {
@@ -68,7 +71,6 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   const fragments = () => app.kopaLayouts.fragments();
   const now = () => deps.now().getTime();
   const htmlFile = join(deps.distDir, 'studio', 'studio.html');
-  const failures = new Map<string, { count: number; until: number }>();
 
   const page = async (_req: FastifyRequest, reply: FastifyReply) => {
     if (!creds) return reply.code(404).type('text/plain; charset=utf-8').send('The studio is off: set STUDIO_PASSWORD (and STUDIO_USER) to turn it on.');
@@ -95,21 +97,16 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   function registerLogin(app: FastifyInstance): void {
     app.post('/studio/api/login', async (req, reply) => {
       if (!creds) throw notFound('The studio is off.');
-      const ip = req.ip;
-      const f = failures.get(ip);
-      if (f && f.count >= LOGIN_TRIES && f.until > now()) throw tooMany('Too many failed logins; try again in 15 minutes.');
+      // Every try is counted before the password is read, and a good one clears the count: one
+      // atomic count shared by every instance, so concurrent tries cannot slip past the limit.
+      const failures = `studio-login:${req.ip}`;
+      if ((await deps.counters.hit(failures, LOGIN_WINDOW_MS, { slide: true })).count > LOGIN_TRIES) throw tooMany('Too many failed logins; try again in 15 minutes.');
       const user = text(req.body, 'user');
       const password = text(req.body, 'password');
       // Both compared, always: the time taken says nothing about which one was wrong.
       const good = [sameSecret(user, creds.user), sameSecret(password, creds.password)].every(Boolean);
-      if (!good) {
-        // Bounded: expired entries go when the map grows (many addresses trying).
-        if (failures.size > 10_000) for (const [k, v] of failures) if (v.until <= now()) failures.delete(k);
-        const next = f && f.until > now() ? f.count + 1 : 1;
-        failures.set(ip, { count: next, until: now() + LOGIN_WINDOW_MS });
-        throw unauthorized('Wrong user name or password.');
-      }
-      failures.delete(ip);
+      if (!good) throw unauthorized('Wrong user name or password.');
+      await deps.counters.clear(failures);
       reply.header('Set-Cookie', `${STUDIO_COOKIE}=${sessionToken(secret, user, now())}; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=${SESSION_MS / 1000}`);
       return ok({ user });
     });
