@@ -23,7 +23,7 @@ import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
-import { dbCounters, rateLimitStore, startCounterSweep, type CounterStore } from './http/counters';
+import { dbCounters, memoryCounters, rateLimitStore, startCounterSweep, type CounterStore } from './http/counters';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
 import { readPageQuery } from '../src/prelude/query';
@@ -41,6 +41,7 @@ import { registerRepayPages } from './routes/repayPages';
 import { registerTestOnly } from './routes/testOnly';
 import { registerUploads } from './routes/uploads';
 import { registerStaticApp, securityHeaders } from './prelude/staticApp';
+import { DEFAULT_PAGE_LIMIT } from './prelude/pageLimit';
 import { createWireMapper } from './core/wire';
 
 declare module 'fastify' {
@@ -78,6 +79,8 @@ export interface BuildOptions {
    * so every instance on one PostgreSQL shares the limits: issue 32).
    */
   counters?: CounterStore;
+  /** App pages per address per minute, counted per process (default 600: server/prelude/pageLimit.ts). */
+  pageRateLimit?: number;
   /** Per-user upload quota (default 50 images / 50 MB per 24 h). */
   uploadQuota?: Partial<UploadQuota>;
   /** How often the published layout versions are polled (ms; default 2000, 5000 beside LISTEN on PostgreSQL). */
@@ -169,6 +172,6 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const layouts = await startLayouts(app, { db, secret, now, layoutsDir: resolve(opts.layoutsDir ?? join(ROOT, 'layouts')), databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.layoutPollMs, importChanged: testMode || devMode });
   registerLayouts(app, layouts);
   registerStudio(app, { db, store: layouts, secret, now, creds: studioCredentials(process.env), distDir: resolve(opts.distDir ?? join(ROOT, 'dist')), counters });
-  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'), layouts);
+  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'), layouts, { max: opts.pageRateLimit ?? DEFAULT_PAGE_LIMIT, counters: memoryCounters(now) });
   return app;
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAppShell, type FixedPage } from './appShell';
 import { loadStaticFiles, REVALIDATE, sendRepresentation } from '../http/staticFiles';
 import { compressFixed, splicedRepresentation, type FixedBodies } from './splicedPage';
+import { pageRefused, type PageLimit } from './pageLimit';
 import type { LayoutStore } from '../layouts/store';
 import { parseLanguage } from '../../src/format/messages';
 import { readPageQuery, searchOf } from '../../src/prelude/query';
@@ -57,7 +58,7 @@ function wantsHtml(req: FastifyRequest): boolean {
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
-export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string, layouts: LayoutStore): Promise<void> {
+export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string, layouts: LayoutStore, pageLimit: PageLimit): Promise<void> {
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
   const shell = built ? createAppShell(distDir, layouts) : null;
@@ -73,6 +74,9 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
   // The promise is kept, so requests that arrive while it is compressed wait for the same work.
   const compressed = new WeakMap<FixedPage, Promise<FixedBodies>>();
   const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
+    // Every request that gets a page counts, whatever its path: the router and the path guard
+    // (the canonical path) decided it is a page.
+    if (await pageRefused(pageLimit, req, reply)) return reply;
     if (!shell) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
     // An operator's preview link (?kopaPreview=<token>) shows the draft; any other value is ignored.
     const preview = (req.query as Record<string, unknown> | undefined)?.kopaPreview;
