@@ -23,6 +23,7 @@ import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
+import { dbCounters, memoryCounters, rateLimitStore, startCounterSweep, type CounterStore } from './http/counters';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
 import { readPageQuery } from '../src/prelude/query';
@@ -41,6 +42,7 @@ import { registerRepayPages } from './routes/repayPages';
 import { registerTestOnly } from './routes/testOnly';
 import { registerUploads } from './routes/uploads';
 import { registerStaticApp, securityHeaders } from './prelude/staticApp';
+import { DEFAULT_PAGE_LIMIT } from './prelude/pageLimit';
 import { createWireMapper } from './core/wire';
 
 declare module 'fastify' {
@@ -73,6 +75,13 @@ export interface BuildOptions {
   sessionMaxAgeMs?: number;
   /** API requests per IP per minute (default 600). */
   apiRateLimit?: number;
+  /**
+   * Where the API rate limit and the studio's login failures are counted (default: the database,
+   * so every instance on one PostgreSQL shares the limits: issue 32).
+   */
+  counters?: CounterStore;
+  /** App pages per address per minute, counted per process (default 600: server/prelude/pageLimit.ts). */
+  pageRateLimit?: number;
   /** Per-user upload quota (default 50 images / 50 MB per 24 h). */
   uploadQuota?: Partial<UploadQuota>;
   /** How often the published layout versions are polled (ms; default 2000, 5000 beside LISTEN on PostgreSQL). */
@@ -138,8 +147,12 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerJsonCompression(app);
   // Only the API is limited: the app's own scripts and styles are static files a browser fetches
   // dozens of at a time, and counting them would lock a borrower out of a page.
+  // Counted in the database by default, so instances on one PostgreSQL share the limit (issue 32).
+  const counters = opts.counters ?? dbCounters(db, now);
+  const stopCounterSweep = startCounterSweep(counters, app.log);
+  app.addHook('onClose', async () => { stopCounterSweep(); });
   const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);
-  await app.register(rateLimit, { global: true, max: opts.apiRateLimit ?? 600, timeWindow: '1 minute', allowList: (req) => !isApi(req.kopaPath), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
+  await app.register(rateLimit, { global: true, max: opts.apiRateLimit ?? 600, timeWindow: '1 minute', store: rateLimitStore(counters, 'api:'), allowList: (req) => !isApi(req.kopaPath), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
   // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
   await app.register(multipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.
@@ -161,7 +174,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   if (testMode) registerTestOnly(app, ctx);
   const layouts = await startLayouts(app, { db, secret, now, layoutsDir: resolve(opts.layoutsDir ?? join(ROOT, 'layouts')), databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.layoutPollMs, importChanged: testMode || devMode });
   registerLayouts(app, layouts);
-  registerStudio(app, { db, store: layouts, secret, now, creds: studioCredentials(process.env), distDir: resolve(opts.distDir ?? join(ROOT, 'dist')) });
-  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'), layouts);
+  registerStudio(app, { db, store: layouts, secret, now, creds: studioCredentials(process.env), distDir: resolve(opts.distDir ?? join(ROOT, 'dist')), counters });
+  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'), layouts, { max: opts.pageRateLimit ?? DEFAULT_PAGE_LIMIT, counters: memoryCounters(now) });
   return app;
 }

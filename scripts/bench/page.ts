@@ -5,7 +5,8 @@
  * bench:ab (compare.ts), each from a server of its own over one build (BENCH_DIST, default
  * dist-bench). BENCH_LOADS (default 25) and BENCH_LIST_RUNS (default 0: the 1000 rows skipped).
  * Each page without a part is the shell's own page with that markup cut out and compressed again
- * as the shell compresses it (brotli 5), so no page is served differently but for the part.
+ * as the shell compresses a kept page (brotli 11; the shell sends its per-query block uncompressed,
+ * about 100 bytes more), so no page is served differently but for the part.
  * Why: a part's cost is a few ms at 4x, and each earlier estimate of the frame's (issue 10, parts
  * 8, 9 and 12) came from a scratch switch and 30-60 loads; this makes it one command.
  */
@@ -32,24 +33,25 @@ function decode(body: Buffer, encoding: unknown): string {
   return body.toString('utf8');
 }
 
-/** As server/http/staticFiles.ts compresses a page: brotli 5, gzip 6. */
+/** As server/prelude/splicedPage.ts compresses a page kept for its layout version: brotli 11, gzip 9. */
 function encode(html: string, encoding: unknown): Buffer {
   const raw = Buffer.from(html, 'utf8');
-  if (encoding === 'br') return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
-  if (encoding === 'gzip') return gzipSync(raw, { level: 6 });
+  if (encoding === 'br') return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  if (encoding === 'gzip') return gzipSync(raw, { level: 9 });
   return raw;
 }
 
-/** Serves every HTML page without `part`, in the encoding the shell chose; each body is cut once (the shell keeps its bodies). */
+/** Serves every HTML page without `part`, in the encoding the shell chose; each page text is cut and compressed once. */
 function cutOut(app: FastifyInstance, part: PagePart): void {
-  const cut = new WeakMap<Buffer, Buffer>();
+  const cut = new Map<string, Buffer>();
   app.addHook('onSend', async (_req, reply, payload) => {
     if (!Buffer.isBuffer(payload) || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
     const encoding = reply.getHeader('content-encoding');
-    let body = cut.get(payload);
+    const text = decode(payload, encoding);
+    let body = cut.get(`${String(encoding)}|${text}`);
     if (!body) {
-      body = encode(withoutPart(decode(payload, encoding), part), encoding);
-      cut.set(payload, body);
+      body = encode(withoutPart(text, part), encoding);
+      cut.set(`${String(encoding)}|${text}`, body);
     }
     reply.header('Content-Length', body.length);
     return body;

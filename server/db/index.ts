@@ -15,11 +15,12 @@ import * as m003 from './migrations/003_trust';
 import * as m004 from './migrations/004_layouts';
 import * as m005 from './migrations/005_read_indexes';
 import * as m006 from './migrations/006_studio_operators';
+import * as m007 from './migrations/007_rate_limits';
 
 export type Db = Kysely<Database>;
 
 // Static imports (not a directory scan) so the same list works under tsx, vitest and bundlers.
-const migrations: Record<string, Migration> = { '001_init': m001, '002_money': m002, '003_trust': m003, '004_layouts': m004, '005_read_indexes': m005, '006_studio_operators': m006 };
+const migrations: Record<string, Migration> = { '001_init': m001, '002_money': m002, '003_trust': m003, '004_layouts': m004, '005_read_indexes': m005, '006_studio_operators': m006, '007_rate_limits': m007 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 const INT8 = 20;

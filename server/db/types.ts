@@ -320,6 +320,13 @@ export interface LayoutApprovalsTable {
   at: CreatedAt;
 }
 
+/** 007_rate_limits: one counter per key (server/http/counters.ts). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -349,6 +356,7 @@ export interface Database {
   studio_operators: StudioOperatorsTable;
   studio_sessions: StudioSessionsTable;
   layout_approvals: LayoutApprovalsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -88,10 +88,10 @@ export function loadStaticFiles(dir: string, skip: ReadonlySet<string>): Map<str
   return files;
 }
 
-/** A representation of generated text (the app's HTML), compressed now; callers keep it. */
+/** A representation of generated text (a layout's JSON), compressed now; callers keep it. */
 export function compressedText(text: string, type: string, cacheControl: string): Representation {
   const identity = Buffer.from(text, 'utf8');
-  // Quality 5: a per-page cost once per layout version, close to 11's size for HTML.
+  // Quality 5: a per-text cost once per layout version, close to 11's size.
   const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
   return { type, etag: etagOf(identity), cacheControl, bodies: { identity, br, gzip: gzipSync(identity, { level: 6 }) } };
 }
@@ -104,7 +104,8 @@ function notModified(req: FastifyRequest, etag: string): boolean {
 }
 
 export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep: Representation): FastifyReply {
-  const available = (Object.keys(rep.bodies) as Encoding[]).filter((e) => rep.bodies[e] !== undefined);
+  // By key only: a body may be built when read (server/prelude/splicedPage.ts), so only the one sent is read.
+  const available = Object.keys(rep.bodies) as Encoding[];
   reply.header('Vary', 'Accept-Encoding').header('ETag', rep.etag).header('Cache-Control', rep.cacheControl);
   if (notModified(req, rep.etag)) return reply.code(304).send();
   const encoding = negotiate(req.headers['accept-encoding'], available);

@@ -70,6 +70,20 @@ export function scriptHashSource(code: string): string {
   return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
 
+/** The page text around its per-query part: one object per layout version, language and kind, so callers can keep what they derive from it (compressed bodies: splicedPage.ts). */
+export interface FixedPage {
+  readonly head: string;
+  readonly tail: string;
+  /** Kept for its layout version (worth compressing hard), not made anew per request (a preview). */
+  readonly kept: boolean;
+}
+
+/** A page as head + middle + tail, where only the middle (the early-request block) depends on the query. */
+export interface ShellPage {
+  readonly fixed: FixedPage;
+  readonly middle: string;
+}
+
 export interface AppShell {
   /** CSP script sources the pages need besides 'self': the hash of the inline early script. */
   readonly scriptSources: readonly string[];
@@ -78,7 +92,18 @@ export interface AppShell {
    * search: the page's query (`?a=1`), which the first screen's early requests are resolved from.
    * scenario: with a valid preview token, a data scenario's name (server/layouts/previewScenarios.ts).
    */
+  page(pathname: string, previewToken?: string, lang?: Language, search?: string, scenario?: string): Promise<ShellPage>;
+  /** The same page as one text. */
   html(pathname: string, previewToken?: string, lang?: Language, search?: string, scenario?: string): Promise<string>;
+}
+
+/** A built page per layout version and language, with its two fixed forms made when first asked for. */
+interface BuiltPage {
+  etag: string;
+  html: string;
+  kept: boolean;
+  plain?: FixedPage;
+  early?: FixedPage;
 }
 
 export function createAppShell(distDir: string, layouts: LayoutStore): AppShell {
@@ -117,76 +142,89 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   }
 
   /**
-   * The page with its early requests (server/prelude/earlyPlan.ts): the plan, and the early script ahead of
-   * the entry, which module scripts' document order then runs first. Per query, so after the cache.
+   * The page with its early requests (server/prelude/earlyPlan.ts): the early script ahead of the
+   * entry, which module scripts' document order then runs first, in the fixed part; the plan,
+   * resolved from this query, as the middle, just before </body>. Only the middle is made per request.
    */
-  function withEarlyRequests(html: string, doc: unknown, search: string): string {
+  function withEarlyRequests(page: BuiltPage, doc: unknown, search: string): ShellPage {
     const plan = earlyFile ? earlyPlanOf(doc, search) : null;
-    if (!plan || !earlyFile) return html;
-    const block = dataBlock(PAGE_BLOCK.early, JSON.stringify(plan));
-    return html
-      .replace('<script type="module"', () => `${earlyTag}<script type="module"`)
-      .replace('</body>', () => `${block}</body>`);
+    if (!plan) return { fixed: (page.plain ??= { head: page.html, tail: '', kept: page.kept }), middle: '' };
+    page.early ??= splitAtBodyEnd(page.html.replace('<script type="module"', () => `${earlyTag}<script type="module"`), page.kept);
+    return { fixed: page.early, middle: dataBlock(PAGE_BLOCK.early, JSON.stringify(plan)) };
   }
 
   /** Built page per layout name, for the layout version with that ETag. */
-  const built = new Map<string, { etag: string; html: string }>();
+  const built = new Map<string, BuiltPage>();
+  const indexPage: ShellPage = { fixed: { head: index, tail: '', kept: true }, middle: '' };
+
+  const page: AppShell['page'] = async (pathname, previewToken, lang = 'en', search = '', scenario) => {
+    const name = layoutByPath.get(pathname);
+    if (!name) return indexPage;
+    let good;
+    try {
+      good = await layouts.load(name, previewToken);
+    } catch {
+      return indexPage; // the app fetches the layout itself and shows the error with Retry
+    }
+    if (!good) return indexPage;
+    const cached = good.preview ? undefined : built.get(`${name}|${lang}`);
+    if (cached?.etag === good.etag) return withEarlyRequests(cached, good.doc, search);
+    const files = new Set<string>();
+    // A layout this server has checked needs no checker in the page; any other is checked there.
+    if (!good.checked) closure(VALIDATORS, files);
+    // The borrower's catalogue chunk (issue 11): the first screen waits for it, so it comes with the entry.
+    if (lang !== 'en') closure(`messages/${lang}.json`, files);
+    // The layouts' texts: the ones this screen shows travel in the page (screenTexts.ts), the
+    // rest load once the screen is up.
+    for (const type of collectTypes(good.doc)) {
+      const key = widgetKeys.get(type);
+      if (key) closure(key, files);
+    }
+    // The response validators of the sources the page loads at once: the data must not wait a
+    // further round trip for its checker once it arrives (issue 10). Absent chunks: no link.
+    for (const response of startupResponses(good.doc)) closure(`${RESPONSE_VALIDATORS}${response.replace(/\.response$/, '')}.js`, files);
+    const links = [...files]
+      .filter((f) => !entryFiles.has(f))
+      .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
+      .join('');
+    const texts = dataBlock(PAGE_BLOCK.texts, JSON.stringify(screenTextsOf(good.body, lang)), ` data-lang="${lang}"`);
+    // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
+    const bindings = good.checked ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc))) : '';
+    const A = LAYOUT_ATTRIBUTE;
+    const attributes = ` ${A.name}="${escapeAttr(name)}" ${A.etag}="${escapeAttr(good.etag)}"${good.checked ? ` ${A.checked}="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ` ${A.preview}="1"` : ''}`;
+    const data = dataBlock(PAGE_BLOCK.layout, good.body, attributes);
+    // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
+    const title = documentTitle(good.doc, lang);
+    // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
+    const html = index
+      .replace('<html lang="en">', () => `<html lang="${lang}">`)
+      .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
+      .replace('</head>', () => `${links}</head>`)
+      // The frame goes just before #root, not inside: React's root then starts empty, and the
+      // frame is never moved once painted (a move made the browser lay it out again: issue 10).
+      .replace('<div id="root"></div>', () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`);
+    const entry: BuiltPage = { etag: good.etag, html, kept: !good.preview };
+    // A draft preview is never kept: it is one operator's, and changes at every save.
+    if (!good.preview) built.set(`${name}|${lang}`, entry);
+    // A preview's data scenario: the page answers those sources from it, so nothing is sent early.
+    const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
+    if (fixtures) return { fixed: { head: html.replace('</body>', () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`), tail: '', kept: false }, middle: '' };
+    return withEarlyRequests(entry, good.doc, search);
+  };
 
   return {
     scriptSources: earlyCode !== null ? [scriptHashSource(earlyCode)] : [],
     // lang: the borrower's language (the page's `lang` query): <html lang> and a t('key') title.
-    async html(pathname, previewToken, lang = 'en', search = '', scenario) {
-      const name = layoutByPath.get(pathname);
-      if (!name) return index;
-      let good;
-      try {
-        good = await layouts.load(name, previewToken);
-      } catch {
-        return index; // the app fetches the layout itself and shows the error with Retry
-      }
-      if (!good) return index;
-      const cached = good.preview ? undefined : built.get(`${name}|${lang}`);
-      if (cached?.etag === good.etag) return withEarlyRequests(cached.html, good.doc, search);
-      const files = new Set<string>();
-      // A layout this server has checked needs no checker in the page; any other is checked there.
-      if (!good.checked) closure(VALIDATORS, files);
-      // The borrower's catalogue chunk (issue 11): the first screen waits for it, so it comes with the entry.
-      if (lang !== 'en') closure(`messages/${lang}.json`, files);
-      // The layouts' texts: the ones this screen shows travel in the page (screenTexts.ts), the
-      // rest load once the screen is up.
-      for (const type of collectTypes(good.doc)) {
-        const key = widgetKeys.get(type);
-        if (key) closure(key, files);
-      }
-      // The response validators of the sources the page loads at once: the data must not wait a
-      // further round trip for its checker once it arrives (issue 10). Absent chunks: no link.
-      for (const response of startupResponses(good.doc)) closure(`${RESPONSE_VALIDATORS}${response.replace(/\.response$/, '')}.js`, files);
-      const links = [...files]
-        .filter((f) => !entryFiles.has(f))
-        .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
-        .join('');
-      const texts = dataBlock(PAGE_BLOCK.texts, JSON.stringify(screenTextsOf(good.body, lang)), ` data-lang="${lang}"`);
-      // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
-      const bindings = good.checked ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc))) : '';
-      const A = LAYOUT_ATTRIBUTE;
-      const attributes = ` ${A.name}="${escapeAttr(name)}" ${A.etag}="${escapeAttr(good.etag)}"${good.checked ? ` ${A.checked}="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ` ${A.preview}="1"` : ''}`;
-      const data = dataBlock(PAGE_BLOCK.layout, good.body, attributes);
-      // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
-      const title = documentTitle(good.doc, lang);
-      // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
-      const html = index
-        .replace('<html lang="en">', () => `<html lang="${lang}">`)
-        .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
-        .replace('</head>', () => `${links}</head>`)
-        // The frame goes just before #root, not inside: React's root then starts empty, and the
-        // frame is never moved once painted (a move made the browser lay it out again: issue 10).
-        .replace('<div id="root"></div>', () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`);
-      // A draft preview is never kept: it is one operator's, and changes at every save.
-      if (!good.preview) built.set(`${name}|${lang}`, { etag: good.etag, html });
-      // A preview's data scenario: the page answers those sources from it, so nothing is sent early.
-      const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
-      if (fixtures) return html.replace('</body>', () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`);
-      return withEarlyRequests(html, good.doc, search);
+    page,
+    async html(pathname, previewToken, lang, search, scenario) {
+      const { fixed, middle } = await page(pathname, previewToken, lang, search, scenario);
+      return fixed.head + middle + fixed.tail;
     },
   };
+}
+
+/** The text before the first </body> and from it on (all of it as the head when there is none). */
+function splitAtBodyEnd(html: string, kept: boolean): FixedPage {
+  const at = html.indexOf('</body>');
+  return at < 0 ? { head: html, tail: '', kept } : { head: html.slice(0, at), tail: html.slice(at), kept };
 }

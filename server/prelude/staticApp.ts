@@ -7,8 +7,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAppShell } from './appShell';
-import { compressedText, loadStaticFiles, REVALIDATE, sendRepresentation, type Representation } from '../http/staticFiles';
+import { createAppShell, type FixedPage } from './appShell';
+import { loadStaticFiles, REVALIDATE, sendRepresentation } from '../http/staticFiles';
+import { compressFixed, splicedRepresentation, type FixedBodies } from './splicedPage';
+import { pageRefused, type PageLimit } from './pageLimit';
 import type { LayoutStore } from '../layouts/store';
 import { parseLanguage } from '../../src/format/messages';
 import { readPageQuery, searchOf } from '../../src/prelude/query';
@@ -35,9 +37,6 @@ const NO_BUILD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 /** Paths that are never the app: the API, layouts, uploads, test routes, static assets and the studio. */
 const NOT_APP = /^\/(vexed|layouts|uploads|__test|assets|studio)(\/|$)/;
 
-/** Compressed HTML per page text: one per layout version and route kind, so a small bound. */
-const HTML_CACHE_MAX = 200;
-
 export function securityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -59,7 +58,7 @@ function wantsHtml(req: FastifyRequest): boolean {
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
-export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string, layouts: LayoutStore): Promise<void> {
+export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string, layouts: LayoutStore, pageLimit: PageLimit): Promise<void> {
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
   const shell = built ? createAppShell(distDir, layouts) : null;
@@ -70,8 +69,14 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
   for (const [path, rep] of loadStaticFiles(built ? distDir : '', new Set(['/index.html']))) {
     app.get(path, async (req, reply) => sendRepresentation(req, reply, rep));
   }
-  const pages = new Map<string, Representation>();
+  // The page's fixed parts compressed once, for as long as the shell keeps them (one per layout
+  // version, language and kind); the per-query middle is spliced in per request (issue 32).
+  // The promise is kept, so requests that arrive while it is compressed wait for the same work.
+  const compressed = new WeakMap<FixedPage, Promise<FixedBodies>>();
   const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
+    // Every request that gets a page counts, whatever its path: the router and the path guard
+    // (the canonical path) decided it is a page.
+    if (await pageRefused(pageLimit, req, reply)) return reply;
     if (!shell) return reply.type('text/html; charset=utf-8').send(NO_BUILD);
     // An operator's preview link (?kopaPreview=<token>) shows the draft; any other value is ignored.
     const preview = (req.query as Record<string, unknown> | undefined)?.kopaPreview;
@@ -80,15 +85,14 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
     const at = req.url.indexOf('?');
     // With a valid preview token only (the shell checks it), a data scenario of the preview (kopaScenario=<name>).
     const scenario = (req.query as Record<string, unknown> | undefined)?.kopaScenario;
-    const html = await shell.html(req.kopaPath, typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at), typeof scenario === 'string' ? scenario : undefined);
-    let rep = pages.get(html);
-    if (!rep) {
-      if (pages.size >= HTML_CACHE_MAX) pages.clear();
-      rep = compressedText(html, 'text/html; charset=utf-8', REVALIDATE);
-      pages.set(html, rep);
+    const page = await shell.page(req.kopaPath, typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at), typeof scenario === 'string' ? scenario : undefined);
+    let fixed = compressed.get(page.fixed);
+    if (!fixed) {
+      fixed = compressFixed(page.fixed.head, page.fixed.tail, page.fixed.kept);
+      compressed.set(page.fixed, fixed);
     }
     reply.header('Content-Security-Policy', pageCsp);
-    return sendRepresentation(req, reply, rep);
+    return sendRepresentation(req, reply, splicedRepresentation(await fixed, page.middle, 'text/html; charset=utf-8', REVALIDATE));
   };
   app.get('/', async (req, reply) => sendApp(req, reply));
   app.setNotFoundHandler(async (req, reply) => {

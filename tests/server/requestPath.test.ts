@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { readRequestPath } from '../../server/http/requestPath';
 import { BAD_PATH_MESSAGE } from '../../server/http/pathGuard';
 import { registerErrorHandling } from '../../server/http/errorHandler';
+import { memoryCounters } from '../../server/http/counters';
 import { registerStudio } from '../../server/layouts/studio/routes';
 import { startServer, type TestServer } from './helpers';
 
@@ -166,7 +167,7 @@ describe('defence in depth: the studio checks run on the route itself', () => {
   async function bareStudio(creds: { user: string; password: string; demo: boolean } | null) {
     const app = Fastify();
     registerErrorHandling(app);
-    registerStudio(app, { db: null as never, store: null as never, secret: 'test-secret', now: () => new Date(), creds, distDir: '/nonexistent' });
+    registerStudio(app, { db: null as never, store: null as never, secret: 'test-secret', now: () => new Date(), creds, distDir: '/nonexistent', counters: memoryCounters(() => new Date()) });
     await app.ready();
     return app;
   }

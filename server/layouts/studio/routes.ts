@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
+import type { CounterStore } from '../../http/counters';
 import { DEMO_SCREENS, demoQuery } from '../../demo/demoScreens';
 import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
 import { checkLayoutText } from '../check';
@@ -19,7 +20,7 @@ import { cookieValue, previewToken, SESSION_MS, STUDIO_COOKIE, type StudioCreden
 import { registerApprovals } from './approvalRoutes';
 import { approvalFor, approvalMissing, draftHash, MONEY_LAYOUTS, overlapWarning, requirePublisher } from './governance';
 import { jsonOnly, operatorSession, studioOn } from './guard';
-import { lockMessage, loginLimiter, memoryFailureStore } from './loginLimit';
+import { lockMessage, loginLimiter } from './loginLimit';
 import { authenticate, envAccounts, type OperatorRole } from './operators';
 import { dataSchemaBundle, layoutSchemaBundle } from './schemaBundle';
 import { openSession, revokeSession, sessionCookie } from './sessions';
@@ -32,6 +33,8 @@ export interface StudioDeps {
   /** Null: the studio is off (production without STUDIO_PASSWORD). */
   creds: StudioCredentials | null;
   distDir: string;
+  /** Where failed logins are counted (the database: one limit for every instance). */
+  counters: CounterStore;
 }
 
 declare module 'fastify' {
@@ -83,7 +86,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   const fragments = () => app.kopaLayouts.fragments();
   const now = () => deps.now().getTime();
   const htmlFile = join(deps.distDir, 'studio', 'studio.html');
-  const limiter = loginLimiter(memoryFailureStore());
+  const limiter = loginLimiter(deps.counters);
   const accounts = envAccounts(creds);
   const sessionTokenOf = (req: FastifyRequest) => cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '';
 
@@ -114,14 +117,13 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       if (!creds) throw notFound('The studio is off.');
       const user = text(req.body, 'user');
       const password = text(req.body, 'password');
-      // Per address and per account: guesses from rotating addresses still lock the account.
-      const lock = await limiter.locked(req.ip, user, now());
+      // Per address and per account, counted before the password is read (one atomic count in the
+      // shared store: concurrent tries, or tries on other instances, cannot slip past the limit);
+      // guesses from rotating addresses still lock the account.
+      const lock = await limiter.attempt(req.ip, user);
       if (lock) throw tooMany(lockMessage(lock));
       const operator = await authenticate(db, accounts, user, password);
-      if (!operator) {
-        await limiter.failed(req.ip, user, now());
-        throw unauthorized('Wrong user name or password.');
-      }
+      if (!operator) throw unauthorized('Wrong user name or password.');
       await limiter.succeeded(req.ip, user);
       reply.header('Set-Cookie', sessionCookie(req, await openSession(db, operator.name, now()), SESSION_MS));
       return ok({ user: operator.name, role: operator.role });

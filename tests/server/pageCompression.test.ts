@@ -1,0 +1,140 @@
+/**
+ * Issue 32: the app's HTML is compressed once per layout version; each request's per-query block
+ * goes into the compressed stream as it is (server/prelude/splicedPage.ts). Every encoding must decode to
+ * exactly the page's text, byte for byte, whatever the block holds, and through the server each
+ * query gets its own block, ETag and 304.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, createBrotliDecompress, gunzipSync, inflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressFixed, splicedRepresentation } from '../../server/prelude/splicedPage';
+import { startServer, type TestServer } from './helpers';
+
+const HEAD = `<!doctype html><html lang="en"><head><title>Kopa</title></head><body><div id="root"></div>${'<p>Installment 1 of 3, due 2026-12-01</p>'.repeat(500)}é€😀`;
+const TAIL = '</body>\n</html>\n';
+const MIDDLES: [string, string][] = [
+  ['empty', ''],
+  ['one byte', 'x'],
+  ['a block with non-ASCII text', '<script type="application/json" id="kopa-early">{"from":{"orderId":"Ö170 😀"}}</script>'],
+  ['exactly 64 KiB - 1 bytes', 'a'.repeat(0xffff)],
+  ['exactly 64 KiB', 'b'.repeat(0x10000)],
+  ['over two 64 KiB blocks', 'c'.repeat(0x20001)],
+];
+
+/** Decodes brotli as a browser does, in small pieces. */
+async function brotliInPieces(body: Buffer): Promise<string> {
+  const out: Buffer[] = [];
+  const d = createBrotliDecompress();
+  d.on('data', (b: Buffer) => out.push(b));
+  const done = new Promise((resolve, reject) => { d.on('end', resolve); d.on('error', reject); });
+  for (let at = 0; at < body.length; at += 61) d.write(body.subarray(at, at + 61));
+  d.end();
+  await done;
+  return Buffer.concat(out).toString('utf8');
+}
+
+describe('splicedRepresentation', () => {
+  for (const best of [true, false]) {
+    it(`every encoding decodes to head + middle + tail (${best ? 'kept page: brotli 11, gzip 9' : 'preview: brotli 5, gzip 6'})`, async () => {
+      const fixed = await compressFixed(HEAD, TAIL, best);
+      for (const [what, middle] of MIDDLES) {
+        const page = HEAD + middle + TAIL;
+        const rep = splicedRepresentation(fixed, middle, 'text/html; charset=utf-8', 'no-cache');
+        expect(rep.bodies.identity.toString('utf8'), what).toBe(page);
+        // gunzip checks the CRC-32 and the length in the trailer.
+        expect(gunzipSync(rep.bodies.gzip ?? Buffer.alloc(0)).toString('utf8'), what).toBe(page);
+        // One member holding one deflate stream (a decoder that stops after the first member reads it all).
+        const gzip = rep.bodies.gzip ?? Buffer.alloc(0);
+        expect(inflateRawSync(gzip.subarray(10, gzip.length - 8)).toString('utf8'), what).toBe(page);
+        expect(brotliDecompressSync(rep.bodies.br ?? Buffer.alloc(0)).toString('utf8'), what).toBe(page);
+        expect(await brotliInPieces(rep.bodies.br ?? Buffer.alloc(0)), what).toBe(page);
+      }
+    });
+  }
+
+  it('the fixed part is compressed (the page travels at about the size of compressing it whole)', async () => {
+    const fixed = await compressFixed(HEAD, TAIL, true);
+    const middle = MIDDLES[2]?.[1] ?? '';
+    const rep = splicedRepresentation(fixed, middle, 'text/html', 'no-cache');
+    expect(rep.bodies.br?.length).toBeLessThan(HEAD.length / 10 + Buffer.byteLength(middle) + 64);
+    expect(rep.bodies.gzip?.length).toBeLessThan(HEAD.length / 10 + Buffer.byteLength(middle) + 64);
+  });
+
+  it('the ETag names the whole text: the same for the same middle, another for another', async () => {
+    const fixed = await compressFixed(HEAD, TAIL, true);
+    const again = await compressFixed(HEAD, TAIL, false);
+    const etag = (f: typeof fixed, m: string) => splicedRepresentation(f, m, 'text/html', 'no-cache').etag;
+    expect(etag(fixed, 'a')).toBe(etag(again, 'a'));
+    expect(etag(fixed, 'a')).not.toBe(etag(fixed, 'b'));
+    expect(etag(fixed, '')).not.toBe(etag(fixed, 'a'));
+    expect(etag(await compressFixed(`${HEAD}!`, TAIL, true), 'a')).not.toBe(etag(fixed, 'a'));
+  });
+});
+
+describe('the app page through the server', () => {
+  let s: TestServer;
+  let dir: string;
+  const LAYOUT = {
+    id: 'customer-service', version: 1, title: 'Online service',
+    dataSources: { kf: { endpoint: 'contactKfInfo', params: { overall: 30, order: '{{ query.orderId }}' } } },
+    body: [{ type: 'page-header', title: 'Online service' }, { type: 'text', text: 'Hello {{ data.kf.email }}' }],
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kopa-page-compression-'));
+    const dist = join(dir, 'dist');
+    mkdirSync(join(dist, 'assets', 'early'), { recursive: true });
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    mkdirSync(join(dir, 'layouts'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Kopa</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body>\n</html>\n');
+    writeFileSync(join(dist, 'assets', 'early.js'), 'window.early=1;');
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/shell/early.ts': { file: 'assets/early.js' } }));
+    writeFileSync(join(dir, 'layouts', 'customer-service.json'), JSON.stringify(LAYOUT));
+    s = await startServer({ distDir: dist, layoutsDir: join(dir, 'layouts') });
+  });
+  afterAll(async () => {
+    await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string>) => s.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const decode = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.rawPayload.toString();
+  const earlyOf = (html: string) => JSON.parse(/<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { from: Record<string, string> } | null;
+
+  it('each query gets its own block in br, gzip and as is, inside an otherwise identical page', async () => {
+    const texts: string[] = [];
+    for (const [encoding, orderId] of [['br', 'O1'], ['br', 'O2'], ['gzip', 'O3'], ['identity', 'O4']] as const) {
+      const res = await get(`/customerService?orderId=${orderId}`, { 'accept-encoding': encoding });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const html = decode(res);
+      expect(earlyOf(html)?.from).toEqual({ orderId });
+      expect(html.endsWith('</script></body>\n</html>\n')).toBe(true);
+      texts.push(html.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''));
+    }
+    expect(new Set(texts).size).toBe(1);
+  });
+
+  it('revalidates per query: 304 for the same query, the page for another', async () => {
+    const first = await get('/customerService?orderId=O9', { 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect((await get('/customerService?orderId=O9', { 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode).toBe(304);
+    const other = await get('/customerService?orderId=O10', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(earlyOf(decode(other))?.from).toEqual({ orderId: 'O10' });
+  });
+
+  it('a page without a per-query block is the page as is, in every encoding', async () => {
+    const plain = await get('/', { 'accept-encoding': 'identity' });
+    for (const encoding of ['br', 'gzip']) {
+      const res = await get('/', { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(res)).toBe(plain.rawPayload.toString());
+    }
+    expect(plain.rawPayload.toString()).not.toContain('kopa-early');
+  });
+});
