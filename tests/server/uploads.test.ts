@@ -51,8 +51,8 @@ describe('complaint image upload', () => {
     expect(anon.statusCode).toBe(401);
   });
 
-  it('unknown or malformed upload names are 404', async () => {
-    expect((await s.inject({ method: 'GET', url: '/uploads/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
+  it('an unknown upload name is 404; an escaped path is refused before any handler (400)', async () => {
+    expect((await s.inject({ method: 'GET', url: '/uploads/..%2F..%2Fpackage.json' })).statusCode).toBe(400);
     expect((await s.inject({ method: 'GET', url: `/uploads/${'a'.repeat(32)}.png` })).statusCode).toBe(404);
   });
 
