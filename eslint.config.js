@@ -10,24 +10,140 @@ import kopa from './scripts/lib/eslintBoundaries.js';
  */
 const REACT = ['react', 'react-dom', 'react-router-dom'];
 /** The server's layers: no file of src/ may import one. */
-const SERVER = ['server', 'server/core', 'server/db', 'server/lib', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'];
+const SERVER = [
+  'server',
+  'server/core',
+  'server/db',
+  'server/lib',
+  'server/demo',
+  'server/http',
+  'server/layouts',
+  'server/prelude',
+  'server/routes',
+];
 /** The browser's own layers (the DOM, React, the page runtime): the server imports none of them. */
-const BROWSER = ['http', 'bridge', 'security', 'runtime', 'actions', 'page', 'render', 'widgets', 'shell', 'studio', 'sw'];
+const BROWSER = [
+  'http',
+  'bridge',
+  'security',
+  'runtime',
+  'actions',
+  'page',
+  'render',
+  'widgets',
+  'shell',
+  'studio',
+  'sw',
+];
 const layers = {
   expr: { banned: '*', message: 'src/expr is pure: it imports nothing of ours.' },
-  contract: { banned: ['expr', 'http', 'bridge', 'format', 'security', 'runtime', 'actions', 'page', 'render', 'widgets', 'lint', 'shell', 'studio', 'sw'], message: 'src/contract is what client and server share (endpoint types, result types, view rules): it imports only the generated schema types.' },
-  http: { banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'], message: 'Host modules do not know the renderer.' },
-  bridge: { banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'], message: 'Host modules do not know the renderer.' },
-  format: { banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'], message: 'Host modules do not know the renderer.' },
-  security: { banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'], message: 'Host modules do not know the renderer.' },
-  runtime: { banned: ['actions', 'page', 'render', 'widgets', 'shell', 'studio', 'lint', 'http', 'bridge'], packages: REACT, message: 'src/runtime is below actions and the renderer, and runs without React: the env, page store, bindings, scope, session.' },
-  actions: { banned: ['page', 'render', 'widgets', 'shell', 'http', 'bridge'], packages: REACT, message: 'Actions use the runtime only (no renderer, no React) and reach HTTP and the bridge through the injected env.' },
-  page: { banned: ['render', 'widgets', 'shell', 'http', 'bridge'], packages: REACT, message: 'src/page is the page lifecycle below the renderer: no React, the host only through the env.' },
-  render: { banned: ['widgets', 'shell', 'http', 'bridge'], message: 'The renderer reaches the host through the injected env, and the widgets through the source the shell injects.' },
-  lint: { banned: ['actions', 'page', 'render', 'widgets', 'shell', 'studio', 'http', 'bridge'], packages: REACT, message: 'The layout linter runs in Node (npm run validate, the server, the studio checks): no React, no renderer; only the pure runtime pieces (expression functions, pointers).' },
-  schema: { banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell', 'studio', 'lint', 'http', 'bridge'], packages: REACT, message: 'src/schema holds the generated types and validators and the layout limits: everything imports it, it imports none of the app.' },
-  widgets: { banned: ['page', 'shell', 'http', 'bridge', 'actions', 'security'], message: 'Widgets trigger actions; they never call HTTP or the bridge.' },
-  prelude: { banned: ['http', 'bridge', 'format', 'security', 'runtime', 'actions', 'page', 'render', 'widgets', 'lint', 'shell', 'studio', 'sw', 'layout', ...SERVER], message: 'src/prelude is what the server\'s page writer and the browser\'s first screen share (page blocks, the query reader, the early plan, the resolver): it imports only src/expr, src/schema and src/contract.' },
+  contract: {
+    banned: [
+      'expr',
+      'http',
+      'bridge',
+      'format',
+      'security',
+      'runtime',
+      'actions',
+      'page',
+      'render',
+      'widgets',
+      'lint',
+      'shell',
+      'studio',
+      'sw',
+    ],
+    message:
+      'src/contract is what client and server share (endpoint types, result types, view rules): it imports only the generated schema types.',
+  },
+  http: {
+    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
+    message: 'Host modules do not know the renderer.',
+  },
+  bridge: {
+    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
+    message: 'Host modules do not know the renderer.',
+  },
+  format: {
+    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
+    message: 'Host modules do not know the renderer.',
+  },
+  security: {
+    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
+    message: 'Host modules do not know the renderer.',
+  },
+  runtime: {
+    banned: ['actions', 'page', 'render', 'widgets', 'shell', 'studio', 'lint', 'http', 'bridge'],
+    packages: REACT,
+    message:
+      'src/runtime is below actions and the renderer, and runs without React: the env, page store, bindings, scope, session.',
+  },
+  actions: {
+    banned: ['page', 'render', 'widgets', 'shell', 'http', 'bridge'],
+    packages: REACT,
+    message:
+      'Actions use the runtime only (no renderer, no React) and reach HTTP and the bridge through the injected env.',
+  },
+  page: {
+    banned: ['render', 'widgets', 'shell', 'http', 'bridge'],
+    packages: REACT,
+    message:
+      'src/page is the page lifecycle below the renderer: no React, the host only through the env.',
+  },
+  render: {
+    banned: ['widgets', 'shell', 'http', 'bridge'],
+    message:
+      'The renderer reaches the host through the injected env, and the widgets through the source the shell injects.',
+  },
+  lint: {
+    banned: ['actions', 'page', 'render', 'widgets', 'shell', 'studio', 'http', 'bridge'],
+    packages: REACT,
+    message:
+      'The layout linter runs in Node (npm run validate, the server, the studio checks): no React, no renderer; only the pure runtime pieces (expression functions, pointers).',
+  },
+  schema: {
+    banned: [
+      'runtime',
+      'actions',
+      'page',
+      'render',
+      'widgets',
+      'shell',
+      'studio',
+      'lint',
+      'http',
+      'bridge',
+    ],
+    packages: REACT,
+    message:
+      'src/schema holds the generated types and validators and the layout limits: everything imports it, it imports none of the app.',
+  },
+  widgets: {
+    banned: ['page', 'shell', 'http', 'bridge', 'actions', 'security'],
+    message: 'Widgets trigger actions; they never call HTTP or the bridge.',
+  },
+  prelude: {
+    banned: [
+      'http',
+      'bridge',
+      'format',
+      'security',
+      'runtime',
+      'actions',
+      'page',
+      'render',
+      'widgets',
+      'lint',
+      'shell',
+      'studio',
+      'sw',
+      'layout',
+      ...SERVER,
+    ],
+    message:
+      "src/prelude is what the server's page writer and the browser's first screen share (page blocks, the query reader, the early plan, the resolver): it imports only src/expr, src/schema and src/contract.",
+  },
 };
 
 /**
@@ -36,25 +152,86 @@ const layers = {
  * (the page) and routes (the API) < the root (app.ts, main.ts). Each imports only below itself,
  * and of src/ only what imports no browser code (BROWSER is banned).
  */
-const SERVER_BROWSER = { banned: BROWSER, message: 'The server shares code with the browser only through src/contract, src/prelude, src/schema, src/expr, src/lint, src/layout and src/format.' };
-const serverLayer = (above, message) => ({ banned: [...above, ...BROWSER], message: `${message} ${SERVER_BROWSER.message}` });
+const SERVER_BROWSER = {
+  banned: BROWSER,
+  message:
+    'The server shares code with the browser only through src/contract, src/prelude, src/schema, src/expr, src/lint, src/layout and src/format.',
+};
+const serverLayer = (above, message) => ({
+  banned: [...above, ...BROWSER],
+  message: `${message} ${SERVER_BROWSER.message}`,
+});
 const serverLayers = {
-  'server/core': serverLayer(['server', 'server/db', 'server/lib', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/core is the bottom: configuration, errors, settings.'),
-  'server/db': serverLayer(['server', 'server/lib', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/db knows the schema and the demo data, nothing above it.'),
-  'server/lib': serverLayer(['server', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/lib is the lending domain: it takes a database handle and plain arguments, never the request or the server context.'),
-  'server/demo': serverLayer(['server', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'], 'server/demo seeds the demo data and names its links, with the domain\'s rules.'),
-  'server/http': serverLayer(['server', 'server/layouts', 'server/prelude', 'server/routes'], 'server/http is the request pipeline (path guard, endpoint wrapper, sessions): no route, page or layout code.'),
-  'server/layouts': serverLayer(['server', 'server/prelude', 'server/routes'], 'server/layouts (with the studio) stores and checks layouts: no page writer, no API route.'),
-  'server/prelude': serverLayer(['server', 'server/routes'], 'server/prelude writes the page: no API route.'),
-  'server/routes': serverLayer(['server', 'server/layouts', 'server/prelude'], 'server/routes are the API endpoints: no page writer, no layout store.'),
+  'server/core': serverLayer(
+    [
+      'server',
+      'server/db',
+      'server/lib',
+      'server/demo',
+      'server/http',
+      'server/layouts',
+      'server/prelude',
+      'server/routes',
+    ],
+    'server/core is the bottom: configuration, errors, settings.',
+  ),
+  'server/db': serverLayer(
+    [
+      'server',
+      'server/lib',
+      'server/demo',
+      'server/http',
+      'server/layouts',
+      'server/prelude',
+      'server/routes',
+    ],
+    'server/db knows the schema and the demo data, nothing above it.',
+  ),
+  'server/lib': serverLayer(
+    ['server', 'server/demo', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'],
+    'server/lib is the lending domain: it takes a database handle and plain arguments, never the request or the server context.',
+  ),
+  'server/demo': serverLayer(
+    ['server', 'server/http', 'server/layouts', 'server/prelude', 'server/routes'],
+    "server/demo seeds the demo data and names its links, with the domain's rules.",
+  ),
+  'server/http': serverLayer(
+    ['server', 'server/layouts', 'server/prelude', 'server/routes'],
+    'server/http is the request pipeline (path guard, endpoint wrapper, sessions): no route, page or layout code.',
+  ),
+  'server/layouts': serverLayer(
+    ['server', 'server/prelude', 'server/routes'],
+    'server/layouts (with the studio) stores and checks layouts: no page writer, no API route.',
+  ),
+  'server/prelude': serverLayer(
+    ['server', 'server/routes'],
+    'server/prelude writes the page: no API route.',
+  ),
+  'server/routes': serverLayer(
+    ['server', 'server/layouts', 'server/prelude'],
+    'server/routes are the API endpoints: no page writer, no layout store.',
+  ),
   server: SERVER_BROWSER,
 };
 
-
-const NO_HTML = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Do not set HTML: build React elements (rich-text renders a sanitised element tree).' };
+const NO_HTML = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'Do not set HTML: build React elements (rich-text renders a sanitised element tree).',
+};
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'src/schema/generated/**', 'data/**', 'test-results/**', 'artifacts/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-*/**',
+      'node_modules/**',
+      'src/schema/generated/**',
+      'data/**',
+      'test-results/**',
+      'artifacts/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -66,11 +243,11 @@ export default tseslint.config(
       'no-eval': 'error',
       'no-implied-eval': 'error',
       'no-new-func': 'error',
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', NO_HTML],
+      '@typescript-eslint/no-unused-vars': [
         'error',
-        NO_HTML,
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -83,9 +260,13 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         NO_HTML,
-        ...['callee.object.arguments.0.callee.property.name', 'callee.object.arguments.0.argument.callee.property.name'].map((path) => ({
+        ...[
+          'callee.object.arguments.0.callee.property.name',
+          'callee.object.arguments.0.argument.callee.property.name',
+        ].map((path) => ({
           selector: `CallExpression[callee.property.name='toBeTruthy'][${path}=/^(get|find)(All)?By/]`,
-          message: 'The query itself asserts presence: write `screen.getByText(...)` / `await screen.findByText(...)` alone.',
+          message:
+            'The query itself asserts presence: write `screen.getByText(...)` / `await screen.findByText(...)` alone.',
         })),
       ],
     },
@@ -94,7 +275,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     plugins: { kopa },
     rules: {
-      'kopa/layers': ['error', { root: import.meta.dirname, layers: { ...layers, ...serverLayers } }],
+      'kopa/layers': [
+        'error',
+        { root: import.meta.dirname, layers: { ...layers, ...serverLayers } },
+      ],
       // No allowlist: the last known cycles were broken in issue 12 (docs/decisions/009-layers-that-hold.md).
       'kopa/no-cycle': ['error', { root: import.meta.dirname }],
     },

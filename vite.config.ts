@@ -25,7 +25,8 @@ const preload = preloadDeps();
 // empty-state, spinner) and small (about 9 KB compressed together); the core widgets are in the
 // entry (src/widgets/core.ts); the large or rare ones (rich-text, qr-view, image-upload, textarea,
 // server-form, pull-refresh, carousel, web-frame) are each a chunk of their own.
-const SHARED_WIDGET = /\/src\/(widgets\/(repeat|cell-list|input|enum-picker|checkbox|divider|star-rating|code-copy|tab-switch|countdown-button|empty-state|spinner)\/|widgets\/(FieldError|boundPath|choices)\.tsx?$|render\/(fields|inputRules)\.ts$|format\/digits\.ts$)/;
+const SHARED_WIDGET =
+  /\/src\/(widgets\/(repeat|cell-list|input|enum-picker|checkbox|divider|star-rating|code-copy|tab-switch|countdown-button|empty-state|spinner)\/|widgets\/(FieldError|boundPath|choices)\.tsx?$|render\/(fields|inputRules)\.ts$|format\/digits\.ts$)/;
 
 // The app is served by the reference server (server/main.ts) from dist/, so one origin serves
 // the app, the layouts and the API, under the same CSP as in production.
@@ -42,7 +43,10 @@ export default defineConfig({
     // The page's early script (src/shell/early.ts), a build of its own into assets/ (see there).
     earlyScript([trimCatalogue(), fixedZoneDefine(appConfig.timeZone), compileHints()]),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
-    serviceWorker({ source: 'src/sw/sw.js', routes: Object.values(routes.pages).map((p) => p.path) }),
+    serviceWorker({
+      source: 'src/sw/sw.js',
+      routes: Object.values(routes.pages).map((p) => p.path),
+    }),
     compressAssets(),
     // The layout studio, a build of its own into <outDir>/studio/ (scripts/build/studio.ts).
     studioApp(),
@@ -74,7 +78,13 @@ export default defineConfig({
       output: {
         // Only the matched modules: what they import stays where it was (the entry's shared code).
         codeSplitting: {
-          groups: [{ name: 'widgets', test: (id: string) => SHARED_WIDGET.test(id), includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: 'widgets',
+              test: (id: string) => SHARED_WIDGET.test(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -40,8 +40,13 @@ const outputs: Record<string, string> = {
 };
 const SPEC = join(ROOT, '../shared/spec/product-spec.md');
 if (existsSync(SPEC)) {
-  const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as { endpoints: Parameters<typeof generateSpecFixtures>[2] };
-  Object.assign(outputs, generateSpecFixtures(schemas, readFileSync(SPEC, 'utf8'), catalogue.endpoints));
+  const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
+    endpoints: Parameters<typeof generateSpecFixtures>[2];
+  };
+  Object.assign(
+    outputs,
+    generateSpecFixtures(schemas, readFileSync(SPEC, 'utf8'), catalogue.endpoints),
+  );
 } else {
   console.log(`gen: ${SPEC} not found, spec fixtures left as committed`);
 }
@@ -61,7 +66,9 @@ for (const [file, content] of Object.entries(outputs)) {
 }
 if (check) {
   if (stale.length > 0) {
-    console.error(`Generated files are stale (run npm run gen and commit):\n  ${stale.join('\n  ')}`);
+    console.error(
+      `Generated files are stale (run npm run gen and commit):\n  ${stale.join('\n  ')}`,
+    );
     process.exit(1);
   }
   console.log(`gen:check: ${Object.keys(outputs).length} generated files are up to date`);

@@ -15,6 +15,8 @@ import { importLayouts, importReport } from '../server/layouts/import';
 const force = process.argv.includes('--force');
 const actor = process.env.USER ? `import (${process.env.USER})` : 'import';
 const db = await openDb({ dataDir: join(ROOT, 'data'), databaseUrl: process.env.DATABASE_URL });
-const report = await importLayouts(db, join(ROOT, 'layouts'), 'all', actor, { force }).then(importReport).finally(() => db.destroy());
+const report = await importLayouts(db, join(ROOT, 'layouts'), 'all', actor, { force })
+  .then(importReport)
+  .finally(() => db.destroy());
 for (const line of report.lines) console.log(line);
 process.exit(report.failed ? 1 : 0);

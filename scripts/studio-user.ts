@@ -12,9 +12,16 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { ROOT } from '../server/core/config';
 import { openDb } from '../server/db';
-import { disableOperator, listOperators, ROLES, saveOperator, type OperatorRole } from '../server/layouts/studio/operators';
+import {
+  disableOperator,
+  listOperators,
+  ROLES,
+  saveOperator,
+  type OperatorRole,
+} from '../server/layouts/studio/operators';
 
-const USAGE = 'usage: npm run studio:user -- add NAME --role editor|publisher [--password-stdin] | disable NAME | list';
+const USAGE =
+  'usage: npm run studio:user -- add NAME --role editor|publisher [--password-stdin] | disable NAME | list';
 
 async function stdinLine(): Promise<string> {
   let text = '';
@@ -25,7 +32,11 @@ async function stdinLine(): Promise<string> {
 const [command, name, ...rest] = process.argv.slice(2);
 const roleAt = rest.indexOf('--role');
 const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
-if (!command || (command !== 'list' && !name) || (command === 'add' && !ROLES.includes(role as OperatorRole))) {
+if (
+  !command ||
+  (command !== 'list' && !name) ||
+  (command === 'add' && !ROLES.includes(role as OperatorRole))
+) {
   console.error(command === 'add' ? `--role: one of ${ROLES.join(', ')}\n${USAGE}` : USAGE);
   process.exit(2);
 }
@@ -37,12 +48,20 @@ try {
     const given = rest.includes('--password-stdin') ? await stdinLine() : null;
     const password = given ?? randomBytes(12).toString('base64url');
     const done = await saveOperator(db, name, role as OperatorRole, password);
-    console.log(`${done} ${name} (${role})${given === null ? `; password: ${password} (shown once: hand it over safely)` : ''}`);
+    console.log(
+      `${done} ${name} (${role})${given === null ? `; password: ${password} (shown once: hand it over safely)` : ''}`,
+    );
   } else if (command === 'disable' && name) {
     if (await disableOperator(db, name)) console.log(`disabled ${name}; its sessions ended`);
-    else { console.error(`no active account named ${name}`); code = 1; }
+    else {
+      console.error(`no active account named ${name}`);
+      code = 1;
+    }
   } else if (command === 'list') {
-    for (const o of await listOperators(db)) console.log(`${o.name.padEnd(20)} ${o.role.padEnd(10)} ${o.disabled_at ? 'disabled' : 'active'}`);
+    for (const o of await listOperators(db))
+      console.log(
+        `${o.name.padEnd(20)} ${o.role.padEnd(10)} ${o.disabled_at ? 'disabled' : 'active'}`,
+      );
   } else {
     console.error(USAGE);
     code = 2;

@@ -15,12 +15,19 @@ interface Run {
 
 function run(label: string, env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--project', 'server'], { env: { ...env, NODE_ENV: 'test', FORCE_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['vitest', 'run', '--project', 'server'], {
+      env: { ...env, NODE_ENV: 'test', FORCE_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => chunks.push(d));
     child.stderr.on('data', (d: Buffer) => chunks.push(d));
-    child.on('error', (e) => resolve({ label, ok: false, output: `could not start vitest: ${e.message}` }));
-    child.on('close', (code) => resolve({ label, ok: code === 0, output: Buffer.concat(chunks).toString('utf8') }));
+    child.on('error', (e) =>
+      resolve({ label, ok: false, output: `could not start vitest: ${e.message}` }),
+    );
+    child.on('close', (code) =>
+      resolve({ label, ok: code === 0, output: Buffer.concat(chunks).toString('utf8') }),
+    );
   });
 }
 
@@ -34,6 +41,9 @@ for (const r of results) {
   console.log(`\n== server tests on ${r.label} ==`);
   process.stdout.write(r.output);
 }
-if (!pgUrl) console.log('\n(TEST_DATABASE_URL not set: PostgreSQL run skipped; see scripts/start-test-postgres.sh)');
+if (!pgUrl)
+  console.log(
+    '\n(TEST_DATABASE_URL not set: PostgreSQL run skipped; see scripts/start-test-postgres.sh)',
+  );
 for (const r of results) console.log(`server tests on ${r.label}: ${r.ok ? 'passed' : 'FAILED'}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -41,7 +41,9 @@ const shown = (path: string): string => {
 /** The fragments folder a layout file uses, and every folder used (for --stats and broken files). */
 const fragmentDirs = new Map<string, LoadedFragments>();
 function fragmentsFor(path: string): LoadedFragments {
-  const dir = [join(dirname(path), '_fragments'), join(dirname(dirname(path)), '_fragments')].find((d) => existsSync(d));
+  const dir = [join(dirname(path), '_fragments'), join(dirname(dirname(path)), '_fragments')].find(
+    (d) => existsSync(d),
+  );
   const loaded = loadFragmentFiles(dir);
   fragmentDirs.set(loaded.dir, loaded);
   return loaded;
@@ -77,13 +79,31 @@ function validateFile(path: string): Located[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error', at: { line: 1, column: 1 } }];
+    return [
+      {
+        file,
+        pointer: '',
+        code: 'not-checked',
+        message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)),
+        severity: 'error',
+        at: { line: 1, column: 1 },
+      },
+    ];
   }
   try {
     doc = JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return [{ file, pointer: '', code: 'not-json', message: LAYOUT_MESSAGES['not-json'](message), severity: 'error', at: parseErrorPosition(text, message) }];
+    return [
+      {
+        file,
+        pointer: '',
+        code: 'not-json',
+        message: LAYOUT_MESSAGES['not-json'](message),
+        severity: 'error',
+        at: parseErrorPosition(text, message),
+      },
+    ];
   }
   parsed.push({ file, doc, text });
   const fragments = fragmentsFor(path);
@@ -93,14 +113,24 @@ function validateFile(path: string): Located[] {
   try {
     issues = validateLayoutDocument(doc, file, text, { fragments: fragments.files });
   } catch (e) {
-    issues = [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error' }];
+    issues = [
+      {
+        file,
+        pointer: '',
+        code: 'not-checked',
+        message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)),
+        severity: 'error',
+      },
+    ];
   }
   if (issues.length === 0) return [];
   const map = scanJsonText(text);
   return issues.map((issue) => ({
     ...issue,
     at: positionOf(map, issue.pointer),
-    ...(issue.fragment ? { fragmentAt: fragmentPosition(fragments, issue.fragment.name, issue.fragment.pointer) } : {}),
+    ...(issue.fragment
+      ? { fragmentAt: fragmentPosition(fragments, issue.fragment.name, issue.fragment.pointer) }
+      : {}),
   }));
 }
 
@@ -113,16 +143,22 @@ for (const path of files) {
   for (const issue of validateFile(path)) {
     if (issue.severity === 'error') errors++;
     else warnings++;
-    const inFragment = issue.fragment ? ` (fragment ${issue.fragment.name} ${issue.fragment.pointer || '/'})` : '';
+    const inFragment = issue.fragment
+      ? ` (fragment ${issue.fragment.name} ${issue.fragment.pointer || '/'})`
+      : '';
     const fragmentAt = issue.fragmentAt ? ` [${issue.fragmentAt}]` : '';
-    console.log(`${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}${inFragment}: ${issue.severity} ${issue.code}: ${issue.message}${fragmentAt}`);
+    console.log(
+      `${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}${inFragment}: ${issue.severity} ${issue.code}: ${issue.message}${fragmentAt}`,
+    );
   }
 }
 // A fragment file that is not JSON: reported once, at the file itself.
 for (const fragments of fragmentDirs.values()) {
   for (const b of fragments.broken) {
     errors++;
-    console.log(`${shown(join(fragments.dir, `${b.name}.json`))}:1:1: /: error not-json: ${LAYOUT_MESSAGES['not-json'](b.message)}`);
+    console.log(
+      `${shown(join(fragments.dir, `${b.name}.json`))}:1:1: /: error not-json: ${LAYOUT_MESSAGES['not-json'](b.message)}`,
+    );
   }
 }
 console.log(`validate: ${files.length} layout(s), ${errors} error(s), ${warnings} warning(s)`);
@@ -130,7 +166,12 @@ if (stats) {
   // Fragments count once each, as files of their own: their bindings meet the same targets.
   for (const fragments of fragmentDirs.values()) {
     for (const [name, doc] of Object.entries(fragments.files)) {
-      if (doc !== null) parsed.push({ file: shown(join(fragments.dir, `${name}.json`)), doc, text: fragments.texts.get(name) ?? '' });
+      if (doc !== null)
+        parsed.push({
+          file: shown(join(fragments.dir, `${name}.json`)),
+          doc,
+          text: fragments.texts.get(name) ?? '',
+        });
     }
   }
   const texts = new Map(parsed.map((p) => [p.file, p.text]));
@@ -144,7 +185,9 @@ if (stats) {
   const figures = layoutStats(parsed);
   for (const line of formatStats(figures, locate)) console.log(line);
   if (!statsMet(figures)) {
-    console.log('stats: a target failed (above); write the long expression as a computed value, the copied block as a fragment (docs/layouts.md)');
+    console.log(
+      'stats: a target failed (above); write the long expression as a computed value, the copied block as a fragment (docs/layouts.md)',
+    );
     errors++;
   }
 }

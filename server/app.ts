@@ -23,7 +23,13 @@ import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
 import { serverSecret } from './lib/tokens';
-import { dbCounters, memoryCounters, rateLimitStore, startCounterSweep, type CounterStore } from './http/counters';
+import {
+  dbCounters,
+  memoryCounters,
+  rateLimitStore,
+  startCounterSweep,
+  type CounterStore,
+} from './http/counters';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
 import { readPageQuery } from '../src/prelude/query';
@@ -112,14 +118,23 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   if (opts.seed !== false) await seed(db);
   const secret = await serverSecret(db);
   app.decorate('kopaDb', db);
-  app.addHook('onClose', async () => { await db.destroy(); });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
 
   const now = opts.now ?? (() => new Date());
   // The demo links printed by npm start must work on a data dir of any age (session.ts).
-  if (opts.seed !== false) await refreshDemoSessions({ db, now }, [DEMO.sessionId, DEMO.otherSessionId, DEMO.noLoanSessionId]);
+  if (opts.seed !== false)
+    await refreshDemoSessions({ db, now }, [
+      DEMO.sessionId,
+      DEMO.otherSessionId,
+      DEMO.noLoanSessionId,
+    ]);
   const envLife = sessionLifetimesFromEnv(process.env);
   const sms = new SmsService({
-    db, now, limits: { ...DEFAULT_SMS_LIMITS, ...opts.smsLimits },
+    db,
+    now,
+    limits: { ...DEFAULT_SMS_LIMITS, ...opts.smsLimits },
     // Plaintext codes stay in memory only for the test-only route (or beside the development log).
     outbox: testMode,
     // Development: the code goes to the terminal instead of a phone, one plain line a tester can
@@ -127,20 +142,44 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     onSend: devMode ? (e) => process.stdout.write(`SMS to ${e.phone}: ${e.code}\n`) : undefined,
   });
   const ctx: ServerContext = {
-    db, cfg, catalogue: loadCatalogue(cfg.provider), validators: loadValidators(), wire: createWireMapper(loadWireNames()),
-    sms, now, secret, dataDir, uploadsDir, log: app.log, testMode, responseCheck: responseCheckFor(process.env.NODE_ENV),
-    sessionLifetimes: { idleMs: opts.sessionIdleMs ?? envLife.idleMs, absoluteMs: opts.sessionMaxAgeMs ?? envLife.absoluteMs },
+    db,
+    cfg,
+    catalogue: loadCatalogue(cfg.provider),
+    validators: loadValidators(),
+    wire: createWireMapper(loadWireNames()),
+    sms,
+    now,
+    secret,
+    dataDir,
+    uploadsDir,
+    log: app.log,
+    testMode,
+    responseCheck: responseCheckFor(process.env.NODE_ENV),
+    sessionLifetimes: {
+      idleMs: opts.sessionIdleMs ?? envLife.idleMs,
+      absoluteMs: opts.sessionMaxAgeMs ?? envLife.absoluteMs,
+    },
     uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, ...opts.uploadQuota },
   };
   app.decorate('kopaSweepUploads', () => sweepOrphanUploads(ctx));
   const stopSweeper = startUploadSweeper(ctx);
-  app.addHook('onClose', async () => { stopSweeper(); });
+  app.addHook('onClose', async () => {
+    stopSweeper();
+  });
 
   registerErrorHandling(app);
   // First of all hooks: one canonical reading of the path for every decision below (studio auth,
   // limits, static files, pages); other spellings of a path are refused here (server/http/).
   const prefix = ctx.cfg.apiPrefix;
-  registerPathGuard(app, [prefix, ctx.cfg.legacyPrefix, '/studio', '/__test', '/uploads', '/layouts', '/assets']);
+  registerPathGuard(app, [
+    prefix,
+    ctx.cfg.legacyPrefix,
+    '/studio',
+    '/__test',
+    '/uploads',
+    '/layouts',
+    '/assets',
+  ]);
   securityHeaders(app);
   registerHealth(app, db);
   closeConnectionsWhenStopping(app);
@@ -150,17 +189,44 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   // Counted in the database by default, so instances on one PostgreSQL share the limit (issue 32).
   const counters = opts.counters ?? dbCounters(db, now);
   const stopCounterSweep = startCounterSweep(counters, app.log);
-  app.addHook('onClose', async () => { stopCounterSweep(); });
-  const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);
-  await app.register(rateLimit, { global: true, max: opts.apiRateLimit ?? 600, timeWindow: '1 minute', store: rateLimitStore(counters, 'api:'), allowList: (req) => !isApi(req.kopaPath), errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: '429', message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.` }) });
-  // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
-  await app.register(multipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-    const out: Record<string, string> = {};
-    for (const [k, v] of new URLSearchParams(String(body))) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    done(null, out);
+  app.addHook('onClose', async () => {
+    stopCounterSweep();
   });
+  const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.apiRateLimit ?? 600,
+    timeWindow: '1 minute',
+    store: rateLimitStore(counters, 'api:'),
+    allowList: (req) => !isApi(req.kopaPath),
+    errorResponseBuilder: (_req, c) => ({
+      statusCode: 429,
+      code: '429',
+      message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.`,
+    }),
+  });
+  // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    preservePath: true,
+    limits: { fileSize: 5 * 1024 * 1024, files: 1 },
+  });
+  // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => {
+      const out: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(String(body)))
+        Object.defineProperty(out, k, {
+          value: v,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      done(null, out);
+    },
+  );
 
   registerRepayCard(app, ctx);
   registerRepayPages(app, ctx);
@@ -172,9 +238,32 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerPromotion(app, ctx);
   (await import('./routes/legacy')).registerLegacy(app, ctx); // older endpoint family under config legacyPrefix
   if (testMode) registerTestOnly(app, ctx);
-  const layouts = await startLayouts(app, { db, secret, now, layoutsDir: resolve(opts.layoutsDir ?? join(ROOT, 'layouts')), databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.layoutPollMs, importChanged: testMode || devMode });
+  const layouts = await startLayouts(app, {
+    db,
+    secret,
+    now,
+    layoutsDir: resolve(opts.layoutsDir ?? join(ROOT, 'layouts')),
+    databaseUrl: opts.databaseUrl,
+    pgSchema: opts.pgSchema,
+    pollMs: opts.layoutPollMs,
+    importChanged: testMode || devMode,
+  });
   registerLayouts(app, layouts);
-  registerStudio(app, { db, store: layouts, secret, now, creds: studioCredentials(process.env), distDir: resolve(opts.distDir ?? join(ROOT, 'dist')), counters });
-  await registerStaticApp(app, resolve(opts.distDir ?? join(ROOT, 'dist')), join(ROOT, 'server/public'), layouts, { max: opts.pageRateLimit ?? DEFAULT_PAGE_LIMIT, counters: memoryCounters(now) });
+  registerStudio(app, {
+    db,
+    store: layouts,
+    secret,
+    now,
+    creds: studioCredentials(process.env),
+    distDir: resolve(opts.distDir ?? join(ROOT, 'dist')),
+    counters,
+  });
+  await registerStaticApp(
+    app,
+    resolve(opts.distDir ?? join(ROOT, 'dist')),
+    join(ROOT, 'server/public'),
+    layouts,
+    { max: opts.pageRateLimit ?? DEFAULT_PAGE_LIMIT, counters: memoryCounters(now) },
+  );
   return app;
 }

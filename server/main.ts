@@ -17,15 +17,19 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 
 function links(base: string): string[] {
-  const out = DEMO_SCREENS.map(([title, path, extra]) => `  ${title.padEnd(38)} ${base}${path}?${demoQuery(extra)}`);
-  for (const [title, path] of NO_LOAN_SCREENS) out.push(`  ${title.padEnd(38)} ${base}${path}?${noLoanQuery()}`);
+  const out = DEMO_SCREENS.map(
+    ([title, path, extra]) => `  ${title.padEnd(38)} ${base}${path}?${demoQuery(extra)}`,
+  );
+  for (const [title, path] of NO_LOAN_SCREENS)
+    out.push(`  ${title.padEnd(38)} ${base}${path}?${noLoanQuery()}`);
   out.push(`  ${'Official site'.padEnd(38)} ${base}/`);
   return out;
 }
 
 /** The database in words, without the password a URL may carry. */
 function databaseLabel(url: string | undefined): string {
-  if (!url) return 'PGlite (PostgreSQL in process), data in ./data (rm -rf data to start again from the demo data)';
+  if (!url)
+    return 'PGlite (PostgreSQL in process), data in ./data (rm -rf data to start again from the demo data)';
   try {
     const u = new URL(url);
     return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname} (DATABASE_URL)`;
@@ -35,15 +39,25 @@ function databaseLabel(url: string | undefined): string {
 }
 
 async function main(): Promise<void> {
-  const app = await buildServer({ databaseUrl: process.env.DATABASE_URL, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
-  stopOnSignals(app, Number(process.env.SHUTDOWN_GRACE_MS ?? SHUTDOWN_GRACE_MS), (line) => console.log(line));
+  const app = await buildServer({
+    databaseUrl: process.env.DATABASE_URL,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+  stopOnSignals(app, Number(process.env.SHUTDOWN_GRACE_MS ?? SHUTDOWN_GRACE_MS), (line) =>
+    console.log(line),
+  );
   await app.listen({ port, host });
   const base = `http://${host}:${port}`;
   console.log(`\nKopa reference server on ${base}  (health: ${base}/healthz, ${base}/readyz)`);
   console.log(`Database: ${databaseLabel(process.env.DATABASE_URL)}`);
   console.log(studioLoginHint(`${base}/studio`, studioCredentials(process.env)));
-  console.log(`Demo borrower ${DEMO.userId} / session ${DEMO.sessionId}. Screens:\n${links(base).join('\n')}\n`);
-  if (process.env.NODE_ENV !== 'production') console.log(`SMS codes are printed here, one line each: SMS to <phone>: <code>. Request logs: LOG_LEVEL=info.\n`);
+  console.log(
+    `Demo borrower ${DEMO.userId} / session ${DEMO.sessionId}. Screens:\n${links(base).join('\n')}\n`,
+  );
+  if (process.env.NODE_ENV !== 'production')
+    console.log(
+      `SMS codes are printed here, one line each: SMS to <phone>: <code>. Request logs: LOG_LEVEL=info.\n`,
+    );
 }
 
 main().catch((err: unknown) => {

@@ -9,5 +9,9 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/__bench/',
   plugins: [react(), compressAssets()],
-  build: { outDir: join(import.meta.dirname, '..', '..', 'dist', '__bench'), emptyOutDir: true, target: 'es2020' },
+  build: {
+    outDir: join(import.meta.dirname, '..', '..', 'dist', '__bench'),
+    emptyOutDir: true,
+    target: 'es2020',
+  },
 });

@@ -22,10 +22,24 @@ if (dists.length === 0) throw new Error('usage: npm run bench:ab -- dist-a dist-
 const LOADS = Number(process.env.BENCH_LOADS ?? 25);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 21);
 
-const servers = await Promise.all(dists.map((d) => buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-ab-')), distDir: join(ROOT, d), layoutsDir: join(ROOT, 'layouts'), logger: false })));
+const servers = await Promise.all(
+  dists.map((d) =>
+    buildServer({
+      dataDir: mkdtempSync(join(tmpdir(), 'kopa-ab-')),
+      distDir: join(ROOT, d),
+      layoutsDir: join(ROOT, 'layouts'),
+      logger: false,
+    }),
+  ),
+);
 try {
   const addresses = await Promise.all(servers.map((s) => s.listen({ port: 0, host: '127.0.0.1' })));
-  await compareBuilds(dists.map((name, i) => ({ name, origin: addresses[i] ?? '' })), addresses[0] ?? '', LOADS, LIST_RUNS);
+  await compareBuilds(
+    dists.map((name, i) => ({ name, origin: addresses[i] ?? '' })),
+    addresses[0] ?? '',
+    LOADS,
+    LIST_RUNS,
+  );
 } finally {
   await Promise.all(servers.map((s) => s.close()));
 }

@@ -1,14 +1,19 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
 
-
 export function launch(): Promise<Browser> {
   // Precise memory info: the benchmark reports the JS heap.
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
+  });
 }
 
 /** A fresh context (cold cache) at 390x844 with the CPU slowed down `rate` times. */
-export async function throttledPage(browser: Browser, rate: number): Promise<{ page: Page; close: () => Promise<void> }> {
+export async function throttledPage(
+  browser: Browser,
+  rate: number,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -28,7 +33,11 @@ const reports = new WeakMap<Page, { moments: number[]; waiting: ((ms: number) =>
  * element matching it must be there. The page reports it through a CDP binding, once per
  * document; interactiveAt takes the reports in order (a cold load, then a warm one).
  */
-export async function watchInteractive(page: Page, label: string, rowSelector?: string): Promise<void> {
+export async function watchInteractive(
+  page: Page,
+  label: string,
+  rowSelector?: string,
+): Promise<void> {
   if (!reports.has(page)) {
     const queue = { moments: [] as number[], waiting: [] as ((ms: number) => void)[] };
     reports.set(page, queue);

@@ -24,10 +24,20 @@ export const SETTINGS = {
 };
 
 /** Runs the loads; `around(side, page, browser, load)` must call `load()` once (it returns ms to Pay Now). */
-export async function coldLoads(around: (side: Side, page: Page, browser: Browser, load: () => Promise<number>) => Promise<void>): Promise<Record<Side, number[]>> {
-  const app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-cold-')), distDir: join(ROOT, SETTINGS.dist), layoutsDir: join(ROOT, 'layouts'), logger: false });
+export async function coldLoads(
+  around: (side: Side, page: Page, browser: Browser, load: () => Promise<number>) => Promise<void>,
+): Promise<Record<Side, number[]>> {
+  const app = await buildServer({
+    dataDir: mkdtempSync(join(tmpdir(), 'kopa-cold-')),
+    distDir: join(ROOT, SETTINGS.dist),
+    layoutsDir: join(ROOT, 'layouts'),
+    logger: false,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const urls: Record<Side, string> = { kopa: `${address}/repay${BENCH_QUERY}`, bare: `${address}/__bench/index.html${BENCH_QUERY}` };
+  const urls: Record<Side, string> = {
+    kopa: `${address}/repay${BENCH_QUERY}`,
+    bare: `${address}/__bench/index.html${BENCH_QUERY}`,
+  };
   const browser = await launch();
   const times: Record<Side, number[]> = { kopa: [], bare: [] };
   try {
@@ -52,21 +62,36 @@ export async function coldLoads(around: (side: Side, page: Page, browser: Browse
     await browser.close();
     await app.close();
   }
-  console.log(`Pay Now (ms), ${SETTINGS.rate}x CPU${SETTINGS.thousand ? ', 1000 rows' : ''}: Kopa ${times.kopa.map((t) => t.toFixed(0)).join(', ')}; bare ${times.bare.map((t) => t.toFixed(0)).join(', ')}`);
+  console.log(
+    `Pay Now (ms), ${SETTINGS.rate}x CPU${SETTINGS.thousand ? ', 1000 rows' : ''}: Kopa ${times.kopa.map((t) => t.toFixed(0)).join(', ')}; bare ${times.bare.map((t) => t.toFixed(0)).join(', ')}`,
+  );
   return times;
 }
 
 /** Prints per-load means of two tallies side by side, largest first. */
-export function printSideBySide(title: string, totals: Record<Side, Map<string, number>>, top = 45, minimum = 0): void {
+export function printSideBySide(
+  title: string,
+  totals: Record<Side, Map<string, number>>,
+  top = 45,
+  minimum = 0,
+): void {
   const n = SETTINGS.loads;
   console.log(title);
   const names = [...new Set([...totals.kopa.keys(), ...totals.bare.keys()])]
-    .map((name) => ({ name, k: (totals.kopa.get(name) ?? 0) / n, b: (totals.bare.get(name) ?? 0) / n }))
+    .map((name) => ({
+      name,
+      k: (totals.kopa.get(name) ?? 0) / n,
+      b: (totals.bare.get(name) ?? 0) / n,
+    }))
     .sort((x, y) => Math.max(y.k, y.b) - Math.max(x.k, x.b));
   console.log(`  ${'where'.padEnd(70)} ${'Kopa'.padStart(8)} ${'bare'.padStart(8)}`);
   for (const { name, k, b } of names.filter((r) => Math.max(r.k, r.b) >= minimum).slice(0, top)) {
-    console.log(`  ${name.slice(0, 70).padEnd(70)} ${k.toFixed(1).padStart(8)} ${b.toFixed(1).padStart(8)}`);
+    console.log(
+      `  ${name.slice(0, 70).padEnd(70)} ${k.toFixed(1).padStart(8)} ${b.toFixed(1).padStart(8)}`,
+    );
   }
   const sum = (m: Map<string, number>) => [...m.values()].reduce((a, v) => a + v, 0) / n;
-  console.log(`  ${'(all)'.padEnd(70)} ${sum(totals.kopa).toFixed(1).padStart(8)} ${sum(totals.bare).toFixed(1).padStart(8)}`);
+  console.log(
+    `  ${'(all)'.padEnd(70)} ${sum(totals.kopa).toFixed(1).padStart(8)} ${sum(totals.bare).toFixed(1).padStart(8)}`,
+  );
 }

@@ -6,8 +6,16 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 export function topSelf(file: string, count = 25): string[] {
   const p = JSON.parse(readFileSync(file, 'utf8')) as Profile;
@@ -19,14 +27,24 @@ export function topSelf(file: string, count = 25): string[] {
     total += dt;
     const f = byId.get(id)?.callFrame;
     if (!f) return;
-    const where = f.url ? `${relative(process.cwd(), f.url.replace(/^file:\/\//, ''))}:${f.lineNumber + 1}` : '';
+    const where = f.url
+      ? `${relative(process.cwd(), f.url.replace(/^file:\/\//, ''))}:${f.lineNumber + 1}`
+      : '';
     const key = `${f.functionName || '(anonymous)'}${where ? ` (${where})` : ''}`;
     self.set(key, (self.get(key) ?? 0) + dt);
   });
   const busy = total - (self.get('(idle)') ?? 0);
-  const rows = [...self].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, count);
-  return [`busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms sampled; top self time (share of busy):`,
-    ...rows.map(([k, ms]) => `  ${ms.toFixed(0).padStart(6)} ms ${((ms / busy) * 100).toFixed(1).padStart(5)}%  ${k}`)];
+  const rows = [...self]
+    .filter(([k]) => k !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count);
+  return [
+    `busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms sampled; top self time (share of busy):`,
+    ...rows.map(
+      ([k, ms]) =>
+        `  ${ms.toFixed(0).padStart(6)} ms ${((ms / busy) * 100).toFixed(1).padStart(5)}%  ${k}`,
+    ),
+  ];
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {

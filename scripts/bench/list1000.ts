@@ -20,7 +20,11 @@ async function heapMb(page: Page): Promise<number> {
   return heap.usedSize / 1024 / 1024;
 }
 
-type Plan = { data: { repayPlanDetail: { repayWaitDetail: Record<string, unknown>[]; repayWaitCount?: number } } };
+type Plan = {
+  data: {
+    repayPlanDetail: { repayWaitDetail: Record<string, unknown>[]; repayWaitCount?: number };
+  };
+};
 
 /**
  * Replaces the plan response with one of 1000 pending installments, in the browser's network
@@ -30,24 +34,53 @@ type Plan = { data: { repayPlanDetail: { repayWaitDetail: Record<string, unknown
  */
 export async function withThousandInstallments(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
-  cdp.on('Fetch.requestPaused', (event: { requestId: string; responseStatusCode?: number; responseHeaders?: { name: string; value: string }[] }) => {
-    void (async () => {
-      if (event.responseStatusCode !== 200) throw new Error(`the plan request answered ${event.responseStatusCode ?? 'nothing'}`);
-      const { body, base64Encoded } = (await cdp.send('Fetch.getResponseBody', { requestId: event.requestId })) as { body: string; base64Encoded: boolean };
-      const plan = JSON.parse(base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body) as Plan;
-      const first = plan.data.repayPlanDetail.repayWaitDetail[0] ?? {};
-      plan.data.repayPlanDetail.repayWaitDetail = Array.from({ length: 1000 }, (_, i) => ({ ...first, periodNo: i + 1, canClick: i === 0 ? 1 : 0 }));
-      plan.data.repayPlanDetail.repayWaitCount = 1000;
-      // The body goes back decoded: the length and encoding headers of the original no longer hold.
-      const headers = (event.responseHeaders ?? []).filter((h) => !/^(content-length|content-encoding)$/i.test(h.name));
-      await cdp.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 200, responseHeaders: headers, body: Buffer.from(JSON.stringify(plan)).toString('base64') });
-    })().catch((error: unknown) => {
-      // Left paused, the page would wait for ever: the bench says why instead.
-      console.error(`1000 rows: could not replace the plan response: ${String(error)}`);
-      void cdp.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
-    });
+  cdp.on(
+    'Fetch.requestPaused',
+    (event: {
+      requestId: string;
+      responseStatusCode?: number;
+      responseHeaders?: { name: string; value: string }[];
+    }) => {
+      void (async () => {
+        if (event.responseStatusCode !== 200)
+          throw new Error(`the plan request answered ${event.responseStatusCode ?? 'nothing'}`);
+        const { body, base64Encoded } = (await cdp.send('Fetch.getResponseBody', {
+          requestId: event.requestId,
+        })) as { body: string; base64Encoded: boolean };
+        const plan = JSON.parse(
+          base64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body,
+        ) as Plan;
+        const first = plan.data.repayPlanDetail.repayWaitDetail[0] ?? {};
+        plan.data.repayPlanDetail.repayWaitDetail = Array.from({ length: 1000 }, (_, i) => ({
+          ...first,
+          periodNo: i + 1,
+          canClick: i === 0 ? 1 : 0,
+        }));
+        plan.data.repayPlanDetail.repayWaitCount = 1000;
+        // The body goes back decoded: the length and encoding headers of the original no longer hold.
+        const headers = (event.responseHeaders ?? []).filter(
+          (h) => !/^(content-length|content-encoding)$/i.test(h.name),
+        );
+        await cdp.send('Fetch.fulfillRequest', {
+          requestId: event.requestId,
+          responseCode: 200,
+          responseHeaders: headers,
+          body: Buffer.from(JSON.stringify(plan)).toString('base64'),
+        });
+      })().catch((error: unknown) => {
+        // Left paused, the page would wait for ever: the bench says why instead.
+        console.error(`1000 rows: could not replace the plan response: ${String(error)}`);
+        void cdp
+          .send('Fetch.continueRequest', { requestId: event.requestId })
+          .catch(() => undefined);
+      });
+    },
+  );
+  await cdp.send('Fetch.enable', {
+    patterns: [
+      { urlPattern: '*/vexed/v3/installment/loan-play-detail-yd*', requestStage: 'Response' },
+    ],
   });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/vexed/v3/installment/loan-play-detail-yd*', requestStage: 'Response' }] });
 }
 
 /**
@@ -55,7 +88,11 @@ export async function withThousandInstallments(page: Page): Promise<void> {
  * in the browser): the time until the list is on screen and the page interactive, the JS heap
  * then, and, after scrolling to the end (until the last row is in the DOM), the heap again.
  */
-export async function renderThousandRows(browser: Browser, url: string, rowSelector: string): Promise<ListFigures> {
+export async function renderThousandRows(
+  browser: Browser,
+  url: string,
+  rowSelector: string,
+): Promise<ListFigures> {
   const { page, close } = await throttledPage(browser, 1);
   try {
     await withThousandInstallments(page);
@@ -63,16 +100,28 @@ export async function renderThousandRows(browser: Browser, url: string, rowSelec
     await page.goto(url, { waitUntil: 'commit' });
     const ms = await interactiveAt(page);
     const heap = await heapMb(page);
-    const rows = await page.evaluate((sel: string) => document.querySelectorAll(sel).length, rowSelector);
+    const rows = await page.evaluate(
+      (sel: string) => document.querySelectorAll(sel).length,
+      rowSelector,
+    );
     const start = Date.now();
     // The last row by what it shows ("Period 1000"): a windowed list never has all 1000 in the DOM.
-    await page.waitForFunction((sel: string) => {
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      // The checkbox's own label: a row's whole text runs "Period 1000" into the amount after it.
-      return [...document.querySelectorAll(`${sel} label, ${sel} span`)].some((e) => e.textContent?.trim() === 'Period 1000');
-    }, rowSelector, { timeout: 120_000, polling: 50 });
+    await page.waitForFunction(
+      (sel: string) => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        // The checkbox's own label: a row's whole text runs "Period 1000" into the amount after it.
+        return [...document.querySelectorAll(`${sel} label, ${sel} span`)].some(
+          (e) => e.textContent?.trim() === 'Period 1000',
+        );
+      },
+      rowSelector,
+      { timeout: 120_000, polling: 50 },
+    );
     const scrollMs = Date.now() - start;
-    const rowsAtEnd = await page.evaluate((sel: string) => document.querySelectorAll(sel).length, rowSelector);
+    const rowsAtEnd = await page.evaluate(
+      (sel: string) => document.querySelectorAll(sel).length,
+      rowSelector,
+    );
     return { ms, heapMb: heap, rows, allRowsHeapMb: await heapMb(page), scrollMs, rowsAtEnd };
   } finally {
     await close();

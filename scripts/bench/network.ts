@@ -2,7 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { interactiveAt, median, watchInteractive } from './browser';
 
 /** Slow 3G as the issue states it: 400 ms round trip, 400 kbit/s each way. */
-export const SLOW_3G = { offline: false, latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8 };
+export const SLOW_3G = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1000) / 8,
+  uploadThroughput: (400 * 1000) / 8,
+};
 
 export interface LoadFigures {
   /** ms from navigation start to the first paint with content (the frame, or the page). */
@@ -21,7 +26,9 @@ async function measure(page: Page, url: string): Promise<LoadFigures> {
   await page.goto(url, { waitUntil: 'commit' });
   const interactive = await interactiveAt(page);
   // Read once the load is measured: nothing of the harness runs in the page before that.
-  const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+  const firstPaint = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
   return { interactive, firstPaint };
 }
 
@@ -30,7 +37,11 @@ async function measure(page: Page, url: string): Promise<LoadFigures> {
  * context, once a service worker, if the page registers one, controls it), on Slow 3G with the
  * CPU 4x slower. The bare page gets the same server: compressed, cached, ETags.
  */
-async function coldThenWarm(browser: Browser, url: string, label: string): Promise<{ cold: LoadFigures; warm: LoadFigures }> {
+async function coldThenWarm(
+  browser: Browser,
+  url: string,
+  label: string,
+): Promise<{ cold: LoadFigures; warm: LoadFigures }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
@@ -41,10 +52,14 @@ async function coldThenWarm(browser: Browser, url: string, label: string): Promi
     await watchInteractive(page, label);
     const cold = await measure(page, url);
     // A registered worker installs after the load (it precaches then): wait until it controls the page.
-    await page.waitForFunction(async () => {
-      const reg = await navigator.serviceWorker?.getRegistration();
-      return !reg || navigator.serviceWorker.controller !== null;
-    }, null, { timeout: 120_000, polling: 200 });
+    await page.waitForFunction(
+      async () => {
+        const reg = await navigator.serviceWorker?.getRegistration();
+        return !reg || navigator.serviceWorker.controller !== null;
+      },
+      null,
+      { timeout: 120_000, polling: 200 },
+    );
     const warm = await measure(page, url);
     return { cold, warm };
   } finally {
@@ -53,12 +68,20 @@ async function coldThenWarm(browser: Browser, url: string, label: string): Promi
 }
 
 /** Medians over `runs` cold+warm pairs per page, the pages taking turns. */
-export async function slowNetwork(browser: Browser, urls: readonly string[], label: string, runs: number): Promise<SlowFigures[]> {
+export async function slowNetwork(
+  browser: Browser,
+  urls: readonly string[],
+  label: string,
+  runs: number,
+): Promise<SlowFigures[]> {
   const all = urls.map(() => [] as { cold: LoadFigures; warm: LoadFigures }[]);
   for (let i = 0; i < runs; i++) {
     for (const [k, url] of urls.entries()) all[k]?.push(await coldThenWarm(browser, url, label));
   }
-  const med = (list: { cold: LoadFigures; warm: LoadFigures }[], kind: 'cold' | 'warm'): LoadFigures => ({
+  const med = (
+    list: { cold: LoadFigures; warm: LoadFigures }[],
+    kind: 'cold' | 'warm',
+  ): LoadFigures => ({
     firstPaint: median(list.map((r) => r[kind].firstPaint)),
     interactive: median(list.map((r) => r[kind].interactive)),
   });

@@ -13,7 +13,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { compareBuilds } from './compare';
@@ -22,7 +28,10 @@ import { isPagePart, withoutPart, type PagePart } from './pageParts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const parts = process.argv.slice(2);
-if (parts.length === 0 || !parts.every(isPagePart)) throw new Error('usage: npm run bench:page -- <part> [...]   parts: frame, early, bindings, texts, preloads');
+if (parts.length === 0 || !parts.every(isPagePart))
+  throw new Error(
+    'usage: npm run bench:page -- <part> [...]   parts: frame, early, bindings, texts, preloads',
+  );
 const DIST = process.env.BENCH_DIST ?? 'dist-bench';
 const LOADS = Number(process.env.BENCH_LOADS ?? 25);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 0);
@@ -36,7 +45,13 @@ function decode(body: Buffer, encoding: unknown): string {
 /** As server/prelude/splicedPage.ts compresses a page kept for its layout version: brotli 11, gzip 9. */
 function encode(html: string, encoding: unknown): Buffer {
   const raw = Buffer.from(html, 'utf8');
-  if (encoding === 'br') return brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  if (encoding === 'br')
+    return brotliCompressSync(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    });
   if (encoding === 'gzip') return gzipSync(raw, { level: 9 });
   return raw;
 }
@@ -45,7 +60,11 @@ function encode(html: string, encoding: unknown): Buffer {
 function cutOut(app: FastifyInstance, part: PagePart): void {
   const cut = new Map<string, Buffer>();
   app.addHook('onSend', async (_req, reply, payload) => {
-    if (!Buffer.isBuffer(payload) || !String(reply.getHeader('content-type')).startsWith('text/html')) return payload;
+    if (
+      !Buffer.isBuffer(payload) ||
+      !String(reply.getHeader('content-type')).startsWith('text/html')
+    )
+      return payload;
     const encoding = reply.getHeader('content-encoding');
     const text = decode(payload, encoding);
     let body = cut.get(`${String(encoding)}|${text}`);
@@ -58,10 +77,18 @@ function cutOut(app: FastifyInstance, part: PagePart): void {
   });
 }
 
-const pages: { name: string; part?: PagePart }[] = [{ name: 'page as built' }, ...parts.map((part) => ({ name: `without ${part}`, part }))];
+const pages: { name: string; part?: PagePart }[] = [
+  { name: 'page as built' },
+  ...parts.map((part) => ({ name: `without ${part}`, part })),
+];
 const apps = await Promise.all(
   pages.map(async ({ part }) => {
-    const app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-page-')), distDir: join(ROOT, DIST), layoutsDir: join(ROOT, 'layouts'), logger: false });
+    const app = await buildServer({
+      dataDir: mkdtempSync(join(tmpdir(), 'kopa-page-')),
+      distDir: join(ROOT, DIST),
+      layoutsDir: join(ROOT, 'layouts'),
+      logger: false,
+    });
     if (part) cutOut(app, part);
     return app;
   }),
@@ -72,7 +99,12 @@ try {
   // rather than a server error in the middle of the loads.
   const asBuilt = await (await fetch(`${addresses[0] ?? ''}/repay${BENCH_QUERY}`)).text();
   for (const part of parts) withoutPart(asBuilt, part);
-  await compareBuilds(pages.map((p, i) => ({ name: p.name, origin: addresses[i] ?? '' })), addresses[0] ?? '', LOADS, LIST_RUNS);
+  await compareBuilds(
+    pages.map((p, i) => ({ name: p.name, origin: addresses[i] ?? '' })),
+    addresses[0] ?? '',
+    LOADS,
+    LIST_RUNS,
+  );
 } finally {
   await Promise.all(apps.map((a) => a.close()));
 }

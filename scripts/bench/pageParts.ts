@@ -9,7 +9,10 @@ export const PAGE_PARTS = {
   /** The server-painted frame (server/prelude/appFrame.ts): header, title, skeleton, status. */
   frame: [/<div class="k-page k-frame" data-kopa-frame="">[\s\S]*?(?=<div id="root"><\/div>)/],
   /** The inline early script and its plan (src/shell/early.ts): the app then sends its own requests. */
-  early: [/<script type="module">[\s\S]*?<\/script>/, /<script type="application\/json" id="kopa-early">[\s\S]*?<\/script>/],
+  early: [
+    /<script type="module">[\s\S]*?<\/script>/,
+    /<script type="application\/json" id="kopa-early">[\s\S]*?<\/script>/,
+  ],
   /** The first screen's bindings, parsed by the server (server/prelude/screenBindings.ts). */
   bindings: [/<script type="application\/json" id="kopa-bindings">[\s\S]*?<\/script>/],
   /** The first screen's texts (server/prelude/screenTexts.ts): the app then waits for the texts chunk. */
@@ -29,7 +32,10 @@ export function withoutPart(html: string, part: PagePart): string {
   let out = html;
   for (const pattern of PAGE_PARTS[part]) {
     const next = out.replace(pattern, '');
-    if (next === out) throw new Error(`bench:page: the page holds no "${part}" (${String(pattern)}); scripts/bench/pageParts.ts is out of date with server/prelude/appShell.ts`);
+    if (next === out)
+      throw new Error(
+        `bench:page: the page holds no "${part}" (${String(pattern)}); scripts/bench/pageParts.ts is out of date with server/prelude/appShell.ts`,
+      );
     out = next;
   }
   return out;

@@ -19,7 +19,9 @@ const all: Record<Side, Phases[]> = { kopa: [], bare: [] };
 await coldLoads(async (side, page, browser, load) => {
   await browser.startTracing(page, { categories: CATEGORIES });
   const at = await load();
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: TraceEvent[];
+  };
   const phases = phasesOf(traceEvents, at);
   if (phases) all[side].push(phases);
 });
@@ -29,6 +31,9 @@ const cell = (side: Side, name: string) => {
   const values = all[side].map((p) => p[name] ?? Number.NaN).filter((v) => !Number.isNaN(v));
   return (values.length === 0 ? '-' : median(values).toFixed(0)).padStart(8);
 };
-console.log(`Phases of a cold load, ms from navigation start, median of ${SETTINGS.loads} traced loads each (${SETTINGS.rate}x CPU; tracing adds time):`);
+console.log(
+  `Phases of a cold load, ms from navigation start, median of ${SETTINGS.loads} traced loads each (${SETTINGS.rate}x CPU; tracing adds time):`,
+);
 console.log(`  ${'step'.padEnd(34)} ${'Kopa'.padStart(8)} ${'bare'.padStart(8)}`);
-for (const name of names) console.log(`  ${name.padEnd(34)} ${cell('kopa', name)} ${cell('bare', name)}`);
+for (const name of names)
+  console.log(`  ${name.padEnd(34)} ${cell('kopa', name)} ${cell('bare', name)}`);

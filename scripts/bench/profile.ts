@@ -14,8 +14,16 @@ import { basename, join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { coldLoads, printSideBySide, ROOT, SETTINGS, type Side } from './coldLoads';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const BY_FUNCTION = process.env.BENCH_BY === 'function' || process.env.BENCH_BY === 'inclusive';
 /** BENCH_BY=inclusive: time per function with everything it calls (counted once per sample). */
@@ -25,7 +33,9 @@ const maps = new Map<string, TraceMap | null>();
 function mapFor(url: string): TraceMap | null {
   const file = basename(new URL(url).pathname);
   if (!maps.has(file)) {
-    const dir = url.includes('/__bench/') ? join(ROOT, SETTINGS.dist, '__bench', 'assets') : join(ROOT, SETTINGS.dist, 'assets');
+    const dir = url.includes('/__bench/')
+      ? join(ROOT, SETTINGS.dist, '__bench', 'assets')
+      : join(ROOT, SETTINGS.dist, 'assets');
     const path = join(dir, `${file}.map`);
     maps.set(file, existsSync(path) ? new TraceMap(readFileSync(path, 'utf8')) : null);
   }
@@ -54,7 +64,9 @@ await coldLoads(async (side, page, _browser, load) => {
   await load();
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id] as const)));
+  const parent = new Map(
+    profile.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id] as const)),
+  );
   const keys = new Map<number, string>();
   const keyOf = (node: ProfileNode): string => {
     const known = keys.get(node.id);
@@ -67,11 +79,19 @@ await coldLoads(async (side, page, _browser, load) => {
     const ms = (profile.timeDeltas[k] ?? 0) / 1000;
     // Self time: the sampled frame. Inclusive: every function on its stack, once each.
     const on = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = INCLUSIVE ? parent.get(at) : undefined) {
+    for (
+      let at: number | undefined = id;
+      at !== undefined;
+      at = INCLUSIVE ? parent.get(at) : undefined
+    ) {
       const node = byId.get(at);
       if (node) on.add(keyOf(node));
     }
     for (const where of on) totals[side].set(where, (totals[side].get(where) ?? 0) + ms);
   });
 });
-printSideBySide(`Sampled ${INCLUSIVE ? 'inclusive' : 'self'} time per load (ms, wall clock of the profile, mean of ${SETTINGS.loads}), by ${BY_FUNCTION ? 'function' : 'source file'}:`, totals, Number(process.env.BENCH_TOP ?? 45));
+printSideBySide(
+  `Sampled ${INCLUSIVE ? 'inclusive' : 'self'} time per load (ms, wall clock of the profile, mean of ${SETTINGS.loads}), by ${BY_FUNCTION ? 'function' : 'source file'}:`,
+  totals,
+  Number(process.env.BENCH_TOP ?? 45),
+);

@@ -24,13 +24,22 @@ function resample(values: readonly number[], random: () => number): number[] {
 }
 
 /** The central `level` share (0.95: 95%) of median(a) / median(b) over `draws` resamplings. */
-export function ratioInterval(a: readonly number[], b: readonly number[], level = 0.95, draws = 2000, seed = 1): { low: number; high: number } {
+export function ratioInterval(
+  a: readonly number[],
+  b: readonly number[],
+  level = 0.95,
+  draws = 2000,
+  seed = 1,
+): { low: number; high: number } {
   if (a.length === 0 || b.length === 0) return { low: Number.NaN, high: Number.NaN };
   const random = generator(seed);
   const ratios: number[] = [];
-  for (let i = 0; i < draws; i++) ratios.push(median(resample(a, random)) / median(resample(b, random)));
+  for (let i = 0; i < draws; i++)
+    ratios.push(median(resample(a, random)) / median(resample(b, random)));
   ratios.sort((x, y) => x - y);
-  const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.max(0, Math.round(q * (ratios.length - 1))))] ?? Number.NaN;
+  const at = (q: number) =>
+    ratios[Math.min(ratios.length - 1, Math.max(0, Math.round(q * (ratios.length - 1))))] ??
+    Number.NaN;
   return { low: at((1 - level) / 2), high: at(1 - (1 - level) / 2) };
 }
 
@@ -46,14 +55,22 @@ export function intervalText(a: readonly number[], b: readonly number[]): string
  * run, and each round's loads share that drift, so this tells two builds apart with far fewer
  * loads than comparing their medians.
  */
-export function pairedDifference(a: readonly number[], b: readonly number[], level = 0.95, draws = 2000, seed = 1): { median: number; low: number; high: number } {
+export function pairedDifference(
+  a: readonly number[],
+  b: readonly number[],
+  level = 0.95,
+  draws = 2000,
+  seed = 1,
+): { median: number; low: number; high: number } {
   const diffs = a.slice(0, b.length).map((x, i) => (b[i] ?? Number.NaN) - x);
   if (diffs.length === 0) return { median: Number.NaN, low: Number.NaN, high: Number.NaN };
   const random = generator(seed);
   const medians: number[] = [];
   for (let i = 0; i < draws; i++) medians.push(median(resample(diffs, random)));
   medians.sort((x, y) => x - y);
-  const at = (q: number) => medians[Math.min(medians.length - 1, Math.max(0, Math.round(q * (medians.length - 1))))] ?? Number.NaN;
+  const at = (q: number) =>
+    medians[Math.min(medians.length - 1, Math.max(0, Math.round(q * (medians.length - 1))))] ??
+    Number.NaN;
   return { median: median(diffs), low: at((1 - level) / 2), high: at(1 - (1 - level) / 2) };
 }
 

@@ -18,7 +18,8 @@ import { compareBuilds } from './compare';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const revs = process.argv.slice(2);
-if (revs.length === 0) throw new Error('usage: npm run bench:revs -- <rev> [<rev> ...]   (. = the working tree)');
+if (revs.length === 0)
+  throw new Error('usage: npm run bench:revs -- <rev> [<rev> ...]   (. = the working tree)');
 const LOADS = Number(process.env.BENCH_LOADS ?? 25);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 21);
 const OUT = 'dist-revs';
@@ -38,8 +39,25 @@ function treeOf(rev: string, index: number): string {
 }
 
 function build(tree: string, withBare: boolean): void {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT], { cwd: tree, stdio: 'inherit' });
-  if (withBare) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--config', 'bench/bare/vite.config.ts', '--outDir', join(tree, OUT, '__bench')], { cwd: tree, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT], {
+    cwd: tree,
+    stdio: 'inherit',
+  });
+  if (withBare)
+    execFileSync(
+      'npx',
+      [
+        'vite',
+        'build',
+        '--logLevel',
+        'warn',
+        '--config',
+        'bench/bare/vite.config.ts',
+        '--outDir',
+        join(tree, OUT, '__bench'),
+      ],
+      { cwd: tree, stdio: 'inherit' },
+    );
 }
 
 /** Starts the tree's own server on its build; resolves with its origin. */
@@ -47,14 +65,19 @@ function serve(tree: string): Promise<string> {
   const code = `const { buildServer } = await import(${JSON.stringify(join(tree, 'server', 'app.ts'))});
 const app = await buildServer({ dataDir: ${JSON.stringify(mkdtempSync(join(scratch, 'data-')))}, distDir: ${JSON.stringify(join(tree, OUT))}, layoutsDir: ${JSON.stringify(join(tree, 'layouts'))}, logger: false });
 console.log('listening ' + await app.listen({ port: 0, host: '127.0.0.1' }));`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: tree, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: tree,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       const origin = /listening (\S+)/.exec(chunk.toString())?.[1];
       if (origin) resolve(origin);
     });
-    child.on('exit', (status) => reject(new Error(`the server of ${tree} ended (${status ?? 'signal'})`)));
+    child.on('exit', (status) =>
+      reject(new Error(`the server of ${tree} ended (${status ?? 'signal'})`)),
+    );
   });
 }
 
@@ -62,9 +85,21 @@ try {
   const trees = revs.map((rev, i) => treeOf(rev, i));
   trees.forEach((tree, i) => build(tree, i === 0));
   const origins = await Promise.all(trees.map(serve));
-  const short = (rev: string) => execFileSync('git', ['rev-parse', '--short', rev], { cwd: ROOT }).toString().trim();
-  const names = revs.map((rev) => (rev === '.' ? 'working tree' : short(rev).startsWith(rev) || rev.startsWith(short(rev)) ? rev : `${rev} (${short(rev)})`));
-  await compareBuilds(names.map((name, i) => ({ name, origin: origins[i] ?? '' })), origins[0] ?? '', LOADS, LIST_RUNS);
+  const short = (rev: string) =>
+    execFileSync('git', ['rev-parse', '--short', rev], { cwd: ROOT }).toString().trim();
+  const names = revs.map((rev) =>
+    rev === '.'
+      ? 'working tree'
+      : short(rev).startsWith(rev) || rev.startsWith(short(rev))
+        ? rev
+        : `${rev} (${short(rev)})`,
+  );
+  await compareBuilds(
+    names.map((name, i) => ({ name, origin: origins[i] ?? '' })),
+    origins[0] ?? '',
+    LOADS,
+    LIST_RUNS,
+  );
 } finally {
   for (const child of children) child.kill();
   for (const dir of worktrees) {

@@ -41,49 +41,99 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
 console.log('Building the app and the bare React page...');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], { cwd: ROOT, stdio: 'inherit' });
+execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
 // The bare page's own config builds into <dist>/__bench (resolved against bench/bare/, its root).
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--config', 'bench/bare/vite.config.ts', '--outDir', join(ROOT, DIST, '__bench')], { cwd: ROOT, stdio: 'inherit' });
+execFileSync(
+  'npx',
+  [
+    'vite',
+    'build',
+    '--logLevel',
+    'warn',
+    '--config',
+    'bench/bare/vite.config.ts',
+    '--outDir',
+    join(ROOT, DIST, '__bench'),
+  ],
+  { cwd: ROOT, stdio: 'inherit' },
+);
 
 const { entry, routes: sizes } = await routeSizes(ROOT, routes.pages, DIST);
-console.log('\nFirst visit JS and CSS per route (entry + validators + the layout\'s widget chunks); brotli is what the server sends:');
-console.log(`  ${'route'.padEnd(20)} ${'JS raw'.padStart(10)} ${'JS gzip'.padStart(10)} ${'JS br'.padStart(10)} ${'CSS br'.padStart(9)} chunks`);
+console.log(
+  "\nFirst visit JS and CSS per route (entry + validators + the layout's widget chunks); brotli is what the server sends:",
+);
+console.log(
+  `  ${'route'.padEnd(20)} ${'JS raw'.padStart(10)} ${'JS gzip'.padStart(10)} ${'JS br'.padStart(10)} ${'CSS br'.padStart(9)} chunks`,
+);
 let over = 0;
 for (const r of [entry, ...sizes]) {
   const flag = r.jsBr > JS_BUDGET ? '  OVER BUDGET' : '';
   if (flag) over++;
-  console.log(`  ${r.route.padEnd(20)} ${kb(r.jsRaw).padStart(10)} ${kb(r.jsGzip).padStart(10)} ${kb(r.jsBr).padStart(10)} ${kb(r.cssBr).padStart(9)} ${String(r.chunks).padStart(6)}${flag}`);
+  console.log(
+    `  ${r.route.padEnd(20)} ${kb(r.jsRaw).padStart(10)} ${kb(r.jsGzip).padStart(10)} ${kb(r.jsBr).padStart(10)} ${kb(r.cssBr).padStart(9)} ${String(r.chunks).padStart(6)}${flag}`,
+  );
 }
 const largest = [entry, ...sizes].reduce((a, b) => (b.jsBr > a.jsBr ? b : a));
 const largestGzip = Math.max(entry.jsGzip, ...sizes.map((r) => r.jsGzip));
-console.log(`  largest first visit on the wire: ${kb(largest.jsBr)} br (${largest.route}), ${kb(largestGzip)} if only gzip; budget ${kb(JS_BUDGET)}: ${verdict(over === 0)}`);
+console.log(
+  `  largest first visit on the wire: ${kb(largest.jsBr)} br (${largest.route}), ${kb(largestGzip)} if only gzip; budget ${kb(JS_BUDGET)}: ${verdict(over === 0)}`,
+);
 console.log(studioLine(join(ROOT, DIST)));
 
-const app = await buildServer({ dataDir: mkdtempSync(join(tmpdir(), 'kopa-bench-')), distDir: join(ROOT, DIST), layoutsDir: join(ROOT, 'layouts'), logger: false });
+const app = await buildServer({
+  dataDir: mkdtempSync(join(tmpdir(), 'kopa-bench-')),
+  distDir: join(ROOT, DIST),
+  layoutsDir: join(ROOT, 'layouts'),
+  logger: false,
+});
 const address = await app.listen({ port: PORT, host: '127.0.0.1' });
 const session = BENCH_QUERY.slice(1);
 const pages = [`${address}/repay?${session}`, `${address}/__bench/index.html?${session}`];
 const browser = await launch();
 try {
-  console.log(`\nLoopback, 4x CPU, 390x844: first enabled "Pay Now" on /repay, median of ${LOADS} cold loads each, taken in turns:`);
+  console.log(
+    `\nLoopback, 4x CPU, 390x844: first enabled "Pay Now" on /repay, median of ${LOADS} cold loads each, taken in turns:`,
+  );
   const [kopa, bare] = await timeToInteractive(browser, pages, 'Pay Now', LOADS);
   if (!kopa || !bare) throw new Error('no timings');
   const ratio = kopa.median / bare.median;
-  console.log(`  Kopa (server-driven): ${ms(kopa.median)}   runs ${kopa.runs.map((r) => r.toFixed(0)).join(', ')}`);
-  console.log(`  bare React page:      ${ms(bare.median)}   runs ${bare.runs.map((r) => r.toFixed(0)).join(', ')}`);
-  console.log(`  ratio: ${ratio.toFixed(2)} (budget ${TTI_RATIO_BUDGET}): ${verdict(ratio <= TTI_RATIO_BUDGET)}`);
+  console.log(
+    `  Kopa (server-driven): ${ms(kopa.median)}   runs ${kopa.runs.map((r) => r.toFixed(0)).join(', ')}`,
+  );
+  console.log(
+    `  bare React page:      ${ms(bare.median)}   runs ${bare.runs.map((r) => r.toFixed(0)).join(', ')}`,
+  );
+  console.log(
+    `  ratio: ${ratio.toFixed(2)} (budget ${TTI_RATIO_BUDGET}): ${verdict(ratio <= TTI_RATIO_BUDGET)}`,
+  );
   // One run's ratio moves by up to 0.2 here between runs of the same code: the range says how far.
-  console.log(`  95% range of the ratio, resampling these loads: ${intervalText(kopa.runs, bare.runs)}`);
+  console.log(
+    `  95% range of the ratio, resampling these loads: ${intervalText(kopa.runs, bare.runs)}`,
+  );
 
-  console.log(`\nSlow 3G (400 ms RTT, 400 kbit/s) + 4x CPU, median of ${SLOW_RUNS} (cold = new context; warm = the next open in it):`);
+  console.log(
+    `\nSlow 3G (400 ms RTT, 400 kbit/s) + 4x CPU, median of ${SLOW_RUNS} (cold = new context; warm = the next open in it):`,
+  );
   const [k3g, b3g] = await slowNetwork(browser, pages, 'Pay Now', SLOW_RUNS);
   if (!k3g || !b3g) throw new Error('no slow-network timings');
-  for (const [name, f] of [['Kopa', k3g], ['bare React page', b3g]] as const) {
-    console.log(`  ${name.padEnd(16)} cold: first paint ${ms(f.cold.firstPaint)}, Pay Now ${ms(f.cold.interactive)}; warm: first paint ${ms(f.warm.firstPaint)}, Pay Now ${ms(f.warm.interactive)}`);
-    console.log(`  ${''.padEnd(16)} runs (cold/warm Pay Now): ${f.runs.map((r) => `${r.cold.interactive.toFixed(0)}/${r.warm.interactive.toFixed(0)}`).join(', ')}`);
+  for (const [name, f] of [
+    ['Kopa', k3g],
+    ['bare React page', b3g],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(16)} cold: first paint ${ms(f.cold.firstPaint)}, Pay Now ${ms(f.cold.interactive)}; warm: first paint ${ms(f.warm.firstPaint)}, Pay Now ${ms(f.warm.interactive)}`,
+    );
+    console.log(
+      `  ${''.padEnd(16)} runs (cold/warm Pay Now): ${f.runs.map((r) => `${r.cold.interactive.toFixed(0)}/${r.warm.interactive.toFixed(0)}`).join(', ')}`,
+    );
   }
-  console.log(`  Kopa against the budgets: cold Pay Now <= ${ms(SLOW.cold)}: ${verdict(k3g.cold.interactive <= SLOW.cold)}; ` +
-    `warm Pay Now <= ${ms(SLOW.warm)}: ${verdict(k3g.warm.interactive <= SLOW.warm)}; cold first paint <= ${ms(SLOW.firstPaint)}: ${verdict(k3g.cold.firstPaint <= SLOW.firstPaint)}`);
+  console.log(
+    `  Kopa against the budgets: cold Pay Now <= ${ms(SLOW.cold)}: ${verdict(k3g.cold.interactive <= SLOW.cold)}; ` +
+      `warm Pay Now <= ${ms(SLOW.warm)}: ${verdict(k3g.warm.interactive <= SLOW.warm)}; cold first paint <= ${ms(SLOW.firstPaint)}: ${verdict(k3g.cold.firstPaint <= SLOW.firstPaint)}`,
+  );
 
   // BENCH_LIST_RUNS=0 skips the section: there is no median of no runs (issue 36).
   if (LIST_RUNS > 0) await thousandRows(browser, pages);
@@ -92,23 +142,40 @@ try {
   await app.close();
 }
 
-async function thousandRows(browser: Awaited<ReturnType<typeof launch>>, pages: string[]): Promise<void> {
-  console.log(`\n1000 pending installments (loopback, no throttling), median of ${LIST_RUNS}: list on screen and Pay Now enabled, JS heap after GC:`);
+async function thousandRows(
+  browser: Awaited<ReturnType<typeof launch>>,
+  pages: string[],
+): Promise<void> {
+  console.log(
+    `\n1000 pending installments (loopback, no throttling), median of ${LIST_RUNS}: list on screen and Pay Now enabled, JS heap after GC:`,
+  );
   // Median of LIST_RUNS loads each (by time), the pages taking turns.
   const kRuns: ListFigures[] = [];
   const bRuns: ListFigures[] = [];
   for (let i = 0; i < LIST_RUNS; i++) {
-    kRuns.push(await renderThousandRows(browser, pages[0] ?? '', '[data-node-id="installmentRow"]'));
-    bRuns.push(await renderThousandRows(browser, pages[1] ?? '', '[data-testid="installment-row"]'));
+    kRuns.push(
+      await renderThousandRows(browser, pages[0] ?? '', '[data-node-id="installmentRow"]'),
+    );
+    bRuns.push(
+      await renderThousandRows(browser, pages[1] ?? '', '[data-testid="installment-row"]'),
+    );
   }
-  const middle = (runs: ListFigures[]): ListFigures => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)] as ListFigures;
+  const middle = (runs: ListFigures[]): ListFigures =>
+    [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)] as ListFigures;
   const kList = middle(kRuns);
   const bList = middle(bRuns);
-  for (const [name, f] of [['Kopa:           ', kList], ['bare React page:', bList]] as const) {
-    console.log(`  ${name} ${ms(f.ms)}, heap ${f.heapMb.toFixed(1)} MB (${f.rows} rows in the DOM); scrolled to the end: last row after ${ms(f.scrollMs)}, heap ${f.allRowsHeapMb.toFixed(1)} MB (${f.rowsAtEnd} rows in the DOM)`);
+  for (const [name, f] of [
+    ['Kopa:           ', kList],
+    ['bare React page:', bList],
+  ] as const) {
+    console.log(
+      `  ${name} ${ms(f.ms)}, heap ${f.heapMb.toFixed(1)} MB (${f.rows} rows in the DOM); scrolled to the end: last row after ${ms(f.scrollMs)}, heap ${f.allRowsHeapMb.toFixed(1)} MB (${f.rowsAtEnd} rows in the DOM)`,
+    );
   }
   const tr = kList.ms / bList.ms;
   // The heap on arrival and after scrolling to the end: the budget holds for both.
   const hr = Math.max(kList.heapMb / bList.heapMb, kList.allRowsHeapMb / bList.allRowsHeapMb);
-  console.log(`  time ${tr.toFixed(2)}x (budget ${LIST.time}x): ${verdict(tr <= LIST.time)}; heap ${hr.toFixed(2)}x, the larger of on arrival and scrolled to the end (budget ${LIST.heap}x): ${verdict(hr <= LIST.heap)}`);
+  console.log(
+    `  time ${tr.toFixed(2)}x (budget ${LIST.time}x): ${verdict(tr <= LIST.time)}; heap ${hr.toFixed(2)}x, the larger of on arrival and scrolled to the end (budget ${LIST.heap}x): ${verdict(hr <= LIST.heap)}`,
+  );
 }

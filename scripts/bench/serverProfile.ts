@@ -16,7 +16,9 @@ import { load, settle, startTarget } from './server/load';
 import { benchPostgres } from './server/postgres';
 
 const env = process.env;
-const names = (env.BENCH_PROFILE_CASES ?? 'plan API, 12 inst.,plan API, 1,000 inst.,loan details, 12 inst.').split(/,(?=[a-z])/);
+const names = (
+  env.BENCH_PROFILE_CASES ?? 'plan API, 12 inst.,plan API, 1,000 inst.,loan details, 12 inst.'
+).split(/,(?=[a-z])/);
 const seconds = Number(env.BENCH_PROFILE_SECONDS ?? 10);
 const db = env.BENCH_SERVER_DBS ?? 'pg';
 const port = Number(env.BENCH_KOPA_PORT ?? 4675);
@@ -24,8 +26,16 @@ const port = Number(env.BENCH_KOPA_PORT ?? 4675);
 const bare = env.BENCH_PROFILE_SIDE === 'bare';
 const dir = mkdtempSync(join(tmpdir(), 'kopa-cpuprof-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'kopa-bench-profile-'));
-const dbEnv: Record<string, string> = db === 'pg' ? { DATABASE_URL: await benchPostgres('bench_profile'), BENCH_SCHEMA: 'bench_profile' } : { BENCH_DATA_DIR: dataDir };
-const target = await startTarget({ ...dbEnv, BENCH_KOPA_PORT: String(port), BENCH_BARE_PORT: bare ? String(port + 1) : '0', BENCH_DIST: env.BENCH_DIST ?? 'dist' });
+const dbEnv: Record<string, string> =
+  db === 'pg'
+    ? { DATABASE_URL: await benchPostgres('bench_profile'), BENCH_SCHEMA: 'bench_profile' }
+    : { BENCH_DATA_DIR: dataDir };
+const target = await startTarget({
+  ...dbEnv,
+  BENCH_KOPA_PORT: String(port),
+  BENCH_BARE_PORT: bare ? String(port + 1) : '0',
+  BENCH_DIST: env.BENCH_DIST ?? 'dist',
+});
 const file = join(dir, `${bare ? 'bare' : 'ours'}.cpuprofile`);
 try {
   const base = `http://127.0.0.1:${bare ? port + 1 : port}`;
@@ -37,7 +47,9 @@ try {
     const cpu = await target.cpu();
     const r = await load(c, { base, seconds, connections: 16 });
     await settle(base);
-    console.log(`${c.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors, server CPU ${((await target.cpu() - cpu) / r.requests).toFixed(2)} ms per request`);
+    console.log(
+      `${c.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors, server CPU ${(((await target.cpu()) - cpu) / r.requests).toFixed(2)} ms per request`,
+    );
   }
   await stop(file);
 } finally {

@@ -65,18 +65,35 @@ export const BENCH_QUERY = '?userId=10001&sessionId=demo-session&orderId=O170&pr
  * layout as it is served, fragments expanded). Measured from the HTML itself, so the bench counts
  * what a borrower's browser is told to fetch, not a second opinion of it.
  */
-export async function routeSizes(root: string, pages: Record<string, { path: string; layout: string }>, distDir = 'dist'): Promise<{ entry: RouteSize; routes: RouteSize[] }> {
+export async function routeSizes(
+  root: string,
+  pages: Record<string, { path: string; layout: string }>,
+  distDir = 'dist',
+): Promise<{ entry: RouteSize; routes: RouteSize[] }> {
   const dist = join(root, distDir);
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(
+    readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),
+  ) as Manifest;
   const entryJs = new Set<string>();
   const entryCss = new Set<string>();
   closure(manifest, 'index.html', entryJs, entryCss);
   // With one stylesheet (cssCodeSplit: false) the manifest lists it on its own key.
-  for (const [key, entry] of Object.entries(manifest)) if (key.endsWith('.css')) entryCss.add(entry.file);
+  for (const [key, entry] of Object.entries(manifest))
+    if (key.endsWith('.css')) entryCss.add(entry.file);
   const measure = (route: string, layout: string, js: Set<string>, css: Set<string>): RouteSize => {
     const j = sizeOf(dist, js);
     const c = sizeOf(dist, css);
-    return { route, layout, jsRaw: j.raw, jsGzip: j.gzip, jsBr: j.br, cssRaw: c.raw, cssGzip: c.gzip, cssBr: c.br, chunks: js.size };
+    return {
+      route,
+      layout,
+      jsRaw: j.raw,
+      jsGzip: j.gzip,
+      jsBr: j.br,
+      cssRaw: c.raw,
+      cssGzip: c.gzip,
+      cssBr: c.br,
+      chunks: js.size,
+    };
   };
   const shell = createAppShell(dist, fileLayouts(join(root, 'layouts')));
   const routes: RouteSize[] = [];
@@ -85,10 +102,12 @@ export async function routeSizes(root: string, pages: Record<string, { path: str
     const html = await shell.html(page.path, undefined, 'en', BENCH_QUERY);
     if (!html.includes('id="kopa-layout"')) continue; // no layout yet for this route
     const js = new Set(entryJs);
-    for (const m of html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)) if (m[1]) js.add(m[1]);
+    for (const m of html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g))
+      if (m[1]) js.add(m[1]);
     // The early script (built on its own, not part of the entry's imports) when the page has one:
     // linked, or in the page itself, where its bytes still count as the first visit's JS.
-    for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g)) if (m[1]) js.add(m[1]);
+    for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g))
+      if (m[1]) js.add(m[1]);
     const early = manifest['src/shell/early.ts']?.file;
     if (early && html.includes('<script type="module">')) js.add(early);
     routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
@@ -109,7 +128,9 @@ function fileLayouts(dir: string): LayoutStore {
   const source: LayoutSource = {
     published: async (name) => {
       const content = read(name);
-      return content === null ? null : { version: 1, content, served: servedText(content, fragments()) };
+      return content === null
+        ? null
+        : { version: 1, content, served: servedText(content, fragments()) };
     },
     draft: async (name) => read(name),
     versions: async () => new Map(),

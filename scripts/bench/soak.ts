@@ -26,18 +26,40 @@ const url = await benchPostgres('bench_soak');
 const targets: Target[] = [];
 try {
   // One after the other: the first migrates and seeds, the second finds it done.
-  for (const port of PORTS) targets.push(await startTarget({ DATABASE_URL: url, BENCH_SCHEMA: 'bench_soak', BENCH_KOPA_PORT: String(port), BENCH_BARE_PORT: '0', BENCH_DIST: env.BENCH_DIST ?? 'dist' }));
+  for (const port of PORTS)
+    targets.push(
+      await startTarget({
+        DATABASE_URL: url,
+        BENCH_SCHEMA: 'bench_soak',
+        BENCH_KOPA_PORT: String(port),
+        BENCH_BARE_PORT: '0',
+        BENCH_DIST: env.BENCH_DIST ?? 'dist',
+      }),
+    );
   const mix = benchCases(targets[0]!.payTokens).filter((c) => MIX.includes(c.name));
   const both = async (seconds: number, rate?: number): Promise<LoadResult[]> =>
-    Promise.all(PORTS.map((port) => load(mix, { base: `http://127.0.0.1:${port}`, seconds, connections: CONNECTIONS, ...(rate ? { rate } : {}) })));
+    Promise.all(
+      PORTS.map((port) =>
+        load(mix, {
+          base: `http://127.0.0.1:${port}`,
+          seconds,
+          connections: CONNECTIONS,
+          ...(rate ? { rate } : {}),
+        }),
+      ),
+    );
   const sum = (rs: LoadResult[]) => rs.reduce((s, r) => s + r.rps, 0);
 
   const max = sum(await both(PROBE));
   await Promise.all(PORTS.map((p) => settle(`http://127.0.0.1:${p}`)));
   const rate = Math.max(1, Math.round((max * SHARE) / PORTS.length));
-  console.log(`Maximum of the mix (${MIX.join(', ')}) over both processes: ${max.toFixed(0)} req/s in ${PROBE} s; soak at ${(SHARE * 100).toFixed(0)}%: ${rate} req/s per process, ${CONNECTIONS} connections each.`);
+  console.log(
+    `Maximum of the mix (${MIX.join(', ')}) over both processes: ${max.toFixed(0)} req/s in ${PROBE} s; soak at ${(SHARE * 100).toFixed(0)}%: ${rate} req/s per process, ${CONNECTIONS} connections each.`,
+  );
   const start = await Promise.all(targets.map((t) => t.memory()));
-  console.log(`${'minute'.padEnd(7)} ${'req/s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms (A / B)'.padStart(15)} errors`);
+  console.log(
+    `${'minute'.padEnd(7)} ${'req/s'.padStart(6)} ${'p50 ms'.padStart(7)} ${'p99 ms (A / B)'.padStart(15)} errors`,
+  );
   const p99s: number[] = [];
   let errors = 0;
   for (let m = 1; m <= MINUTES; m++) {
@@ -46,7 +68,14 @@ try {
     p99s.push(p99);
     const e = rs.reduce((s, r) => s + r.errors, 0);
     errors += e;
-    console.log(`${String(m).padEnd(7)} ${sum(rs).toFixed(0).padStart(6)} ${Math.max(...rs.map((r) => r.p50)).toFixed(0).padStart(7)} ${rs.map((r) => r.p99.toFixed(0)).join(' / ').padStart(15)} ${e}`);
+    console.log(
+      `${String(m).padEnd(7)} ${sum(rs).toFixed(0).padStart(6)} ${Math.max(...rs.map((r) => r.p50))
+        .toFixed(0)
+        .padStart(7)} ${rs
+        .map((r) => r.p99.toFixed(0))
+        .join(' / ')
+        .padStart(15)} ${e}`,
+    );
   }
   await Promise.all(PORTS.map((p) => settle(`http://127.0.0.1:${p}`)));
   const end = await Promise.all(targets.map((t) => t.memory()));
@@ -57,11 +86,17 @@ try {
     const rssGrowth = (b.rss - a.rss) / a.rss;
     const heapGrowth = (b.heapUsed - a.heapUsed) / a.heapUsed;
     worst = Math.max(worst, rssGrowth, heapGrowth);
-    console.log(`process ${'AB'[i]}: RSS ${mb(a.rss)} -> ${mb(b.rss)} (${(rssGrowth * 100).toFixed(1)}%), heap after GC ${mb(a.heapUsed)} -> ${mb(b.heapUsed)} (${(heapGrowth * 100).toFixed(1)}%)`);
+    console.log(
+      `process ${'AB'[i]}: RSS ${mb(a.rss)} -> ${mb(b.rss)} (${(rssGrowth * 100).toFixed(1)}%), heap after GC ${mb(a.heapUsed)} -> ${mb(b.heapUsed)} (${(heapGrowth * 100).toFixed(1)}%)`,
+    );
   });
   const spread = Math.max(...p99s) / Math.max(1, Math.min(...p99s));
-  console.log(`errors ${errors}; memory growth at most ${(worst * 100).toFixed(1)}% (budget 10%); p99 per minute ${Math.min(...p99s)}-${Math.max(...p99s)} ms (max/min ${spread.toFixed(2)}).`);
-  console.log('Two shared cores, client and both servers on them: the p99 moves with what else runs on the machine.');
+  console.log(
+    `errors ${errors}; memory growth at most ${(worst * 100).toFixed(1)}% (budget 10%); p99 per minute ${Math.min(...p99s)}-${Math.max(...p99s)} ms (max/min ${spread.toFixed(2)}).`,
+  );
+  console.log(
+    'Two shared cores, client and both servers on them: the p99 moves with what else runs on the machine.',
+  );
 } finally {
   for (const t of targets) await t.stop();
 }

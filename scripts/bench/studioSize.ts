@@ -18,6 +18,8 @@ export function studioLine(dist: string): string {
     }
   }
   const app = join(dist, 'assets');
-  const leaked = readdirSync(app).filter((f) => f.endsWith('.js') && readFileSync(join(app, f), 'utf8').includes('cm-editor'));
+  const leaked = readdirSync(app).filter(
+    (f) => f.endsWith('.js') && readFileSync(join(app, f), 'utf8').includes('cm-editor'),
+  );
   return `  studio (/studio, a build of its own): ${kb(raw)} raw, ${kb(br)} br; app chunks holding any of it: ${leaked.length === 0 ? 'none, so every route above is unchanged by it' : `${leaked.join(', ')} (LEAKED)`}`;
 }

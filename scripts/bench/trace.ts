@@ -8,8 +8,14 @@
 import { coldLoads, printSideBySide, SETTINGS, type Side } from './coldLoads';
 import { loadedPage, type TraceEvent } from './tracePhases';
 
-
-const CATEGORIES = ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'v8',
+  'v8.execute',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'loading',
+];
 
 /** Self time (ms) by event name on the renderer's main thread, from navigation start to `untilMs` after it. */
 function selfTimes(events: TraceEvent[], untilMs: number): Map<string, number> {
@@ -18,7 +24,16 @@ function selfTimes(events: TraceEvent[], untilMs: number): Map<string, number> {
   if (!loaded) return out;
   const { main, start } = loaded;
   const end = start + untilMs * 1000;
-  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined && e.ts >= start && e.ts < end)
+  const mine = events
+    .filter(
+      (e) =>
+        e.pid === main.pid &&
+        e.tid === main.tid &&
+        e.ph === 'X' &&
+        e.dur !== undefined &&
+        e.ts >= start &&
+        e.ts < end,
+    )
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const stack: { e: TraceEvent; child: number }[] = [];
   const close = (upTo: number) => {
@@ -43,7 +58,15 @@ const totals: Record<Side, Map<string, number>> = { kopa: new Map(), bare: new M
 await coldLoads(async (side, page, browser, load) => {
   await browser.startTracing(page, { categories: CATEGORIES });
   const at = await load();
-  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
-  for (const [name, ms] of selfTimes(traceEvents, at)) totals[side].set(name, (totals[side].get(name) ?? 0) + ms);
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    traceEvents: TraceEvent[];
+  };
+  for (const [name, ms] of selfTimes(traceEvents, at))
+    totals[side].set(name, (totals[side].get(name) ?? 0) + ms);
 });
-printSideBySide(`Main-thread self time per load (ms), mean of ${SETTINGS.loads}, by trace event:`, totals, 60, 1);
+printSideBySide(
+  `Main-thread self time per load (ms), mean of ${SETTINGS.loads}, by trace event:`,
+  totals,
+  60,
+  1,
+);

@@ -22,16 +22,29 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
  * responses/: one large function each, called on the data's arrival; compiled lazily, its compile
  * showed as ~5 ms of the data's handling at 4x). Other lazy chunks compile as they are used.
  */
-function runsAtOnce(chunk: { isEntry: boolean; name: string; fileName: string; facadeModuleId: string | null }, entryImports: ReadonlySet<string>): boolean {
-  if (chunk.isEntry) return /\/(index\.html|src\/shell\/early\.ts)$/.test(chunk.facadeModuleId ?? '');
-  return entryImports.has(chunk.fileName) || chunk.name === 'widgets' || /\/validators\/responses\/[^/]+\.js$/.test(chunk.facadeModuleId ?? '');
+function runsAtOnce(
+  chunk: { isEntry: boolean; name: string; fileName: string; facadeModuleId: string | null },
+  entryImports: ReadonlySet<string>,
+): boolean {
+  if (chunk.isEntry)
+    return /\/(index\.html|src\/shell\/early\.ts)$/.test(chunk.facadeModuleId ?? '');
+  return (
+    entryImports.has(chunk.fileName) ||
+    chunk.name === 'widgets' ||
+    /\/validators\/responses\/[^/]+\.js$/.test(chunk.facadeModuleId ?? '')
+  );
 }
 
 /** The chunks the page's entry (index.html's) imports statically. */
 function importsOfEntry(bundle: OutputBundle): Set<string> {
   const imports = new Set<string>();
   for (const chunk of Object.values(bundle)) {
-    if (chunk.type === 'chunk' && chunk.isEntry && /\/index\.html$/.test(chunk.facadeModuleId ?? '')) for (const name of chunk.imports) imports.add(name);
+    if (
+      chunk.type === 'chunk' &&
+      chunk.isEntry &&
+      /\/index\.html$/.test(chunk.facadeModuleId ?? '')
+    )
+      for (const name of chunk.imports) imports.add(name);
   }
   return imports;
 }

@@ -28,7 +28,11 @@ function* walk(dir: string): Generator<string> {
 export function compressFile(path: string): void {
   const bytes = readFileSync(path);
   const br = brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
   });
   const gz = gzipSync(bytes, { level: 9 });
   // A copy that is not smaller is useless: the server then sends the original.

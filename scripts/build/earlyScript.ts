@@ -66,7 +66,12 @@ export function earlyScript(plugins: PluginOption[]): Plugin {
         if (!entry) throw new Error('the early script build wrote no entry');
         const manifestPath = join(outDir, '.vite', 'manifest.json');
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
-        manifest[EARLY_SOURCE] = { file: entry.fileName, name: 'early', src: EARLY_SOURCE, isEntry: true };
+        manifest[EARLY_SOURCE] = {
+          file: entry.fileName,
+          name: 'early',
+          src: EARLY_SOURCE,
+          isEntry: true,
+        };
         writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
       },
     },

@@ -22,7 +22,14 @@ export interface FixedZone {
 function offsetAt(epochMs: number, format: Intl.DateTimeFormat): number {
   const p: Record<string, string> = {};
   for (const part of format.formatToParts(new Date(epochMs))) p[part.type] = part.value;
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   return Math.round((wall - Math.floor(epochMs / 1000) * 1000) / 60_000);
 }
 
@@ -30,7 +37,16 @@ function offsetAt(epochMs: number, format: Intl.DateTimeFormat): number {
 export function fixedZone(zone: string, now = Date.now()): FixedZone | null {
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
   } catch {
     return null;
   }

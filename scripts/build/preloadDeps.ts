@@ -27,13 +27,20 @@ export function staticClosure(bundle: OutputBundle, host: string): Set<string> {
 }
 
 /** The deps worth preloading for `imported`, given what its importer has already loaded. */
-export function depsToPreload(imported: string, deps: readonly string[], loaded: ReadonlySet<string>): string[] {
+export function depsToPreload(
+  imported: string,
+  deps: readonly string[],
+  loaded: ReadonlySet<string>,
+): string[] {
   const needed = deps.filter((dep) => !loaded.has(dep));
   return needed.length === 1 && needed[0] === imported ? [] : needed;
 }
 
 /** The plugin keeps the bundle at hand for `resolveDependencies` (build.modulePreload in vite.config.ts). */
-export function preloadDeps(): { plugin: Plugin; resolveDependencies: ResolveModulePreloadDependenciesFn } {
+export function preloadDeps(): {
+  plugin: Plugin;
+  resolveDependencies: ResolveModulePreloadDependenciesFn;
+} {
   let bundle: OutputBundle | null = null;
   const closures = new Map<string, Set<string>>();
   return {

@@ -23,7 +23,13 @@ const sourceDirname: Plugin = {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes('import.meta.dirname')) return undefined;
       const fromBundle = relative(OUT_DIR, dirname(args.path)).split('\\').join('/');
-      return { contents: text.replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${fromBundle}`)})`), loader: 'ts' };
+      return {
+        contents: text.replaceAll(
+          'import.meta.dirname',
+          `(import.meta.dirname + ${JSON.stringify(`/${fromBundle}`)})`,
+        ),
+        loader: 'ts',
+      };
     });
   },
 };
@@ -48,14 +54,19 @@ const result = await build({
   plugins: [sourceDirname],
 });
 
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies?: Record<string, string>;
+};
 const runtime = new Set(Object.keys(pkg.dependencies ?? {}));
 const imported = new Set<string>();
 for (const input of Object.values(result.metafile.inputs)) {
-  for (const imp of input.imports) if (imp.external && !imp.path.startsWith('node:')) imported.add(packageOf(imp.path));
+  for (const imp of input.imports)
+    if (imp.external && !imp.path.startsWith('node:')) imported.add(packageOf(imp.path));
 }
 const missing = [...imported].filter((p) => !runtime.has(p)).sort();
 if (missing.length > 0) {
-  console.error(`dist-server/main.js imports ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not in package.json "dependencies": a production install (npm ci --omit=dev) would fail to start. Move ${missing.length === 1 ? 'it' : 'them'} to "dependencies".`);
+  console.error(
+    `dist-server/main.js imports ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not in package.json "dependencies": a production install (npm ci --omit=dev) would fail to start. Move ${missing.length === 1 ? 'it' : 'them'} to "dependencies".`,
+  );
   process.exit(1);
 }

@@ -26,7 +26,11 @@ export function swBuildInfo(manifest: Record<string, ManifestEntry>, routes: str
     for (const css of entry.css ?? []) assets.add(css);
   }
   const sorted = [...assets].sort();
-  const version = createHash('sha256').update(sorted.join('\n')).update(routes.join('\n')).digest('hex').slice(0, 12);
+  const version = createHash('sha256')
+    .update(sorted.join('\n'))
+    .update(routes.join('\n'))
+    .digest('hex')
+    .slice(0, 12);
   return { version, assets: sorted, routes };
 }
 
@@ -41,10 +45,15 @@ export function serviceWorker(opts: { source: string; routes: string[] }): Plugi
     closeBundle: {
       order: 'post',
       handler() {
-        const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+        const manifest = JSON.parse(
+          readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+        ) as Record<string, ManifestEntry>;
         const info = swBuildInfo(manifest, opts.routes);
         const source = readFileSync(opts.source, 'utf8');
-        writeFileSync(join(outDir, 'sw.js'), `self.__KOPA_BUILD__ = ${JSON.stringify(info)};\n${source}`);
+        writeFileSync(
+          join(outDir, 'sw.js'),
+          `self.__KOPA_BUILD__ = ${JSON.stringify(info)};\n${source}`,
+        );
       },
     },
   };

@@ -39,7 +39,12 @@ export function studioApp(): Plugin {
           resolve: {
             // The editor's completion renders schema descriptions as markdown with a syntax
             // highlighter (shiki, WebAssembly): plain escaped text is enough, and keeps it out.
-            alias: [{ find: /^\.\.\/utils\/markdown$/, replacement: join(root, 'src/studio/plainMarkdown.ts') }],
+            alias: [
+              {
+                find: /^\.\.\/utils\/markdown$/,
+                replacement: join(root, 'src/studio/plainMarkdown.ts'),
+              },
+            ],
           },
           build: {
             outDir: join(outDir, 'studio'),

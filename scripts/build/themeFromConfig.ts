@@ -21,9 +21,15 @@ export function applyTheme(css: string, theme: Readonly<Record<string, string>>)
   if (!rule) throw new Error('themeFromConfig: the stylesheet has no :root rule');
   let body = rule[0];
   for (const [name, value] of Object.entries(theme)) {
-    if (!/^#[0-9a-fA-F]{6}$/.test(value)) throw new Error(`themeFromConfig: theme.${name} must be #rrggbb, not ${JSON.stringify(value)}`);
+    if (!/^#[0-9a-fA-F]{6}$/.test(value))
+      throw new Error(
+        `themeFromConfig: theme.${name} must be #rrggbb, not ${JSON.stringify(value)}`,
+      );
     const declaration = new RegExp(`(--k-${name}\\s*:)[^;}]*`);
-    if (!declaration.test(body)) throw new Error(`themeFromConfig: :root declares no --k-${name} (config/app.json theme.${name})`);
+    if (!declaration.test(body))
+      throw new Error(
+        `themeFromConfig: :root declares no --k-${name} (config/app.json theme.${name})`,
+      );
     body = body.replace(declaration, (_, head: string) => `${head} ${value}`);
   }
   return css.slice(0, rule.index) + body + css.slice(rule.index + rule[0].length);

@@ -15,7 +15,8 @@ const CATALOGUE = /[\\/]schemas[\\/]api[\\/]endpoints\.json$/;
 /** Files documented by a top-level `$comment` only: every other key (a message named "description" too) stays. */
 const COMMENTED = /[\\/](config|messages)[\\/]([a-z-]+[\\/])?[a-z-]+\.json$/;
 
-const withoutDocs = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !DOC_KEYS.has(k)));
+const withoutDocs = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !DOC_KEYS.has(k)));
 
 export function trimCatalogue(): Plugin {
   return {
@@ -29,8 +30,12 @@ export function trimCatalogue(): Plugin {
           const { $comment: _comment, ...rest } = JSON.parse(code) as Record<string, unknown>;
           return { code: JSON.stringify(rest), map: null };
         }
-        const raw = JSON.parse(code) as { endpoints: Record<string, Record<string, unknown>> } & Record<string, unknown>;
-        const endpoints = Object.fromEntries(Object.entries(raw.endpoints).map(([name, spec]) => [name, withoutDocs(spec)]));
+        const raw = JSON.parse(code) as {
+          endpoints: Record<string, Record<string, unknown>>;
+        } & Record<string, unknown>;
+        const endpoints = Object.fromEntries(
+          Object.entries(raw.endpoints).map(([name, spec]) => [name, withoutDocs(spec)]),
+        );
         return { code: JSON.stringify({ ...withoutDocs(raw), endpoints }), map: null };
       },
     },

@@ -24,7 +24,11 @@ export function widgetChunks(): Plugin {
           map[type] = own ? id.slice(id.indexOf('/src/') + 1) : `_${basename(chunk.fileName)}`;
         }
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/widget-chunks.json', source: JSON.stringify(map, null, 1) });
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/widget-chunks.json',
+        source: JSON.stringify(map, null, 1),
+      });
     },
   };
 }

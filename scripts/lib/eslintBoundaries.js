@@ -84,11 +84,21 @@ function currentImports(context) {
 
 function report(context, imp, message) {
   const { sourceCode } = context;
-  context.report({ loc: { start: sourceCode.getLocFromIndex(imp.pos), end: sourceCode.getLocFromIndex(imp.end) }, message });
+  context.report({
+    loc: { start: sourceCode.getLocFromIndex(imp.pos), end: sourceCode.getLocFromIndex(imp.end) },
+    message,
+  });
 }
 
 const layersRule = {
-  meta: { type: 'problem', schema: [{ type: 'object', additionalProperties: true }], docs: { description: 'Layers import only what ARCHITECTURE.md allows (resolved, so index imports count).' } },
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', additionalProperties: true }],
+    docs: {
+      description:
+        'Layers import only what ARCHITECTURE.md allows (resolved, so index imports count).',
+    },
+  },
   create(context) {
     const { root, layers } = context.options[0];
     const from = layerOf(root, context.filename);
@@ -98,15 +108,23 @@ const layersRule = {
     return {
       Program() {
         for (const imp of specifiersOf(context.sourceCode.text)) {
-          const name = packages.find((p) => imp.specifier === p || imp.specifier.startsWith(`${p}/`));
-          if (name) report(context, imp, `'${imp.specifier}' is the package ${name}: ${rule.message}`);
+          const name = packages.find(
+            (p) => imp.specifier === p || imp.specifier.startsWith(`${p}/`),
+          );
+          if (name)
+            report(context, imp, `'${imp.specifier}' is the package ${name}: ${rule.message}`);
         }
         for (const imp of currentImports(context)) {
           const to = layerOf(root, imp.target);
           if (to === from) continue;
           // '*' = this layer imports nothing of ours (src/expr); otherwise a list of banned layers.
           const banned = rule.banned === '*' || rule.banned.includes(to);
-          if (banned) report(context, imp, `'${imp.specifier}' resolves to ${rel(root, imp.target)} (layer ${to ?? 'outside src'}): ${rule.message}`);
+          if (banned)
+            report(
+              context,
+              imp,
+              `'${imp.specifier}' resolves to ${rel(root, imp.target)} (layer ${to ?? 'outside src'}): ${rule.message}`,
+            );
         }
       },
     };
@@ -135,7 +153,11 @@ function findPath(start, goal, next) {
 }
 
 const noCycleRule = {
-  meta: { type: 'problem', schema: [{ type: 'object', additionalProperties: true }], docs: { description: 'No import cycles between files or layers.' } },
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', additionalProperties: true }],
+    docs: { description: 'No import cycles between files or layers.' },
+  },
   create(context) {
     const { root } = context.options[0];
     const self = context.filename;
@@ -144,7 +166,8 @@ const noCycleRule = {
       Program() {
         const mine = currentImports(context);
         // The file being linted uses its in-editor text; every other file is read from disk.
-        const edges = (file) => (file === self ? mine.map((i) => i.target) : existsSync(file) ? importsOfFile(file) : []);
+        const edges = (file) =>
+          file === self ? mine.map((i) => i.target) : existsSync(file) ? importsOfFile(file) : [];
         // Layer graph over all of src/ and server/, built from the same file edges.
         const layerEdges = new Map();
         const files = new Set(TREES.flatMap((t) => listSources(join(root, t))));
@@ -153,20 +176,30 @@ const noCycleRule = {
           const a = layerOf(root, file);
           for (const t of edges(file)) {
             const b = layerOf(root, t);
-            if (a && b && a !== b) (layerEdges.get(a) ?? layerEdges.set(a, new Set()).get(a)).add(b);
+            if (a && b && a !== b)
+              (layerEdges.get(a) ?? layerEdges.set(a, new Set()).get(a)).add(b);
           }
         }
         const fromLayer = layerOf(root, self);
         for (const imp of mine) {
           const filePath = findPath(imp.target, self, edges);
           if (filePath) {
-            report(context, imp, `Import cycle: ${[self, ...filePath].map((f) => rel(root, f)).join(' -> ')}`);
+            report(
+              context,
+              imp,
+              `Import cycle: ${[self, ...filePath].map((f) => rel(root, f)).join(' -> ')}`,
+            );
             continue;
           }
           const toLayer = layerOf(root, imp.target);
           if (!fromLayer || !toLayer || fromLayer === toLayer) continue;
           const layerPath = findPath(toLayer, fromLayer, (l) => layerEdges.get(l) ?? []);
-          if (layerPath) report(context, imp, `Layer cycle: ${[fromLayer, ...layerPath].join(' -> ')} (this import adds ${fromLayer} -> ${toLayer})`);
+          if (layerPath)
+            report(
+              context,
+              imp,
+              `Layer cycle: ${[fromLayer, ...layerPath].join(' -> ')} (this import adds ${fromLayer} -> ${toLayer})`,
+            );
         }
       },
     };

@@ -15,7 +15,11 @@ function describeType(p: PropSchema): string {
   if (p.enum) return p.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
   // A value that must be of one kind (the layout type checker reads valueType): "value (list)".
   if (p.$ref && typeof p.valueType === 'string') return `value (${p.valueType})`;
-  if (p.$ref) return p.$ref.replace(/^.*#\/definitions\//, '').replace(/^.*\//, '').replace('.schema.json', '');
+  if (p.$ref)
+    return p.$ref
+      .replace(/^.*#\/definitions\//, '')
+      .replace(/^.*\//, '')
+      .replace('.schema.json', '');
   if (Array.isArray(p.type)) return p.type.join(' \\| ');
   return p.type ?? 'any';
 }
@@ -33,12 +37,21 @@ export function generateWidgetDocs(schemas: SchemaFile[]): Record<string, string
   ];
   for (const w of widgetSchemas(schemas)) {
     const required = new Set((w.schema.required as string[] | undefined) ?? []);
-    lines.push(`## \`${w.type}\``, '', String(w.schema.description ?? ''), '', '| property | type | description |', '|---|---|---|');
+    lines.push(
+      `## \`${w.type}\``,
+      '',
+      String(w.schema.description ?? ''),
+      '',
+      '| property | type | description |',
+      '|---|---|---|',
+    );
     const props = (w.schema.properties ?? {}) as Record<string, PropSchema>;
     for (const [name, p] of Object.entries(props)) {
       if (name === '$comment') continue; // said once in the header above
       const def = p.default !== undefined ? ` (default \`${JSON.stringify(p.default)}\`)` : '';
-      lines.push(`| ${name}${required.has(name) ? '*' : ''} | ${describeType(p)} | ${(p.description ?? '').replace(/\|/g, '\\|')}${def} |`);
+      lines.push(
+        `| ${name}${required.has(name) ? '*' : ''} | ${describeType(p)} | ${(p.description ?? '').replace(/\|/g, '\\|')}${def} |`,
+      );
     }
     lines.push('');
   }

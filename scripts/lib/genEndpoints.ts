@@ -22,12 +22,18 @@ interface CatalogueEntry {
  * Types only: the client and the server both import it, and neither bundles any code from it.
  */
 export function generateEndpointTypes(typesTs: string): Record<string, string> {
-  const raw = JSON.parse(readFileSync(join(SCHEMA_DIR, 'api/endpoints.json'), 'utf8')) as { endpoints: Record<string, CatalogueEntry> };
+  const raw = JSON.parse(readFileSync(join(SCHEMA_DIR, 'api/endpoints.json'), 'utf8')) as {
+    endpoints: Record<string, CatalogueEntry>;
+  };
   const typeOf = new Map<string, string>();
-  for (const m of typesTs.matchAll(/^ {2}(api_[A-Za-z0-9_]+_schema_json)\?: ([A-Za-z0-9_]+);$/gm)) typeOf.set(m[1] ?? '', m[2] ?? '');
+  for (const m of typesTs.matchAll(/^ {2}(api_[A-Za-z0-9_]+_schema_json)\?: ([A-Za-z0-9_]+);$/gm))
+    typeOf.set(m[1] ?? '', m[2] ?? '');
   const typeName = (key: string, schema: string): string => {
     const name = typeOf.get(`api_${schema.replace(/[^A-Za-z0-9]/g, '_')}_schema_json`);
-    if (!name) throw new Error(`schemas/api/endpoints.json: ${key} names schema "${schema}", which has no generated type in ${TYPES_FILE}`);
+    if (!name)
+      throw new Error(
+        `schemas/api/endpoints.json: ${key} names schema "${schema}", which has no generated type in ${TYPES_FILE}`,
+      );
     return name;
   };
 
@@ -39,7 +45,10 @@ export function generateEndpointTypes(typesTs: string): Record<string, string> {
     const req = typeName(key, e.request);
     const res = typeName(key, e.response);
     used.add(req).add(res);
-    const doc = `${e.description ? `${e.description} ` : ''}${e.method} ${e.path}`.replaceAll('*/', '* /');
+    const doc = `${e.description ? `${e.description} ` : ''}${e.method} ${e.path}`.replaceAll(
+      '*/',
+      '* /',
+    );
     entries.push(`  /** ${doc} */\n  ${key}: { request: ${req}; response: ${res} };`);
   }
   const imports = [...used].sort();

@@ -40,14 +40,33 @@ interface Source {
 }
 
 const ENTITY = (from: string, rest: Omit<Source, 'from'> = {}): Source => ({ from, ...rest });
-const CALL = (from: string, rest: Omit<Source, 'from'> = {}): Source => ({ from: `call:${from}`, ...rest });
+const CALL = (from: string, rest: Omit<Source, 'from'> = {}): Source => ({
+  from: `call:${from}`,
+  ...rest,
+});
 const ORDER_ITEMS = /^(Recommended product items|Items have)/;
 
 /** endpoint -> where its fields are written; [] when the spec reads nothing from the answer. */
 const SOURCES: Readonly<Record<string, readonly Source[] | 'ours' | 'image'>> = {
-  cardInit: [CALL('POST card-init'), ENTITY('Bank form item (from server)', { at: ['items[]'], skip: /^The payload/ })],
-  saveBankInfo: [], cardChange: [], saveScore: [], problemSave: [], sendSmsCodeNew: [], userDelete: [], repaymentConfirm: [],
-  trackVisit: [], trackClick: [], getSms: [], register: [], submitUtr: [], googleScore: [], eventSave: [], legacyProductClick: [],
+  cardInit: [
+    CALL('POST card-init'),
+    ENTITY('Bank form item (from server)', { at: ['items[]'], skip: /^The payload/ }),
+  ],
+  saveBankInfo: [],
+  cardChange: [],
+  saveScore: [],
+  problemSave: [],
+  sendSmsCodeNew: [],
+  userDelete: [],
+  repaymentConfirm: [],
+  trackVisit: [],
+  trackClick: [],
+  getSms: [],
+  register: [],
+  submitUtr: [],
+  googleScore: [],
+  eventSave: [],
+  legacyProductClick: [],
   problemDetail: [ENTITY('Complaint detail')],
   problemInit: [ENTITY('Problem init response')],
   uploadProblemImg: [CALL('POST /user-problem/upload-problem-img')],
@@ -55,7 +74,8 @@ const SOURCES: Readonly<Record<string, readonly Source[] | 'ours' | 'image'>> = 
   contactKfInfo: [ENTITY('Contact info')],
   repaymentWay: [ENTITY('Repayment way response')],
   repaymentCommit: [ENTITY('Repayment commit response')],
-  repaymentResend: 'ours', repaymentCancel: 'ours',
+  repaymentResend: 'ours',
+  repaymentCancel: 'ours',
   repaymentHuichao: [CALL('POST .../service/loan/repayment-huichao')],
   channelTemplate: [ENTITY('Registration template config')],
   getSid: [CALL('GET promotion/get-sid')],
@@ -63,22 +83,35 @@ const SOURCES: Readonly<Record<string, readonly Source[] | 'ours' | 'image'>> = 
   delayDetail: [ENTITY('Deferral detail response')],
   installmentPlan: [
     ENTITY('Installment plan response', { skip: ORDER_ITEMS }),
-    ENTITY('Installment plan response', { sentence: /^Items have/, at: ['repayPlanDetail.repayWaitDetail[]', 'repayPlanDetail.repayYetDetail[]'] }),
+    ENTITY('Installment plan response', {
+      sentence: /^Items have/,
+      at: ['repayPlanDetail.repayWaitDetail[]', 'repayPlanDetail.repayYetDetail[]'],
+    }),
   ],
   generateVcode: [ENTITY('Repayment code response')],
   loanConfirmDetail: [ENTITY('Loan confirm response', { skip: /^Agreement list items/ })],
   legacyConfirmDetail: [ENTITY('Loan confirm response', { skip: /^Agreement list items/ })],
-  contractList: [ENTITY('Loan confirm response', { sentence: /^Agreement list items/, at: ['[]'] })],
-  legacyContractList: [ENTITY('Loan confirm response', { sentence: /^Agreement list items/, at: ['[]'] })],
+  contractList: [
+    ENTITY('Loan confirm response', { sentence: /^Agreement list items/, at: ['[]'] }),
+  ],
+  legacyContractList: [
+    ENTITY('Loan confirm response', { sentence: /^Agreement list items/, at: ['[]'] }),
+  ],
   contractJump: [CALL('GET /v3/contract/contract-jump')],
   legacyContractJump: [CALL('GET /v3/contract/contract-jump')],
   loanPush: [CALL('POST /v3/loan-confirm/loan-detail-push-yd')],
   legacyLoanPush: [CALL('POST /v3/loan-confirm/loan-detail-push-yd')],
   loanDetails: [
     ENTITY('Order details response', { skip: ORDER_ITEMS }),
-    ENTITY('Order details response', { sentence: /^Recommended product items/, at: ['recProducts[]'] }),
+    ENTITY('Order details response', {
+      sentence: /^Recommended product items/,
+      at: ['recProducts[]'],
+    }),
   ],
-  unionErrorInfo: [ENTITY('Union error response'), ENTITY('Order details response', { sentence: /^Recommended product items/, at: ['family[]'] })],
+  unionErrorInfo: [
+    ENTITY('Union error response'),
+    ENTITY('Order details response', { sentence: /^Recommended product items/, at: ['family[]'] }),
+  ],
   repaymentCodeInfo: [ENTITY('Repayment info (kept in local storage as repaymentInfo)')],
   legacyProductLink: [{ from: 'para:Older obfuscated endpoints', sentence: /^On success/ }],
 };
@@ -96,13 +129,20 @@ function section(spec: string, title: RegExp): string {
 function sourceText(spec: string, from: string): string {
   if (from.startsWith('call:')) {
     const prefix = `| ${from.slice('call:'.length)}`;
-    const row = section(spec, /^## 7\./).split('\n').find((l) => l.startsWith(prefix));
+    const row = section(spec, /^## 7\./)
+      .split('\n')
+      .find((l) => l.startsWith(prefix));
     if (!row) throw new Error(`product-spec.md section 7: no call row "${prefix}"`);
-    const cells = row.split('|').map((c) => c.trim()).filter(Boolean);
+    const cells = row
+      .split('|')
+      .map((c) => c.trim())
+      .filter(Boolean);
     return cells[cells.length - 1] ?? '';
   }
   if (from.startsWith('para:')) {
-    const para = section(spec, /^## 7\./).split('\n\n').find((p) => p.startsWith(from.slice('para:'.length)));
+    const para = section(spec, /^## 7\./)
+      .split('\n\n')
+      .find((p) => p.startsWith(from.slice('para:'.length)));
     if (!para) throw new Error(`product-spec.md section 7: no paragraph "${from}"`);
     return para;
   }
@@ -119,7 +159,11 @@ function sourceText(spec: string, from: string): string {
 
 /** Sentences of a text (a bullet may hold several: "... repayYetDetail. Items have ..."). */
 function sentences(text: string): string[] {
-  return text.split('\n').flatMap((line) => line.split(/(?<=\.)\s+(?=[A-Z])/)).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split('\n')
+    .flatMap((line) => line.split(/(?<=\.)\s+(?=[A-Z])/))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Splits at commas, semicolons and " and " outside parentheses. */
@@ -192,7 +236,9 @@ function readFields(text: string, schema: Schema, named: Named): void {
     }
     // Words and parenthesised groups, in order.
     // "title/value" names two fields.
-    const tokens = (part.match(/\([^()]*(?:\([^()]*\)[^()]*)*\)|[^\s()]+/g) ?? []).flatMap((t) => (t.startsWith('(') ? [t] : t.split('/')));
+    const tokens = (part.match(/\([^()]*(?:\([^()]*\)[^()]*)*\)|[^\s()]+/g) ?? []).flatMap((t) =>
+      t.startsWith('(') ? [t] : t.split('/'),
+    );
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       if (token.startsWith('(')) {
@@ -203,10 +249,17 @@ function readFields(text: string, schema: Schema, named: Named): void {
         continue;
       }
       // "orderList[].", "data.url", "res.tabs": the field's own name.
-      const word = token.replace(/[.:,']+$/, '').replace(/\[\]$/, '').replace(/^(data|res)\./, '');
+      const word = token
+        .replace(/[.:,']+$/, '')
+        .replace(/\[\]$/, '')
+        .replace(/^(data|res)\./, '');
       const next = tokens[i + 1]?.replace(/[.:,]+$/, '');
       const phrase = next && !next.startsWith('(') ? `${word} ${next}` : '';
-      const joined = PHRASES[phrase] ?? (next && !next.startsWith('(') ? word + next.charAt(0).toUpperCase() + next.slice(1) : undefined);
+      const joined =
+        PHRASES[phrase] ??
+        (next && !next.startsWith('(')
+          ? word + next.charAt(0).toUpperCase() + next.slice(1)
+          : undefined);
       const dotted = word.split('.');
       if (joined && schema.properties?.[joined]) {
         if (!named.has(joined)) named.set(joined, null);
@@ -228,27 +281,33 @@ function readFields(text: string, schema: Schema, named: Named): void {
 
 function placeOf(schema: Schema, path: string): Schema {
   let s: Schema | undefined = schema;
-  for (const key of path.match(/[^.[\]]+|\[\]/g) ?? []) s = key === '[]' ? s?.items : s?.properties?.[key];
+  for (const key of path.match(/[^.[\]]+|\[\]/g) ?? [])
+    s = key === '[]' ? s?.items : s?.properties?.[key];
   const obj = objectOf(s) ?? s;
   if (!obj?.properties) throw new Error(`no object at ${path}`);
   return obj;
 }
 
 function namedAt(named: Named, path: string): Named {
-  const keys = (path.match(/[^.[\]]+/g) ?? []);
+  const keys = path.match(/[^.[\]]+/g) ?? [];
   return keys.length === 0 ? named : addNamed(named, keys);
 }
 
 /** The fields the spec names for an endpoint's answer, as a tree. */
 export function specFields(spec: string, endpoint: string, schema: object): Named {
   const sources = SOURCES[endpoint];
-  if (sources === undefined) throw new Error(`genSpecFixtures: endpoint ${endpoint} has no SOURCES entry (where does the spec name its fields?)`);
+  if (sources === undefined)
+    throw new Error(
+      `genSpecFixtures: endpoint ${endpoint} has no SOURCES entry (where does the spec name its fields?)`,
+    );
   const named: Named = new Map();
   if (sources === 'ours' || sources === 'image') return named;
   const root = schema as Schema;
   for (const source of sources) {
     const text = sourceText(spec, source.from);
-    const picked = sentences(text).filter((s) => (!source.sentence || source.sentence.test(s)) && !(source.skip?.test(s)));
+    const picked = sentences(text).filter(
+      (s) => (!source.sentence || source.sentence.test(s)) && !source.skip?.test(s),
+    );
     for (const at of source.at ?? ['']) {
       const place = at === '' || at === '[]' ? (objectOf(root) ?? root) : placeOf(root, at);
       for (const s of picked) readFields(s, place, at === '[]' ? named : namedAt(named, at));
@@ -262,23 +321,92 @@ export function specFields(spec: string, endpoint: string, schema: object): Name
 const ISO = '2026-12-08T09:00:00.000Z';
 /** Values a borrower's real answer would have, by field name (others follow the type). */
 const SAMPLES: Readonly<Record<string, unknown>> = {
-  orderStatus: 174, isDelay: 1, isScore: 0, inside: 1, cardNeedPop: 0, sendSms: 0, isPopType: 1, showSubmitUtr: 0,
-  needValid: 0, alipay: 0, inputType: 1, isShow: 1, isNeedScore: 0, enabled: 1, termUnit: 1, periods: 7, firstPeriodDay: 7,
-  repayWaitCount: 2, periodStatus: 0, cardTypeMi: 0, type: 1, sonType: 11, value: 1, problemId: '7', id: '7',
-  amount: 5_000_000, amountMax: 3_300_000, amountMin: 100_000, totalAmount: 1_650_000, repayAmount: 3_300_000,
-  delayShouldPayAmount: 300_000, delayAmount: 300_000,
-  repayType: 'NOTICE', payUrl: 'https://pay.kopa.example/p/T1', notice: 'Pay with the M-Pesa pay-bill 400200.', tradeNo: 'T-20261208-1',
-  productLogo: '/assets/demo/logo-kopa.svg', logo: '/assets/demo/logo-kopa.svg', productName: 'Kopa Cash', name: 'Kopa Plus',
-  bankName: 'M-Pesa', bankNode: 'Dar es Salaam', cardNo: '0712 345 678', bankCode: 'MPESA', repayToken: 'RT-1', repayRecordId: 'R-1',
-  email: 'help@kopa.example', smWa: '+255 700 000 000', telephone: '+255 700 000 111', noticeMessage: 'We could not log you in.',
-  errMessage: 'The session of the partner app has ended.', noticeStatusText: 'Repaying', noticeDesText: 'Your next installment is due soon.',
-  pRateDsc: '0.1% per day', currencySymbol: 'TZS', popContent: 'Your loan is almost ready.', popTitle: '', popAgreementUrl: '',
-  h5Url: '', playeduL: '', reyMsg: '', cardPopTitle: '', cardPopMsg: '', remind: 'Pay the deferral fee before the due date.',
-  note: '', lendDetailsUrl: '/loanDetail?orderId=O174D&productId=P001&from=confirm', contract_url: '/loanAgreement?productId=P001&scene=3',
-  url: '/assets/demo/receipt.svg', sid: 'SID-1', orderNo: 'O174D', status: 'Repaying', content: 'They called me at night.',
-  disposeDetail: '', title: 'Loan agreement', description: 'Principal, interest and fees', time: '2026-12-01 10:00:00',
-  code: 'accountNo', subtitle: 'Enter the account number', cate: 'text', channelNumber: '90006', payCode: 'KP-77001234',
-  statusText: 'Pending', buttonText: 'Apply', amountRange: 'TZS 10.000,00 - 500.000,00', rate: '0.1% per day', text: 'Loan amount',
+  orderStatus: 174,
+  isDelay: 1,
+  isScore: 0,
+  inside: 1,
+  cardNeedPop: 0,
+  sendSms: 0,
+  isPopType: 1,
+  showSubmitUtr: 0,
+  needValid: 0,
+  alipay: 0,
+  inputType: 1,
+  isShow: 1,
+  isNeedScore: 0,
+  enabled: 1,
+  termUnit: 1,
+  periods: 7,
+  firstPeriodDay: 7,
+  repayWaitCount: 2,
+  periodStatus: 0,
+  cardTypeMi: 0,
+  type: 1,
+  sonType: 11,
+  value: 1,
+  problemId: '7',
+  id: '7',
+  amount: 5_000_000,
+  amountMax: 3_300_000,
+  amountMin: 100_000,
+  totalAmount: 1_650_000,
+  repayAmount: 3_300_000,
+  delayShouldPayAmount: 300_000,
+  delayAmount: 300_000,
+  repayType: 'NOTICE',
+  payUrl: 'https://pay.kopa.example/p/T1',
+  notice: 'Pay with the M-Pesa pay-bill 400200.',
+  tradeNo: 'T-20261208-1',
+  productLogo: '/assets/demo/logo-kopa.svg',
+  logo: '/assets/demo/logo-kopa.svg',
+  productName: 'Kopa Cash',
+  name: 'Kopa Plus',
+  bankName: 'M-Pesa',
+  bankNode: 'Dar es Salaam',
+  cardNo: '0712 345 678',
+  bankCode: 'MPESA',
+  repayToken: 'RT-1',
+  repayRecordId: 'R-1',
+  email: 'help@kopa.example',
+  smWa: '+255 700 000 000',
+  telephone: '+255 700 000 111',
+  noticeMessage: 'We could not log you in.',
+  errMessage: 'The session of the partner app has ended.',
+  noticeStatusText: 'Repaying',
+  noticeDesText: 'Your next installment is due soon.',
+  pRateDsc: '0.1% per day',
+  currencySymbol: 'TZS',
+  popContent: 'Your loan is almost ready.',
+  popTitle: '',
+  popAgreementUrl: '',
+  h5Url: '',
+  playeduL: '',
+  reyMsg: '',
+  cardPopTitle: '',
+  cardPopMsg: '',
+  remind: 'Pay the deferral fee before the due date.',
+  note: '',
+  lendDetailsUrl: '/loanDetail?orderId=O174D&productId=P001&from=confirm',
+  contract_url: '/loanAgreement?productId=P001&scene=3',
+  url: '/assets/demo/receipt.svg',
+  sid: 'SID-1',
+  orderNo: 'O174D',
+  status: 'Repaying',
+  content: 'They called me at night.',
+  disposeDetail: '',
+  title: 'Loan agreement',
+  description: 'Principal, interest and fees',
+  time: '2026-12-01 10:00:00',
+  code: 'accountNo',
+  subtitle: 'Enter the account number',
+  cate: 'text',
+  channelNumber: '90006',
+  payCode: 'KP-77001234',
+  statusText: 'Pending',
+  buttonText: 'Apply',
+  amountRange: 'TZS 10.000,00 - 500.000,00',
+  rate: '0.1% per day',
+  text: 'Loan amount',
 };
 const PER_ENDPOINT: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   problemInit: { value: 2 },
@@ -290,9 +418,16 @@ const PER_ENDPOINT: Readonly<Record<string, Readonly<Record<string, unknown>>>> 
   repaymentResend: { expiresIn: 600 },
 };
 
-const typeOf = (s: Schema): string => (Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'string') : (s.type ?? 'string'));
+const typeOf = (s: Schema): string =>
+  Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? 'string') : (s.type ?? 'string');
 
-function valueFor(endpoint: string, name: string, schema: Schema, named: Named | null, index: number): unknown {
+function valueFor(
+  endpoint: string,
+  name: string,
+  schema: Schema,
+  named: Named | null,
+  index: number,
+): unknown {
   const type = typeOf(schema);
   if (type === 'object') {
     const out: Record<string, unknown> = {};
@@ -309,9 +444,13 @@ function valueFor(endpoint: string, name: string, schema: Schema, named: Named |
   }
   if (type === 'array') {
     const items = schema.items ?? {};
-    if (typeOf(items) === 'string') return name.toLowerCase().includes('image') ? ['/assets/demo/receipt.svg'] : ['Open the M-Pesa app.', 'Choose Pay Bill.'];
+    if (typeOf(items) === 'string')
+      return name.toLowerCase().includes('image')
+        ? ['/assets/demo/receipt.svg']
+        : ['Open the M-Pesa app.', 'Choose Pay Bill.'];
     // Lists the screen can live without stay empty; the ones it shows get two items.
-    if (['orderList', 'recProducts', 'family', 'repayYetDetail', 'problemSonType'].includes(name)) return [];
+    if (['orderList', 'recProducts', 'family', 'repayYetDetail', 'problemSonType'].includes(name))
+      return [];
     return [0, 1].map((i) => valueFor(endpoint, name, items, named, i));
   }
   const sample = PER_ENDPOINT[endpoint]?.[name] ?? SAMPLES[name];
@@ -324,13 +463,15 @@ function valueFor(endpoint: string, name: string, schema: Schema, named: Named |
   if (type === 'boolean') return true;
   if (schema.format === 'date-time') return ISO.replace('08', String(8 + index).padStart(2, '0'));
   if (name === 'title' && index > 0) return `${String(sample ?? 'Title')} ${index + 1}`;
-  if (name === 'id' || name === 'code') return `${String(sample ?? name)}${index === 0 ? '' : index + 1}`;
+  if (name === 'id' || name === 'code')
+    return `${String(sample ?? name)}${index === 0 ? '' : index + 1}`;
   return typeof sample === 'string' ? sample : `${name} ${index + 1}`;
 }
 
 // ---------------------------------------------------------------- noise
 
-const FLAG = /^(is[A-Z]\w*|inside|sendSms|cardNeedPop|showSubmitUtr|needValid|alipay|inputType|canClick|check|enabled)$/;
+const FLAG =
+  /^(is[A-Z]\w*|inside|sendSms|cardNeedPop|showSubmitUtr|needValid|alipay|inputType|canClick|check|enabled)$/;
 
 /**
  * The same meaning as a careless backend sends it: numbers as strings, a flag that is not 1 as a
@@ -342,9 +483,11 @@ function noisy(value: unknown, schema: Schema, name = ''): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     const props = schema.properties ?? {};
-    const values = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    const values =
+      typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
     for (const [k, v] of Object.entries(value)) out[k] = noisy(v, props[k] ?? values ?? {}, k);
-    for (const k of Object.keys(props)) if (!(k in out) && !(schema.required ?? []).includes(k)) out[k] = null;
+    for (const k of Object.keys(props))
+      if (!(k in out) && !(schema.required ?? []).includes(k)) out[k] = null;
     if (!values) out.x_unknown_field = { note: 'a field this app does not know', n: 1 };
     return out;
   }
@@ -354,12 +497,20 @@ function noisy(value: unknown, schema: Schema, name = ''): unknown {
 
 // ---------------------------------------------------------------- output
 
-interface Endpoint { response?: string; success: string; client: string }
+interface Endpoint {
+  response?: string;
+  success: string;
+  client: string;
+}
 
 export const SPEC_FIXTURE_DIR = 'tests/fixtures/spec-answers';
 
 /** One file per endpoint: { minimal, noisy } envelopes. */
-export function generateSpecFixtures(schemas: SchemaFile[], spec: string, endpoints: Record<string, Endpoint>): Record<string, string> {
+export function generateSpecFixtures(
+  schemas: SchemaFile[],
+  spec: string,
+  endpoints: Record<string, Endpoint>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const byId = new Map(schemas.map((f) => [f.id, f.schema as Schema]));
   for (const [endpoint, e] of Object.entries(endpoints).sort(([a], [b]) => a.localeCompare(b))) {
@@ -369,13 +520,19 @@ export function generateSpecFixtures(schemas: SchemaFile[], spec: string, endpoi
     const named = specFields(spec, endpoint, schema);
     const ours = SOURCES[endpoint] === 'ours';
     let data: unknown;
-    if (typeOf(schema) === 'array') data = [0, 1].map((i) => valueFor(endpoint, '', schema.items ?? {}, named, i));
+    if (typeOf(schema) === 'array')
+      data = [0, 1].map((i) => valueFor(endpoint, '', schema.items ?? {}, named, i));
     else data = valueFor(endpoint, '', schema, ours ? null : named, 0);
     const code = e.success === '00' ? '00' : 0;
     const file = {
       $comment: `GENERATED by npm run gen from ../shared/spec/product-spec.md (scripts/lib/genSpecFixtures.ts): ${endpoint} (${e.response}) with only the fields the spec names (minimal) and the same answer as a careless backend sends it (noisy).`,
       minimal: { code, message: 'success', data },
-      noisy: { code: String(code), message: 'success', data: noisy(data, schema), x_unknown_envelope_field: true },
+      noisy: {
+        code: String(code),
+        message: 'success',
+        data: noisy(data, schema),
+        x_unknown_envelope_field: true,
+      },
     };
     out[`${SPEC_FIXTURE_DIR}/${endpoint}.json`] = `${JSON.stringify(file, null, 2)}\n`;
   }

@@ -30,7 +30,10 @@ const UCS2LENGTH = `function __ucs2length(str) { let n = 0; for (const _ of str)
 const SCHEMA_PATH = /schemaPath:"(?:[^"\\]|\\.)*",/g;
 
 function asPlainEsm(code: string, file: string, keepSchemaPath = false): string {
-  const plain = code.replace(/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, '__ucs2length');
+  const plain = code.replace(
+    /require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g,
+    '__ucs2length',
+  );
   const out = keepSchemaPath ? plain : plain.replace(SCHEMA_PATH, '');
   const left = out.match(/require\([^)]*\)/);
   if (left) throw new Error(`${file}: unexpected ${left[0]} in generated validator`);
@@ -49,8 +52,21 @@ function withoutDocs(schema: unknown, keep: readonly string[] = []): Record<stri
     for (const [key, v] of Object.entries(value)) {
       // "properties" maps names to schemas: a property may itself be called "description".
       if (key === 'properties' || key === 'definitions') {
-        out[key] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, s]) => [k, strip(s)]));
-      } else if (keep.includes(key) || !['description', 'title', 'default', '$comment', 'examples', 'tsType', 'valueType'].includes(key)) {
+        out[key] = Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).map(([k, s]) => [k, strip(s)]),
+        );
+      } else if (
+        keep.includes(key) ||
+        ![
+          'description',
+          'title',
+          'default',
+          '$comment',
+          'examples',
+          'tsType',
+          'valueType',
+        ].includes(key)
+      ) {
         out[key] = strip(v);
       }
     }
@@ -66,7 +82,11 @@ function withoutDocs(schema: unknown, keep: readonly string[] = []): Record<stri
  */
 function layoutSchemaVersion(out: Record<string, string>): string {
   const hash = createHash('sha256');
-  for (const file of ['src/schema/generated/validators/strict.js', 'src/schema/generated/validators/app.js']) hash.update(out[file] ?? '');
+  for (const file of [
+    'src/schema/generated/validators/strict.js',
+    'src/schema/generated/validators/app.js',
+  ])
+    hash.update(out[file] ?? '');
   return `${BANNER}export const LAYOUT_SCHEMA_VERSION = '${hash.digest('base64url').slice(0, 16)}';\n`;
 }
 
@@ -84,7 +104,11 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
 
   const strict = new Ajv({ ...AJV_OPTIONS, schemas: schemas.map((f) => f.schema) });
   const strictExports = { validateLayoutStrict: 'layout.schema.json' };
-  out['src/schema/generated/validators/strict.js'] = asPlainEsm(standaloneCode(strict, strictExports), 'strict.js', true);
+  out['src/schema/generated/validators/strict.js'] = asPlainEsm(
+    standaloneCode(strict, strictExports),
+    'strict.js',
+    true,
+  );
   out['src/schema/generated/validators/strict.d.ts'] =
     DTS_HEADER + 'export const validateLayoutStrict: ValidateFunction;\n';
 
@@ -92,18 +116,36 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
   if (!envelope) throw new Error('schemas/node-envelope.schema.json is missing');
   const appSchemas = schemas
     // config/ is checked at build and server start (server/core/config.ts), never in the browser.
-    .filter((f) => f.id !== 'node.schema.json' && f.id !== 'node-envelope.schema.json' && !f.id.startsWith('api/') && !f.id.startsWith('config/'))
+    .filter(
+      (f) =>
+        f.id !== 'node.schema.json' &&
+        f.id !== 'node-envelope.schema.json' &&
+        !f.id.startsWith('api/') &&
+        !f.id.startsWith('config/'),
+    )
     .map((f) => f.schema);
   appSchemas.push({ ...envelope.schema, $id: 'node.schema.json' });
   // The app needs only the first error of a node, without ajv's message texts (it words its
   // own), and none of the docs: this keeps the validators small enough to load on every page.
-  const app = new Ajv({ ...AJV_OPTIONS, allErrors: false, messages: false, inlineRefs: false, schemas: appSchemas.map((s) => withoutDocs(s)) });
+  const app = new Ajv({
+    ...AJV_OPTIONS,
+    allErrors: false,
+    messages: false,
+    inlineRefs: false,
+    schemas: appSchemas.map((s) => withoutDocs(s)),
+  });
   const widgets = widgetSchemas(schemas);
   const appExports: Record<string, string> = { validateLayoutOutline: 'layout.schema.json' };
   for (const w of widgets) appExports[`validate_${camel(w.type)}`] = w.id;
-  out['src/schema/generated/validators/app.js'] = asPlainEsm(standaloneCode(app, appExports), 'app.js');
+  out['src/schema/generated/validators/app.js'] = asPlainEsm(
+    standaloneCode(app, appExports),
+    'app.js',
+  );
   out['src/schema/generated/validators/app.d.ts'] =
-    DTS_HEADER + Object.keys(appExports).map((name) => `export const ${name}: ValidateFunction;\n`).join('');
+    DTS_HEADER +
+    Object.keys(appExports)
+      .map((name) => `export const ${name}: ValidateFunction;\n`)
+      .join('');
   out['src/schema/generated/validators/layoutSchemaVersion.ts'] = layoutSchemaVersion(out);
   Object.assign(out, generateResponseValidators(schemas));
   return out;
@@ -121,16 +163,20 @@ function nullDefaults(schema: unknown): unknown {
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
-    out[key] = key === 'properties'
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, nullDefaults(v)]))
-      : nullDefaults(value);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, nullDefaults(v)]),
+          )
+        : nullDefaults(value);
   }
   const required = Array.isArray(out.required) ? (out.required as string[]) : [];
   const props = (out.properties ?? {}) as Record<string, Record<string, unknown>>;
   for (const name of required) {
     const prop = props[name];
     const types = prop ? ([] as unknown[]).concat(prop.type ?? []) : [];
-    if (prop && types.includes('null') && !('default' in prop)) props[name] = { ...prop, default: null };
+    if (prop && types.includes('null') && !('default' in prop))
+      props[name] = { ...prop, default: null };
   }
   return out;
 }
@@ -142,9 +188,15 @@ function withoutRequired(schema: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
     if (key === 'required' && Array.isArray(value)) continue;
-    out[key] = key === 'properties'
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutRequired(v)]))
-      : withoutRequired(value);
+    out[key] =
+      key === 'properties'
+        ? Object.fromEntries(
+            Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+              k,
+              withoutRequired(v),
+            ]),
+          )
+        : withoutRequired(value);
   }
   return out;
 }
@@ -167,7 +219,8 @@ function requiredTree(schema: unknown): Record<string, unknown> | undefined {
   if (Object.keys(props).length > 0) tree.p = props;
   const items = requiredTree(s.items);
   if (items) tree.i = items;
-  const values = typeof s.additionalProperties === 'object' ? requiredTree(s.additionalProperties) : undefined;
+  const values =
+    typeof s.additionalProperties === 'object' ? requiredTree(s.additionalProperties) : undefined;
   if (values) tree.a = values;
   return Object.keys(tree).length > 0 ? tree : undefined;
 }
@@ -183,16 +236,27 @@ function requiredTree(schema: unknown): Record<string, unknown> | undefined {
  */
 function generateResponseValidators(schemas: SchemaFile[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const responses = schemas.filter((f) => f.id.startsWith('api/') && f.id.endsWith('.response.schema.json'));
+  const responses = schemas.filter(
+    (f) => f.id.startsWith('api/') && f.id.endsWith('.response.schema.json'),
+  );
   const loaders: string[] = [];
   for (const f of responses) {
     const name = f.id.slice('api/'.length, -'.schema.json'.length); // the catalogue's name: repayment-commit.response
     const file = name.replace(/\.response$/, '');
-    const { $id: _id, $schema: _s, ...inner } = nullDefaults(withoutDocs(f.schema, ['default'])) as Record<string, unknown>;
+    const {
+      $id: _id,
+      $schema: _s,
+      ...inner
+    } = nullDefaults(withoutDocs(f.schema, ['default'])) as Record<string, unknown>;
     // The validator checks kinds and fills defaults; the required fields are checked after it, by
     // the boundary, from `required` (a field the spec names but the answer lacks spoils only the
     // nodes bound to it, issue 33).
-    const wrapper = { $id: 'response', type: 'object', properties: { data: withoutRequired(inner) }, required: ['data'] };
+    const wrapper = {
+      $id: 'response',
+      type: 'object',
+      properties: { data: withoutRequired(inner) },
+      required: ['data'],
+    };
     const ajv = new Ajv({
       ...AJV_OPTIONS,
       allErrors: false,
@@ -205,11 +269,13 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
       schemas: [wrapper],
     });
     const tree = `export const required = ${JSON.stringify(requiredTree(inner) ?? {})};\n`;
-    out[`${RESPONSE_DIR}/${file}.js`] = asPlainEsm(standaloneCode(ajv, { validate: 'response' }), `${file}.js`) + tree;
+    out[`${RESPONSE_DIR}/${file}.js`] =
+      asPlainEsm(standaloneCode(ajv, { validate: 'response' }), `${file}.js`) + tree;
     out[`${RESPONSE_DIR}/${file}.d.ts`] =
-      DTS_HEADER + 'export const validate: ValidateFunction;\n' +
+      DTS_HEADER +
+      'export const validate: ValidateFunction;\n' +
       '/** The fields the response schema requires, by place (src/http/requiredFields.ts). */\n' +
-      'export const required: import(\'./index\').RequiredTree;\n';
+      "export const required: import('./index').RequiredTree;\n";
     loaders.push(`  '${name}': () => import('./${file}.js'),\n`);
   }
   out[`${RESPONSE_DIR}/index.ts`] =

@@ -45,7 +45,9 @@ export function loadSchemas(): SchemaFile[] {
 }
 
 /** Widget type names (the const of each widgets/*.schema.json), in file order. */
-export function widgetSchemas(all: SchemaFile[]): { id: string; type: string; schema: Record<string, unknown> }[] {
+export function widgetSchemas(
+  all: SchemaFile[],
+): { id: string; type: string; schema: Record<string, unknown> }[] {
   return all
     .filter((f) => f.id.startsWith('widgets/'))
     .map((f) => {

@@ -25,13 +25,21 @@ export interface Endpoint {
 
 export type Catalogue = Record<string, Endpoint>;
 
-export function loadCatalogue(provider: string, root = ROOT, legacyPrefix = loadAppConfig(root).legacyPrefix): Catalogue {
+export function loadCatalogue(
+  provider: string,
+  root = ROOT,
+  legacyPrefix = loadAppConfig(root).legacyPrefix,
+): Catalogue {
   const raw = JSON.parse(readFileSync(join(root, 'schemas/api/endpoints.json'), 'utf8')) as {
     endpoints: Record<string, Omit<Endpoint, 'key'>>;
   };
   const out: Catalogue = {};
   for (const [key, e] of Object.entries(raw.endpoints)) {
-    out[key] = { ...e, key, path: e.path.replaceAll('{provider}', provider).replace('/{legacyPrefix}', legacyPrefix) };
+    out[key] = {
+      ...e,
+      key,
+      path: e.path.replaceAll('{provider}', provider).replace('/{legacyPrefix}', legacyPrefix),
+    };
   }
   return out;
 }
@@ -62,7 +70,10 @@ export function loadValidators(root = ROOT): Validators {
   }
   // ajv.getSchema resolves its id on every call (getSchEnv was a per-request cost in the server
   // bench's profile, issue 36): each validator is looked up once, then kept.
-  const cache = new Map<Ajv, Map<string, ValidateFunction>>([[strict, new Map()], [coerce, new Map()]]);
+  const cache = new Map<Ajv, Map<string, ValidateFunction>>([
+    [strict, new Map()],
+    [coerce, new Map()],
+  ]);
   const get = (ajv: Ajv, name: string): ValidateFunction => {
     const known = cache.get(ajv)?.get(name);
     if (known) return known;

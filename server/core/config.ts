@@ -48,10 +48,15 @@ export function checkAppConfig(raw: unknown, root = ROOT): void {
   const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
   if (validate(raw)) return;
   const problems = (validate.errors ?? []).map((e) => {
-    const field = e.keyword === 'required' || e.keyword === 'additionalProperties' ? `${e.instancePath}/${String(Object.values(e.params)[0])}` : e.instancePath;
+    const field =
+      e.keyword === 'required' || e.keyword === 'additionalProperties'
+        ? `${e.instancePath}/${String(Object.values(e.params)[0])}`
+        : e.instancePath;
     return `  ${field || '/'}: ${e.message ?? 'is invalid'}`;
   });
-  throw new Error(`config/app.json does not match schemas/config/app.schema.json:\n${problems.join('\n')}`);
+  throw new Error(
+    `config/app.json does not match schemas/config/app.schema.json:\n${problems.join('\n')}`,
+  );
 }
 
 export function loadAppConfig(root = ROOT): AppConfig {
@@ -64,7 +69,9 @@ export function loadAppConfig(root = ROOT): AppConfig {
     defaultServicePhone: str(raw.defaultServicePhone, ''),
     defaultMerchantNumber: str(raw.defaultMerchantNumber, ''),
     currencyLabel: str(raw.currencyLabel, 'TZS'),
-    redirectAllowlist: Array.isArray(raw.redirectAllowlist) ? raw.redirectAllowlist.filter((x): x is string => typeof x === 'string') : [],
+    redirectAllowlist: Array.isArray(raw.redirectAllowlist)
+      ? raw.redirectAllowlist.filter((x): x is string => typeof x === 'string')
+      : [],
   };
 }
 

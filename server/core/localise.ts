@@ -22,7 +22,9 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const FILES = ['messages/server/{l}.json', 'messages/{l}.json', 'messages/layouts/{l}.json'];
 
 function read(lang: Language): Catalogue[] {
-  return FILES.map((f) => JSON.parse(readFileSync(join(ROOT, f.replace('{l}', lang)), 'utf8')) as Catalogue);
+  return FILES.map(
+    (f) => JSON.parse(readFileSync(join(ROOT, f.replace('{l}', lang)), 'utf8')) as Catalogue,
+  );
 }
 
 interface Pattern {
@@ -54,7 +56,13 @@ function build(lang: Language): Localiser {
       if (names.length === 0) {
         if (!exact.has(source)) exact.set(source, target);
       } else {
-        const re = new RegExp(`^${source.split(PARAM).map((part, j) => (j % 2 === 1 ? '(.+?)' : escape(part))).join('')}$`, 's');
+        const re = new RegExp(
+          `^${source
+            .split(PARAM)
+            .map((part, j) => (j % 2 === 1 ? '(.+?)' : escape(part)))
+            .join('')}$`,
+          's',
+        );
         patterns.push({ re, names, target });
       }
     }
@@ -66,7 +74,9 @@ function build(lang: Language): Localiser {
       const m = p.re.exec(source);
       if (!m) continue;
       const values = Object.fromEntries(p.names.map((n, i) => [n, m[i + 1] ?? '']));
-      return p.target.replace(PARAM, (whole, name: string) => (name in values ? text(values[name] as string) : whole));
+      return p.target.replace(PARAM, (whole, name: string) =>
+        name in values ? text(values[name] as string) : whole,
+      );
     }
     return source;
   };
@@ -87,7 +97,9 @@ export function localiserFor(raw: unknown): Localiser {
 
 /** `lang` of a request's query string (the API calls' and the pages'). */
 export function requestLang(query: unknown): unknown {
-  return typeof query === 'object' && query !== null ? (query as { lang?: unknown }).lang : undefined;
+  return typeof query === 'object' && query !== null
+    ? (query as { lang?: unknown }).lang
+    : undefined;
 }
 
 /**
@@ -106,11 +118,15 @@ function jsonText(v: string, walk: (x: unknown) => unknown): string | null {
 export function localiseData<T>(value: T, l: Localiser): T {
   if (l === IDENTITY) return value;
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return /^\s*[[{]/.test(v) ? jsonText(v, walk) ?? l.text(v) : l.text(v);
+    if (typeof v === 'string')
+      return /^\s*[[{]/.test(v) ? (jsonText(v, walk) ?? l.text(v)) : l.text(v);
     if (Array.isArray(v)) return v.map(walk);
     // A key that is a phrase, not a field name, is a text too (repayment-code-info's payNotice
     // is keyed by the name of each group of channels, "Mobile money").
-    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [/\s/.test(k) ? l.text(k) : k, walk(x)]));
+    if (typeof v === 'object' && v !== null)
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [/\s/.test(k) ? l.text(k) : k, walk(x)]),
+      );
     return v;
   };
   return walk(value) as T;

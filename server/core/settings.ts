@@ -12,7 +12,10 @@ export interface SessionLifetimes {
 }
 
 const DAY = 86_400_000;
-export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = { idleMs: 7 * DAY, absoluteMs: 90 * DAY };
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
+  idleMs: 7 * DAY,
+  absoluteMs: 90 * DAY,
+};
 
 /** SESSION_IDLE_DAYS / SESSION_MAX_DAYS (positive numbers of days) override the defaults. */
 export function sessionLifetimesFromEnv(env: NodeJS.ProcessEnv): SessionLifetimes {

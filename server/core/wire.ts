@@ -20,7 +20,12 @@ function renameKeys(value: unknown, map: ReadonlyMap<string, string>, depth = 0)
     for (const [k, v] of Object.entries(value)) {
       const name = map.get(k) ?? k;
       // Own data property even for "__proto__": never touches a prototype.
-      Object.defineProperty(out, name, { value: renameKeys(v, map, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, name, {
+        value: renameKeys(v, map, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

@@ -20,7 +20,15 @@ import * as m007 from './migrations/007_rate_limits';
 export type Db = Kysely<Database>;
 
 // Static imports (not a directory scan) so the same list works under tsx, vitest and bundlers.
-const migrations: Record<string, Migration> = { '001_init': m001, '002_money': m002, '003_trust': m003, '004_layouts': m004, '005_read_indexes': m005, '006_studio_operators': m006, '007_rate_limits': m007 };
+const migrations: Record<string, Migration> = {
+  '001_init': m001,
+  '002_money': m002,
+  '003_trust': m003,
+  '004_layouts': m004,
+  '005_read_indexes': m005,
+  '006_studio_operators': m006,
+  '007_rate_limits': m007,
+};
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 const INT8 = 20;
@@ -37,7 +45,8 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
   let db: Db;
   if (opts.databaseUrl) {
     const schema = opts.pgSchema;
-    if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+    if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+      throw new Error(`invalid schema name ${schema}`);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
@@ -45,12 +54,18 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
       // Amounts are bigint columns below 2^53: numbers, not strings, as on PGlite.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+          oid === INT8 || oid === NUMERIC
+            ? (v: string) => Number(v)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
     if (schema) {
       const c = await pool.connect();
-      try { await c.query(`create schema if not exists ${schema}`); } finally { c.release(); }
+      try {
+        await c.query(`create schema if not exists ${schema}`);
+      } finally {
+        c.release();
+      }
     }
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
@@ -63,13 +78,18 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
   }
   // PostgreSQL: name the schema of Kysely's bookkeeping tables, or the migrator may find another
   // schema's kysely_migration table (other test runs) and skip creating its own.
-  await migrate(db, opts.databaseUrl ? opts.pgSchema ?? 'public' : undefined);
+  await migrate(db, opts.databaseUrl ? (opts.pgSchema ?? 'public') : undefined);
   return db;
 }
 
 async function migrate(db: Db, migrationTableSchema: string | undefined): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
-  for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
+  for (const r of results ?? [])
+    if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -7,15 +7,24 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
 } from 'kysely';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
   lock(): Promise<() => void> {
     let release!: () => void;
-    const next = new Promise<void>((r) => { release = r; });
+    const next = new Promise<void>((r) => {
+      release = r;
+    });
     const ready = this.tail.then(() => release);
     this.tail = this.tail.then(() => next);
     return ready;
@@ -27,7 +36,8 @@ class PGliteConnection implements DatabaseConnection {
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     const res = await this.client.query<R>(q.sql, [...q.parameters]);
     const kind = q.query.kind;
-    const mutates = kind === 'InsertQueryNode' || kind === 'UpdateQueryNode' || kind === 'DeleteQueryNode';
+    const mutates =
+      kind === 'InsertQueryNode' || kind === 'UpdateQueryNode' || kind === 'DeleteQueryNode';
     return mutates && res.affectedRows !== undefined
       ? { rows: res.rows, numAffectedRows: BigInt(res.affectedRows) }
       : { rows: res.rows };
@@ -42,27 +52,45 @@ class PGliteDriver implements Driver {
   private readonly mutex = new Mutex();
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   constructor(private readonly client: PGlite) {}
-  async init(): Promise<void> { await this.client.waitReady; }
+  async init(): Promise<void> {
+    await this.client.waitReady;
+  }
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.mutex.lock();
     const conn = new PGliteConnection(this.client);
     this.releases.set(conn, release);
     return conn;
   }
-  async beginTransaction(c: DatabaseConnection): Promise<void> { await c.executeQuery(CompiledQuery.raw('begin')); }
-  async commitTransaction(c: DatabaseConnection): Promise<void> { await c.executeQuery(CompiledQuery.raw('commit')); }
-  async rollbackTransaction(c: DatabaseConnection): Promise<void> { await c.executeQuery(CompiledQuery.raw('rollback')); }
+  async beginTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(c: DatabaseConnection): Promise<void> {
+    await c.executeQuery(CompiledQuery.raw('rollback'));
+  }
   async releaseConnection(c: DatabaseConnection): Promise<void> {
     this.releases.get(c)?.();
     this.releases.delete(c);
   }
-  async destroy(): Promise<void> { await this.client.close(); }
+  async destroy(): Promise<void> {
+    await this.client.close();
+  }
 }
 
 export class PGliteDialect implements Dialect {
   constructor(private readonly client: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.client); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
-  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.client);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
 }

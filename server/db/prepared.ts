@@ -9,7 +9,9 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './index';
 
-export function prepared<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): (db: Db, ...args: A) => Promise<R[]> {
+export function prepared<A extends unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<R[]> {
   const compiled = new WeakMap<Db, CompiledQuery<R>>();
   const marks = Array.from({ length: build.length - 1 }, (_, i) => `\u0000kopa-arg-${i}\u0000`);
   return async (db, ...args) => {

@@ -4,7 +4,9 @@
  */
 import { DEMO } from './seedData';
 
-export const DEMO_SCREENS: ReadonlyArray<readonly [title: string, path: string, extra?: Record<string, string>]> = [
+export const DEMO_SCREENS: ReadonlyArray<
+  readonly [title: string, path: string, extra?: Record<string, string>]
+> = [
   ['Loan details, status 21 (review)', '/loanDetail', { orderId: 'O21', productId: 'P001' }],
   ['Loan details, status 110 (failed)', '/loanDetail', { orderId: 'O110', productId: 'P002' }],
   ['Loan details, status 151', '/loanDetail', { orderId: 'O151', productId: 'P003' }],
@@ -30,16 +32,23 @@ export const DEMO_SCREENS: ReadonlyArray<readonly [title: string, path: string, 
   ['Wallet repayment', '/alipayrepayment', { orderId: 'O170', productId: 'P002' }],
   ['Customer service', '/customerService'],
   ['Loan agreement', '/loanAgreement', { productId: 'P001' }],
-  ['About us', '/aboutUs'], ['Privacy policy', '/privacyPolicy'], ['AML policy', '/amlPolicy'],
+  ['About us', '/aboutUs'],
+  ['Privacy policy', '/privacyPolicy'],
+  ['AML policy', '/amlPolicy'],
   ['Complaint start', '/complainPage', { orderId: 'O180D' }],
-  ['Complaint form', '/complainPageNext', { problemType: '1', problemSonType: '11', orderNo: 'O180D' }],
+  [
+    'Complaint form',
+    '/complainPageNext',
+    { problemType: '1', problemSonType: '11', orderNo: 'O180D' },
+  ],
   ['Complaint list', '/complaintList'],
   ['Complaint details (rating asked)', '/complainDetails', { problemId: '1' }],
   ['Complaint details (no reply)', '/complainDetails', { problemId: '2' }],
   ['Bind bank', '/bindBank', { productId: 'P001' }],
   ['Delete account (borrower with a loan)', '/de-user'],
   ['Registration promotion', '/register', { templateId: 'default' }],
-  ['Download', '/download'], ['Registration agreement', '/registerAgreement'],
+  ['Download', '/download'],
+  ['Registration agreement', '/registerAgreement'],
   ['Developer tool', '/testPreview'],
 ];
 
@@ -53,10 +62,19 @@ export const NO_LOAN_SCREENS: ReadonlyArray<readonly [title: string, path: strin
 
 /** The query string of the borrower without a loan. */
 export function noLoanQuery(): string {
-  return new URLSearchParams({ userId: DEMO.noLoanUserId, sessionId: DEMO.noLoanSessionId, mobilePhone: DEMO.noLoanPhone }).toString();
+  return new URLSearchParams({
+    userId: DEMO.noLoanUserId,
+    sessionId: DEMO.noLoanSessionId,
+    mobilePhone: DEMO.noLoanPhone,
+  }).toString();
 }
 
 /** The query string of a demo screen: the demo borrower's session and the screen's own parameters. */
 export function demoQuery(extra: Record<string, string> = {}): string {
-  return new URLSearchParams({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.phone, ...extra }).toString();
+  return new URLSearchParams({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    mobilePhone: DEMO.phone,
+    ...extra,
+  }).toString();
 }

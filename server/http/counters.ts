@@ -39,25 +39,44 @@ export function dbCounters(db: Db, now: () => Date): CounterStore {
       const until = new Date(at.getTime() + windowMs);
       // An ended window starts again at 1; the comparison reads the row as it stood before this hit.
       const ended = sql<boolean>`rate_limits.reset_at <= ${at}`;
-      const row = await db.insertInto('rate_limits').values({ key, count: 1, reset_at: until })
-        .onConflict((oc) => oc.column('key').doUpdateSet({
-          count: sql<number>`case when ${ended} then 1 else rate_limits.count + 1 end`,
-          reset_at: opts.slide ? until : sql<Date>`case when ${ended} then ${until} else rate_limits.reset_at end`,
-        }))
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, count: 1, reset_at: until })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when ${ended} then 1 else rate_limits.count + 1 end`,
+            reset_at: opts.slide
+              ? until
+              : sql<Date>`case when ${ended} then ${until} else rate_limits.reset_at end`,
+          }),
+        )
         .returning(['count', 'reset_at'])
         .executeTakeFirstOrThrow();
-      return { count: row.count, ttlMs: Math.max(0, new Date(row.reset_at).getTime() - at.getTime()) };
+      return {
+        count: row.count,
+        ttlMs: Math.max(0, new Date(row.reset_at).getTime() - at.getTime()),
+      };
     },
     async peek(key) {
       const at = now();
-      const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).where('reset_at', '>', at).executeTakeFirst();
-      return row ? { count: row.count, ttlMs: new Date(row.reset_at).getTime() - at.getTime() } : NONE;
+      const row = await db
+        .selectFrom('rate_limits')
+        .select(['count', 'reset_at'])
+        .where('key', '=', key)
+        .where('reset_at', '>', at)
+        .executeTakeFirst();
+      return row
+        ? { count: row.count, ttlMs: new Date(row.reset_at).getTime() - at.getTime() }
+        : NONE;
     },
     async clear(key) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },
     async sweep() {
-      const res = await db.deleteFrom('rate_limits').where('reset_at', '<=', now()).executeTakeFirst();
+      const res = await db
+        .deleteFrom('rate_limits')
+        .where('reset_at', '<=', now())
+        .executeTakeFirst();
       return Number(res.numDeletedRows);
     },
   };
@@ -77,7 +96,8 @@ export function memoryCounters(now: () => Date, max = 100_000): CounterStore {
       const t = now().getTime();
       let w = windows.get(key);
       if (!w || w.resetAt <= t) {
-        if (!w && windows.size >= max && sweep() === 0) windows.delete(windows.keys().next().value ?? '');
+        if (!w && windows.size >= max && sweep() === 0)
+          windows.delete(windows.keys().next().value ?? '');
         w = { count: 0, resetAt: t + windowMs };
         windows.set(key, w);
       }
@@ -109,13 +129,15 @@ export function rateLimitStore(counters: CounterStore, prefix: string) {
     incr(key: string, done: Done, timeWindow: number): void {
       counters.hit(`${prefix}${key}`, timeWindow).then(
         (c) => done(null, { current: c.count, ttl: c.ttlMs }),
-        (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), { current: 0, ttl: 0 }),
+        (err: unknown) =>
+          done(err instanceof Error ? err : new Error(String(err)), { current: 0, ttl: 0 }),
       );
     }
     read(key: string, done: Done): void {
       counters.peek(`${prefix}${key}`).then(
         (c) => done(null, { current: c.count, ttl: c.ttlMs }),
-        (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), { current: 0, ttl: 0 }),
+        (err: unknown) =>
+          done(err instanceof Error ? err : new Error(String(err)), { current: 0, ttl: 0 }),
       );
     }
     child(): CounterRateLimitStore {
@@ -125,7 +147,11 @@ export function rateLimitStore(counters: CounterStore, prefix: string) {
 }
 
 /** Removes ended windows every 10 minutes (the database keeps one row per address otherwise); returns stop. */
-export function startCounterSweep(counters: CounterStore, log: FastifyBaseLogger, everyMs = 10 * 60_000): () => void {
+export function startCounterSweep(
+  counters: CounterStore,
+  log: FastifyBaseLogger,
+  everyMs = 10 * 60_000,
+): () => void {
   const timer = setInterval(() => {
     counters.sweep().catch((err: unknown) => log.warn({ err }, 'rate-limit counter sweep failed'));
   }, everyMs);

@@ -32,7 +32,9 @@ export interface Call<B, U extends SessionUser | null> {
  * A handler answers its endpoint's response data, or the reply when it answered by itself
  * (get-captcha sends a PNG, not an envelope).
  */
-export type Handler<K extends EndpointKey, U extends SessionUser | null> = (call: Call<RequestOf<K>, U>) => Promise<ResponseOf<K> | FastifyReply>;
+export type Handler<K extends EndpointKey, U extends SessionUser | null> = (
+  call: Call<RequestOf<K>, U>,
+) => Promise<ResponseOf<K> | FastifyReply>;
 
 interface Options {
   /** Also answer GET (union-error-info is GET or POST). */
@@ -42,7 +44,10 @@ interface Options {
 }
 
 /** The part of the server context endpoint registration reads (tests build just this). */
-export type EndpointContext = Pick<ServerContext, 'cfg' | 'catalogue' | 'validators' | 'wire' | 'responseCheck'> & { log: FastifyBaseLogger };
+export type EndpointContext = Pick<
+  ServerContext,
+  'cfg' | 'catalogue' | 'validators' | 'wire' | 'responseCheck'
+> & { log: FastifyBaseLogger };
 
 const MESSAGE = Symbol('envelope message');
 
@@ -53,7 +58,10 @@ export function withMessage<T extends object>(data: T, message: string): T {
 }
 
 function messageOf(data: unknown): string {
-  const m = typeof data === 'object' && data !== null ? (data as { [MESSAGE]?: unknown })[MESSAGE] : undefined;
+  const m =
+    typeof data === 'object' && data !== null
+      ? (data as { [MESSAGE]?: unknown })[MESSAGE]
+      : undefined;
   return typeof m === 'string' ? m : 'success';
 }
 
@@ -73,14 +81,23 @@ function readQuery(ctx: EndpointContext, req: FastifyRequest): SessionQuery {
   return query;
 }
 
-function readBody(ctx: EndpointContext, req: FastifyRequest, schemaName: string, query: SessionQuery, method: string): unknown {
+function readBody(
+  ctx: EndpointContext,
+  req: FastifyRequest,
+  schemaName: string,
+  query: SessionQuery,
+  method: string,
+): unknown {
   // JSON bodies keep strict types; form fields and query strings are text, coerced by the schema.
-  const isJson = method !== 'GET' && (req.headers['content-type'] ?? '').includes('application/json');
+  const isJson =
+    method !== 'GET' && (req.headers['content-type'] ?? '').includes('application/json');
   const validator = isJson ? ctx.validators.json(schemaName) : ctx.validators.coercing(schemaName);
   let body: unknown;
   if (method === 'GET') {
     // GET payloads travel in the query next to the session params: keep the schema's fields only.
-    const props = Object.keys((validator.schema as { properties?: Record<string, unknown> }).properties ?? {});
+    const props = Object.keys(
+      (validator.schema as { properties?: Record<string, unknown> }).properties ?? {},
+    );
     const picked: Record<string, unknown> = {};
     for (const p of props) if (query[p] !== undefined) picked[p] = query[p];
     body = picked;
@@ -97,7 +114,9 @@ function readBody(ctx: EndpointContext, req: FastifyRequest, schemaName: string,
 }
 
 /** The first schema error as "<JSON pointer>: <message>", e.g. "/recProducts/0/enabled: must be equal to one of the allowed values". */
-function firstMismatch(errors: ReadonlyArray<{ instancePath: string; message?: string }> | null | undefined): string {
+function firstMismatch(
+  errors: ReadonlyArray<{ instancePath: string; message?: string }> | null | undefined,
+): string {
   const e = errors?.[0];
   return e ? `${e.instancePath || '/'}: ${e.message ?? 'is invalid'}` : '/: does not match';
 }
@@ -107,18 +126,28 @@ function checkResponse(ctx: EndpointContext, key: string, schema: string, data: 
   const check = ctx.validators.response(schema);
   if (check(data)) return;
   const where = firstMismatch(check.errors);
-  ctx.log.error({ endpoint: key, schema, pointer: where.slice(0, where.indexOf(': ')) }, `response of ${key} does not match ${schema} at ${where}`);
-  if (ctx.responseCheck === 'strict') throw new ApiError(500, '500', `Response of ${key} does not match ${schema} at ${where}`);
+  ctx.log.error(
+    { endpoint: key, schema, pointer: where.slice(0, where.indexOf(': ')) },
+    `response of ${key} does not match ${schema} at ${where}`,
+  );
+  if (ctx.responseCheck === 'strict')
+    throw new ApiError(500, '500', `Response of ${key} does not match ${schema} at ${where}`);
 }
 
 function registerOne<K extends EndpointKey, U extends SessionUser | null>(
-  app: FastifyInstance, ctx: EndpointContext, key: K, resolveUser: (query: SessionQuery) => Promise<U>, opts: Options,
+  app: FastifyInstance,
+  ctx: EndpointContext,
+  key: K,
+  resolveUser: (query: SessionQuery) => Promise<U>,
+  opts: Options,
   handler: Handler<K, U>,
 ): void {
   const ep = ctx.catalogue[key];
   if (!ep) throw new Error(`endpoint ${key} missing from schemas/api/endpoints.json`);
   const url = `${ctx.cfg.apiPrefix}${ctx.wire.path(key, ep.path)}`;
-  const methods: Array<'GET' | 'POST'> = opts.alsoGet ? ['GET', 'POST'] : [ep.method === 'GET' ? 'GET' : 'POST'];
+  const methods: Array<'GET' | 'POST'> = opts.alsoGet
+    ? ['GET', 'POST']
+    : [ep.method === 'GET' ? 'GET' : 'POST'];
   app.route({
     method: methods,
     url,
@@ -127,7 +156,9 @@ function registerOne<K extends EndpointKey, U extends SessionUser | null>(
       const user = await resolveUser(query);
       // readBody checked the body against the request schema of K: this is the one place the
       // validated value meets its type.
-      const body = (opts.rawBody ? {} : readBody(ctx, req, ep.request, query, req.method)) as RequestOf<K>;
+      const body = (
+        opts.rawBody ? {} : readBody(ctx, req, ep.request, query, req.method)
+      ) as RequestOf<K>;
       const success = ep.success === '00' ? '00' : 0;
       // The page's language (contract section 7): the answer's texts are translated here, once.
       const l = localiserFor(requestLang(req.query));
@@ -135,9 +166,18 @@ function registerOne<K extends EndpointKey, U extends SessionUser | null>(
         const data = await handler({ body, query, user, ip: req.ip, req, reply });
         if (reply.sent) return reply;
         checkResponse(ctx, key, ep.response, data);
-        return { code: success, message: l.text(messageOf(data)), data: ctx.wire.toWire(localiseData(data, l)) };
+        return {
+          code: success,
+          message: l.text(messageOf(data)),
+          data: ctx.wire.toWire(localiseData(data, l)),
+        };
       } catch (err) {
-        if (err instanceof BusinessError) return { code: err.code, message: l.text(err.message), data: ctx.wire.toWire(localiseData(err.data, l)) };
+        if (err instanceof BusinessError)
+          return {
+            code: err.code,
+            message: l.text(err.message),
+            data: ctx.wire.toWire(localiseData(err.data, l)),
+          };
         throw err;
       }
     },
@@ -145,11 +185,23 @@ function registerOne<K extends EndpointKey, U extends SessionUser | null>(
 }
 
 /** A borrower call: 401 without a live session. */
-export function userEndpoint<K extends EndpointKey>(app: FastifyInstance, ctx: ServerContext, key: K, handler: Handler<K, SessionUser>, opts: Options = {}): void {
+export function userEndpoint<K extends EndpointKey>(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  key: K,
+  handler: Handler<K, SessionUser>,
+  opts: Options = {},
+): void {
   registerOne(app, ctx, key, (q) => requireUser(ctx, q.userId, q.sessionId), opts, handler);
 }
 
 /** A public call (promotion, registration, contact info, union error info). */
-export function publicEndpoint<K extends EndpointKey>(app: FastifyInstance, ctx: EndpointContext, key: K, handler: Handler<K, null>, opts: Options = {}): void {
+export function publicEndpoint<K extends EndpointKey>(
+  app: FastifyInstance,
+  ctx: EndpointContext,
+  key: K,
+  handler: Handler<K, null>,
+  opts: Options = {},
+): void {
   registerOne(app, ctx, key, async () => null, opts, handler);
 }

@@ -15,10 +15,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // A 401 says why in data.reason (session.ts), so the page can offer a way out.
       const data = 'data' in err ? (err as { data: unknown }).data : undefined;
       const message = l.text(err.message);
-      return reply.code(err.status).send(data === undefined ? { code: err.code, message } : { code: err.code, message, data });
+      return reply
+        .code(err.status)
+        .send(data === undefined ? { code: err.code, message } : { code: err.code, message, data });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status === 429) return reply.code(429).send({ code: '429', message: l.text(err.message || 'Too many requests.') });
+    if (status === 429)
+      return reply
+        .code(429)
+        .send({ code: '429', message: l.text(err.message || 'Too many requests.') });
     if (status >= 400 && status < 500) {
       // Client mistakes are 400 (the contract: a bad request gets 400 with a reason), except the
       // statuses that say something more precise about the request itself.

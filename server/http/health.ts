@@ -19,12 +19,22 @@ export interface Readiness {
 export async function readiness(db: Db): Promise<Readiness> {
   let layouts: number;
   try {
-    const row = await db.selectFrom('layouts').select((eb) => eb.fn.countAll<number>().as('n')).where('published_version', 'is not', null).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('layouts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('published_version', 'is not', null)
+      .executeTakeFirstOrThrow();
     layouts = Number(row.n);
   } catch (err) {
-    return { ready: false, database: 'unreachable', layouts: 0, reason: `database: ${(err as Error).message}` };
+    return {
+      ready: false,
+      database: 'unreachable',
+      layouts: 0,
+      reason: `database: ${(err as Error).message}`,
+    };
   }
-  if (layouts === 0) return { ready: false, database: 'ok', layouts, reason: 'no published layout' };
+  if (layouts === 0)
+    return { ready: false, database: 'ok', layouts, reason: 'no published layout' };
   return { ready: true, database: 'ok', layouts };
 }
 

@@ -21,14 +21,20 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 
 function addVary(current: unknown): string {
-  const list = String(current ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return list.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*') ? list.join(', ') : [...list, 'Accept-Encoding'].join(', ');
+  const list = String(current ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*')
+    ? list.join(', ')
+    : [...list, 'Accept-Encoding'].join(', ');
 }
 
 export function registerJsonCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method === 'HEAD' || reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json'))
+      return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     reply.header('Vary', addVary(reply.getHeader('vary')));
     const size = Buffer.byteLength(payload);
@@ -36,9 +42,16 @@ export function registerJsonCompression(app: FastifyInstance): void {
     // A client refusing every coding (even identity) still gets the JSON as it is: an API answer is never a 406.
     const coding = negotiate(req.headers['accept-encoding'], ['br', 'gzip', 'identity']);
     if (coding === null || coding === 'identity') return payload;
-    const zip = coding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-      : createGzip({ level: GZIP_LEVEL });
+    const zip =
+      coding === 'br'
+        ? createBrotliCompress({
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            },
+          })
+        : createGzip({ level: GZIP_LEVEL });
     reply.header('Content-Encoding', coding);
     reply.removeHeader('content-length');
     return Readable.from([typeof payload === 'string' ? Buffer.from(payload) : payload]).pipe(zip);

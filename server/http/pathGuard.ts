@@ -36,7 +36,8 @@ export function registerPathGuard(app: FastifyInstance, areas: readonly string[]
   app.addHook('onRequest', async (req) => {
     const path = readRequestPath(req.url);
     if (!path.canonical) throw badRequest(BAD_PATH_MESSAGE);
-    if (areas.some((a) => inAreaAnyCase(path.raw, a) && !inArea(path.raw, a))) throw badRequest(BAD_PATH_MESSAGE);
+    if (areas.some((a) => inAreaAnyCase(path.raw, a) && !inArea(path.raw, a)))
+      throw badRequest(BAD_PATH_MESSAGE);
     req.kopaPath = path.raw;
   });
 }

@@ -36,7 +36,9 @@ const NON_CANONICAL = /%|\\|\/\/|\/\.\.?(\/|$)/;
 export function readRequestPath(rawUrl: string): RequestPath {
   const q = rawUrl.indexOf('?');
   const raw = q < 0 ? rawUrl : rawUrl.slice(0, q);
-  const decoded = decodeSafely(raw).replaceAll('\\', '/').replace(/\/{2,}/g, '/');
+  const decoded = decodeSafely(raw)
+    .replaceAll('\\', '/')
+    .replace(/\/{2,}/g, '/');
   const normalised = posix.normalize(decoded.startsWith('/') ? decoded : `/${decoded}`);
   const canonical = raw.startsWith('/') && !NON_CANONICAL.test(raw) && normalised === raw;
   return { raw, normalised, canonical };

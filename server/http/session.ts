@@ -34,30 +34,58 @@ export class SessionError extends ApiError {
 /** last_seen_at is written only when older than this: a read per request, not a write. */
 const TOUCH_EVERY_MS = 60_000;
 
-const sessionQuery = prepared((db: Db, sessionId: string, userId: string) => db.selectFrom('sessions')
-  .innerJoin('users', 'users.id', 'sessions.user_id')
-  .select(['users.id as user_id', 'users.phone as phone', 'sessions.created_at', 'sessions.last_seen_at'])
-  .where('sessions.id', '=', sessionId)
-  .where('sessions.user_id', '=', userId)
-  .where('sessions.revoked_at', 'is', null)
-  .where('users.deleted_at', 'is', null));
+const sessionQuery = prepared((db: Db, sessionId: string, userId: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id as user_id',
+      'users.phone as phone',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('users.deleted_at', 'is', null),
+);
 
-const orderWithProductQuery = prepared((db: Db, orderId: string) => db.selectFrom('orders').innerJoin('products', 'products.id', 'orders.product_id')
-  .selectAll('orders').select(['products.name as product_name', 'products.logo as product_logo'])
-  .where('orders.id', '=', orderId));
+const orderWithProductQuery = prepared((db: Db, orderId: string) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .selectAll('orders')
+    .select(['products.name as product_name', 'products.logo as product_logo'])
+    .where('orders.id', '=', orderId),
+);
 
-export async function requireUser(ctx: ServerContext, userId: string | undefined, sessionId: string | undefined): Promise<SessionUser> {
-  if (!userId || !sessionId) throw new SessionError('missing', 'Missing session: userId and sessionId are required. Please log in.');
+export async function requireUser(
+  ctx: ServerContext,
+  userId: string | undefined,
+  sessionId: string | undefined,
+): Promise<SessionUser> {
+  if (!userId || !sessionId)
+    throw new SessionError(
+      'missing',
+      'Missing session: userId and sessionId are required. Please log in.',
+    );
   const [row] = await sessionQuery(ctx.db, sessionId, userId);
   if (!row) throw new SessionError('unknown', 'Unknown session. Please log in again.');
   const now = ctx.now();
   const lastSeen = row.last_seen_at ?? row.created_at;
   const life = ctx.sessionLifetimes;
-  if (now.getTime() - row.created_at.getTime() > life.absoluteMs || now.getTime() - lastSeen.getTime() > life.idleMs) {
+  if (
+    now.getTime() - row.created_at.getTime() > life.absoluteMs ||
+    now.getTime() - lastSeen.getTime() > life.idleMs
+  ) {
     throw new SessionError('expired', 'Your session has expired. Please log in again.');
   }
   if (now.getTime() - lastSeen.getTime() >= TOUCH_EVERY_MS) {
-    await ctx.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+    await ctx.db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', sessionId)
+      .execute();
   }
   return { userId: row.user_id, sessionId, phone: row.phone };
 }
@@ -66,14 +94,25 @@ export async function requireUser(ctx: ServerContext, userId: string | undefined
  * The demo sessions printed by `npm start` start a fresh lifetime at every start, so the links
  * keep working on a data dir of any age. Revoked ones (a deleted demo account) stay revoked.
  */
-export async function refreshDemoSessions(ctx: Pick<ServerContext, 'db' | 'now'>, ids: string[]): Promise<void> {
+export async function refreshDemoSessions(
+  ctx: Pick<ServerContext, 'db' | 'now'>,
+  ids: string[],
+): Promise<void> {
   const now = ctx.now();
-  await ctx.db.updateTable('sessions').set({ created_at: now, last_seen_at: now })
-    .where('id', 'in', ids).where('revoked_at', 'is', null).execute();
+  await ctx.db
+    .updateTable('sessions')
+    .set({ created_at: now, last_seen_at: now })
+    .where('id', 'in', ids)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** requireOrder with its product's name and logo in the same query (a join, not a second read). */
-export async function requireOrderWithProduct(ctx: ServerContext, user: SessionUser, orderId: string | undefined): Promise<{ order: Order; product: OrderProduct }> {
+export async function requireOrderWithProduct(
+  ctx: ServerContext,
+  user: SessionUser,
+  orderId: string | undefined,
+): Promise<{ order: Order; product: OrderProduct }> {
   if (!orderId) throw badRequest('orderId: is required');
   const [row] = await orderWithProductQuery(ctx.db, orderId);
   if (!row) throw notFound('Order not found.');
@@ -82,6 +121,10 @@ export async function requireOrderWithProduct(ctx: ServerContext, user: SessionU
   return { order, product: { id: order.product_id, name, logo } };
 }
 
-export async function requireOrder(ctx: ServerContext, user: SessionUser, orderId: string | undefined): Promise<Order> {
+export async function requireOrder(
+  ctx: ServerContext,
+  user: SessionUser,
+  orderId: string | undefined,
+): Promise<Order> {
   return ownedOrder(ctx.db, user.userId, orderId);
 }

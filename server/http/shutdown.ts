@@ -15,7 +15,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export function closeConnectionsWhenStopping(app: FastifyInstance): void {
   let stopping = false;
-  app.addHook('preClose', async () => { stopping = true; });
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
   app.addHook('onSend', async (_req, reply) => {
     if (stopping) reply.header('connection', 'close');
   });
@@ -25,9 +27,14 @@ export function closeConnectionsWhenStopping(app: FastifyInstance): void {
 export const SHUTDOWN_GRACE_MS = 25_000;
 
 /** Closes `app` gracefully; 'timeout' when requests were still running after `graceMs`. */
-export async function closeGracefully(app: FastifyInstance, graceMs: number): Promise<'closed' | 'timeout'> {
+export async function closeGracefully(
+  app: FastifyInstance,
+  graceMs: number,
+): Promise<'closed' | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), graceMs); });
+  const late = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), graceMs);
+  });
   try {
     return await Promise.race([app.close().then(() => 'closed' as const), late]);
   } finally {
@@ -36,7 +43,11 @@ export async function closeGracefully(app: FastifyInstance, graceMs: number): Pr
 }
 
 /** Wires SIGTERM and SIGINT to a graceful close, then exits (1 when the grace period ran out). A second signal exits at once. */
-export function stopOnSignals(app: FastifyInstance, graceMs: number, say: (line: string) => void): void {
+export function stopOnSignals(
+  app: FastifyInstance,
+  graceMs: number,
+  say: (line: string) => void,
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -44,14 +55,20 @@ export function stopOnSignals(app: FastifyInstance, graceMs: number, say: (line:
       process.exit(1);
     }
     stopping = true;
-    say(`${signal}: no new requests; finishing the ones in flight (up to ${Math.round(graceMs / 1000)} s), then closing the database.`);
-    void closeGracefully(app, graceMs).then((outcome) => {
-      if (outcome === 'timeout') say(`Requests still running after ${Math.round(graceMs / 1000)} s: exiting anyway.`);
-      process.exit(outcome === 'closed' ? 0 : 1);
-    }, (err: unknown) => {
-      say(`Shutdown failed: ${(err as Error).message}`);
-      process.exit(1);
-    });
+    say(
+      `${signal}: no new requests; finishing the ones in flight (up to ${Math.round(graceMs / 1000)} s), then closing the database.`,
+    );
+    void closeGracefully(app, graceMs).then(
+      (outcome) => {
+        if (outcome === 'timeout')
+          say(`Requests still running after ${Math.round(graceMs / 1000)} s: exiting anyway.`);
+        process.exit(outcome === 'closed' ? 0 : 1);
+      },
+      (err: unknown) => {
+        say(`Shutdown failed: ${(err as Error).message}`);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

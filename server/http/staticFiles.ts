@@ -24,10 +24,21 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp', '.gif': 'image/gif', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
 };
 
 /**
@@ -35,7 +46,10 @@ const TYPES: Record<string, string> = {
  * listed are not acceptable, except identity, which is unless refused (q=0, or "*;q=0" without
  * naming it). Equal weights prefer the smaller body: br, then gzip.
  */
-export function negotiate(header: string | undefined, available: readonly Encoding[]): Encoding | null {
+export function negotiate(
+  header: string | undefined,
+  available: readonly Encoding[],
+): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';');
@@ -50,7 +64,8 @@ export function negotiate(header: string | undefined, available: readonly Encodi
   const star = weights.get('*');
   // Identity not named is acceptable, but only as the last resort: it never outranks a coding
   // the client asked for ("br;q=0.2" still beats sending the file as is).
-  const weight = (c: Encoding): number => weights.get(c) ?? (c === 'identity' ? (star === 0 ? 0 : 0.001) : (star ?? 0));
+  const weight = (c: Encoding): number =>
+    weights.get(c) ?? (c === 'identity' ? (star === 0 ? 0 : 0.001) : (star ?? 0));
   let best: Encoding | null = null;
   for (const c of ['br', 'gzip', 'identity'] as const) {
     if (!available.includes(c) || weight(c) <= 0) continue;
@@ -68,10 +83,14 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-const etagOf = (bytes: Buffer) => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+const etagOf = (bytes: Buffer) =>
+  `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
 
 /** Every file under dir by URL path, with its precompressed copies; skip lists paths served elsewhere. */
-export function loadStaticFiles(dir: string, skip: ReadonlySet<string>): Map<string, Representation> {
+export function loadStaticFiles(
+  dir: string,
+  skip: ReadonlySet<string>,
+): Map<string, Representation> {
   const files = new Map<string, Representation>();
   if (!existsSync(dir)) return files;
   for (const path of walk(dir)) {
@@ -83,7 +102,12 @@ export function loadStaticFiles(dir: string, skip: ReadonlySet<string>): Map<str
     if (existsSync(`${path}.gz`)) bodies.gzip = readFileSync(`${path}.gz`);
     // Vite puts content-hashed names under assets/ (also the bench page's /__bench/assets/).
     const hashed = url.split('/').includes('assets');
-    files.set(url, { type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', etag: etagOf(identity), cacheControl: hashed ? IMMUTABLE : REVALIDATE, bodies });
+    files.set(url, {
+      type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+      etag: etagOf(identity),
+      cacheControl: hashed ? IMMUTABLE : REVALIDATE,
+      bodies,
+    });
   }
   return files;
 }
@@ -92,8 +116,18 @@ export function loadStaticFiles(dir: string, skip: ReadonlySet<string>): Map<str
 export function compressedText(text: string, type: string, cacheControl: string): Representation {
   const identity = Buffer.from(text, 'utf8');
   // Quality 5: a per-text cost once per layout version, close to 11's size.
-  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } });
-  return { type, etag: etagOf(identity), cacheControl, bodies: { identity, br, gzip: gzipSync(identity, { level: 6 }) } };
+  const br = brotliCompressSync(identity, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  });
+  return {
+    type,
+    etag: etagOf(identity),
+    cacheControl,
+    bodies: { identity, br, gzip: gzipSync(identity, { level: 6 }) },
+  };
 }
 
 function notModified(req: FastifyRequest, etag: string): boolean {
@@ -103,13 +137,24 @@ function notModified(req: FastifyRequest, etag: string): boolean {
   return inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
 }
 
-export function sendRepresentation(req: FastifyRequest, reply: FastifyReply, rep: Representation): FastifyReply {
+export function sendRepresentation(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  rep: Representation,
+): FastifyReply {
   // By key only: a body may be built when read (server/prelude/splicedPage.ts), so only the one sent is read.
   const available = Object.keys(rep.bodies) as Encoding[];
-  reply.header('Vary', 'Accept-Encoding').header('ETag', rep.etag).header('Cache-Control', rep.cacheControl);
+  reply
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', rep.etag)
+    .header('Cache-Control', rep.cacheControl);
   if (notModified(req, rep.etag)) return reply.code(304).send();
   const encoding = negotiate(req.headers['accept-encoding'], available);
-  if (encoding === null) return reply.code(406).type('text/plain; charset=utf-8').send('No acceptable content encoding.');
+  if (encoding === null)
+    return reply
+      .code(406)
+      .type('text/plain; charset=utf-8')
+      .send('No acceptable content encoding.');
   const body = rep.bodies[encoding] ?? rep.bodies.identity;
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.type(rep.type).header('Content-Length', body.length).send(body);

@@ -9,9 +9,14 @@
 export function trustProxyFromEnv(env: NodeJS.ProcessEnv): false | string[] {
   const raw = env.TRUST_PROXY?.trim() ?? '';
   if (raw === '' || raw === 'false' || raw === '0') return false;
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.some((s) => s === 'true' || s === '*' || /^[0-9]+$/.test(s))) {
-    throw new Error(`TRUST_PROXY=${raw}: name the proxy's addresses (e.g. 10.0.0.5 or 10.0.0.0/8 or loopback), not "trust everyone" or a hop count.`);
+    throw new Error(
+      `TRUST_PROXY=${raw}: name the proxy's addresses (e.g. 10.0.0.5 or 10.0.0.0/8 or loopback), not "trust everyone" or a hop count.`,
+    );
   }
   return list;
 }

@@ -28,20 +28,43 @@ function parseErrorPosition(text: string, message: string): { line: number; colu
  * The errors (warnings are left to `npm run validate`) of layout `name` written as `text`, its
  * uses expanded with `fragments` (default: the repository's layouts/_fragments).
  */
-export function checkLayoutText(name: string, text: string, fragments?: FragmentFiles): LocatedIssue[] {
+export function checkLayoutText(
+  name: string,
+  text: string,
+  fragments?: FragmentFiles,
+): LocatedIssue[] {
   const file = `layouts/${name}.json`;
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return [{ file, pointer: '', code: 'not-json', message: LAYOUT_MESSAGES['not-json'](message), severity: 'error', ...parseErrorPosition(text, message) }];
+    return [
+      {
+        file,
+        pointer: '',
+        code: 'not-json',
+        message: LAYOUT_MESSAGES['not-json'](message),
+        severity: 'error',
+        ...parseErrorPosition(text, message),
+      },
+    ];
   }
   let issues: LayoutIssue[];
   try {
-    issues = validateLayoutDocument(doc, file, text, fragments ? { fragments } : {}).filter((i) => i.severity === 'error');
+    issues = validateLayoutDocument(doc, file, text, fragments ? { fragments } : {}).filter(
+      (i) => i.severity === 'error',
+    );
   } catch (e) {
-    issues = [{ file, pointer: '', code: 'not-checked', message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)), severity: 'error' }];
+    issues = [
+      {
+        file,
+        pointer: '',
+        code: 'not-checked',
+        message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)),
+        severity: 'error',
+      },
+    ];
   }
   if (issues.length === 0) return [];
   const map = scanJsonText(text);

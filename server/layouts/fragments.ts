@@ -22,7 +22,11 @@ export function fragmentsOf(layoutsDir: string): FragmentSource {
   return () => loadFragmentFiles(dir).files;
 }
 
-export function expandForServing(doc: unknown, text: string, fragments: FragmentFiles): { doc: unknown; body: string } {
+export function expandForServing(
+  doc: unknown,
+  text: string,
+  fragments: FragmentFiles,
+): { doc: unknown; body: string } {
   if (doc === null || typeof doc !== 'object') return { doc, body: text };
   const expansion = expandFragments(doc, fragments);
   if (!expansion.used) return { doc, body: text };

@@ -45,24 +45,57 @@ export interface ImportOutcome {
  * The studio's last publish or rollback of `name` after its last import, when that is what
  * borrowers get now (a later import already settled any earlier one).
  */
-async function studioChangeSinceImport(db: Db, name: string, published: number | null): Promise<ImportConflict | null> {
-  const lastImport = await db.selectFrom('layout_audit').select(['id', 'to_version']).where('layout', '=', name)
-    .where('action', 'in', ['import', 'import-forced']).orderBy('id', 'desc').executeTakeFirst();
-  const studio = await db.selectFrom('layout_audit').select(['actor', 'at', 'action', 'to_version']).where('layout', '=', name)
-    .where('action', 'in', ['publish', 'rollback']).where('id', '>', lastImport?.id ?? 0).orderBy('id', 'desc').executeTakeFirst();
+async function studioChangeSinceImport(
+  db: Db,
+  name: string,
+  published: number | null,
+): Promise<ImportConflict | null> {
+  const lastImport = await db
+    .selectFrom('layout_audit')
+    .select(['id', 'to_version'])
+    .where('layout', '=', name)
+    .where('action', 'in', ['import', 'import-forced'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const studio = await db
+    .selectFrom('layout_audit')
+    .select(['actor', 'at', 'action', 'to_version'])
+    .where('layout', '=', name)
+    .where('action', 'in', ['publish', 'rollback'])
+    .where('id', '>', lastImport?.id ?? 0)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   if (!studio || published === null) return null;
-  return { version: published, actor: studio.actor, at: studio.at, action: studio.action, imported: lastImport?.to_version ?? null };
+  return {
+    version: published,
+    actor: studio.actor,
+    at: studio.at,
+    action: studio.action,
+    imported: lastImport?.to_version ?? null,
+  };
 }
 
-export async function importLayouts(db: Db, dir: string, mode: ImportMode, actor = 'import', opts: { force?: boolean } = {}): Promise<ImportOutcome[]> {
+export async function importLayouts(
+  db: Db,
+  dir: string,
+  mode: ImportMode,
+  actor = 'import',
+  opts: { force?: boolean } = {},
+): Promise<ImportOutcome[]> {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return []; // no layouts directory: nothing to seed
   }
   const fragments = fragmentsOf(dir)();
-  const known = new Map((await db.selectFrom('layouts').select(['name', 'source_hash', 'published_version']).execute()).map((r) => [r.name, r]));
+  const known = new Map(
+    (
+      await db.selectFrom('layouts').select(['name', 'source_hash', 'published_version']).execute()
+    ).map((r) => [r.name, r]),
+  );
   const out: ImportOutcome[] = [];
   for (const file of files) {
     const name = file.slice(0, -'.json'.length);
@@ -76,9 +109,11 @@ export async function importLayouts(db: Db, dir: string, mode: ImportMode, actor
     // The file and what its uses expand to now: editing a fragment changes every layout using it.
     const sourceHash = hashText(`${text}\n${servedText(text, fragments)}`);
     const row = known.get(name);
-    const wanted = !row || row.published_version === null
-      || (mode === 'changed' && row.source_hash !== sourceHash)
-      || mode === 'all';
+    const wanted =
+      !row ||
+      row.published_version === null ||
+      (mode === 'changed' && row.source_hash !== sourceHash) ||
+      mode === 'all';
     if (!wanted) {
       out.push({ name, result: 'skipped' });
       continue;
@@ -86,8 +121,16 @@ export async function importLayouts(db: Db, dir: string, mode: ImportMode, actor
     let note = `layouts/${file} from the repository`;
     let action: 'import' | 'import-forced' = 'import';
     if (mode === 'all' && row && row.published_version !== null) {
-      const current = await db.selectFrom('layout_versions').select('hash').where('layout', '=', name).where('version', '=', row.published_version).executeTakeFirst();
-      const conflict = current?.hash === versionHash(text, servedText(text, fragments)) ? null : await studioChangeSinceImport(db, name, row.published_version);
+      const current = await db
+        .selectFrom('layout_versions')
+        .select('hash')
+        .where('layout', '=', name)
+        .where('version', '=', row.published_version)
+        .executeTakeFirst();
+      const conflict =
+        current?.hash === versionHash(text, servedText(text, fragments))
+          ? null
+          : await studioChangeSinceImport(db, name, row.published_version);
       if (conflict && !opts.force) {
         out.push({ name, result: 'conflict', version: row.published_version, conflict });
         continue;
@@ -112,12 +155,17 @@ export function importReport(outcomes: ImportOutcome[]): { lines: string[]; fail
     if (o.result === 'unchanged') lines.push(`unchanged  ${o.name} v${o.version}`);
     if (o.result === 'refused') {
       lines.push(`REFUSED    ${o.name}`);
-      for (const i of o.issues ?? []) lines.push(`  ${i.file}:${i.line}:${i.column}: ${i.pointer || '/'}: ${i.code}: ${i.message}`);
+      for (const i of o.issues ?? [])
+        lines.push(
+          `  ${i.file}:${i.line}:${i.column}: ${i.pointer || '/'}: ${i.code}: ${i.message}`,
+        );
     }
     if (o.result === 'conflict' && o.conflict) {
       const c = o.conflict;
       const how = c.action === 'rollback' ? 'rolled back to' : 'published';
-      lines.push(`CONFLICT   ${o.name}: v${c.version} was ${how} in the studio by ${c.actor} at ${c.at.toISOString()}, after this file's last import (${c.imported === null ? 'never imported' : `v${c.imported}`}); not replaced. Bring the studio's change into layouts/${o.name}.json, or run with --force to replace it (audited).`);
+      lines.push(
+        `CONFLICT   ${o.name}: v${c.version} was ${how} in the studio by ${c.actor} at ${c.at.toISOString()}, after this file's last import (${c.imported === null ? 'never imported' : `v${c.imported}`}); not replaced. Bring the studio's change into layouts/${o.name}.json, or run with --force to replace it (audited).`,
+      );
     }
   }
   return { lines, failed: outcomes.some((o) => o.result === 'refused' || o.result === 'conflict') };

@@ -17,7 +17,8 @@ export const SCENARIOS = {
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 
-const isScenarioName = (v: unknown): v is ScenarioName => typeof v === 'string' && Object.hasOwn(SCENARIOS, v);
+const isScenarioName = (v: unknown): v is ScenarioName =>
+  typeof v === 'string' && Object.hasOwn(SCENARIOS, v);
 
 const DIR = join(ROOT, 'config', 'preview-scenarios');
 
@@ -25,10 +26,15 @@ const DIR = join(ROOT, 'config', 'preview-scenarios');
 export function loadScenarioFiles(dir = DIR): Map<string, Partial<Record<ScenarioName, unknown>>> {
   const out = new Map<string, Partial<Record<ScenarioName, unknown>>>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { scenarios?: Record<string, unknown> };
+    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      scenarios?: Record<string, unknown>;
+    };
     const scenarios: Partial<Record<ScenarioName, unknown>> = {};
     for (const [name, data] of Object.entries(doc.scenarios ?? {})) {
-      if (!isScenarioName(name)) throw new Error(`config/preview-scenarios/${file}: unknown scenario "${name}" (known: ${Object.keys(SCENARIOS).join(', ')})`);
+      if (!isScenarioName(name))
+        throw new Error(
+          `config/preview-scenarios/${file}: unknown scenario "${name}" (known: ${Object.keys(SCENARIOS).join(', ')})`,
+        );
       scenarios[name] = data;
     }
     out.set(file.slice(0, -'.json'.length), scenarios);
@@ -41,16 +47,29 @@ const scenarioFiles = () => (files ??= loadScenarioFiles());
 
 /** The endpoints a layout's data sources call (`dataSources.<key>.endpoint`). */
 function endpointsOf(doc: unknown): string[] {
-  const sources = (doc as { dataSources?: Record<string, { endpoint?: unknown }> } | null)?.dataSources;
+  const sources = (doc as { dataSources?: Record<string, { endpoint?: unknown }> } | null)
+    ?.dataSources;
   if (!sources || typeof sources !== 'object') return [];
-  return [...new Set(Object.values(sources).map((s) => s?.endpoint).filter((e): e is string => typeof e === 'string'))];
+  return [
+    ...new Set(
+      Object.values(sources)
+        .map((s) => s?.endpoint)
+        .filter((e): e is string => typeof e === 'string'),
+    ),
+  ];
 }
 
 /** The scenarios some data source of this layout has data for, with the endpoints each covers. */
-export function scenariosFor(doc: unknown): Array<{ name: ScenarioName; label: string; endpoints: string[] }> {
+export function scenariosFor(
+  doc: unknown,
+): Array<{ name: ScenarioName; label: string; endpoints: string[] }> {
   const endpoints = endpointsOf(doc);
   return (Object.keys(SCENARIOS) as ScenarioName[])
-    .map((name) => ({ name, label: SCENARIOS[name], endpoints: endpoints.filter((e) => scenarioFiles().get(e)?.[name] !== undefined) }))
+    .map((name) => ({
+      name,
+      label: SCENARIOS[name],
+      endpoints: endpoints.filter((e) => scenarioFiles().get(e)?.[name] !== undefined),
+    }))
     .filter((s) => s.endpoints.length > 0);
 }
 

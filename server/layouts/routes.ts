@@ -8,7 +8,12 @@ import { notFound } from '../core/errors';
 import { LAYOUT_NAME, type LayoutStore } from './store';
 import { LAYOUT_CHECKED_HEADER } from '../../src/schema/layoutChecked';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
-import { compressedText, REVALIDATE, sendRepresentation, type Representation } from '../http/staticFiles';
+import {
+  compressedText,
+  REVALIDATE,
+  sendRepresentation,
+  type Representation,
+} from '../http/staticFiles';
 
 /** Compressed copies by ETag: one per layout version served (and preview), so a small bound. */
 const CACHE_MAX = 200;
@@ -26,7 +31,10 @@ export function registerLayouts(app: FastifyInstance, layouts: LayoutStore): voi
     let rep = compressed.get(good.etag);
     if (!rep) {
       if (compressed.size >= CACHE_MAX) compressed.clear();
-      rep = { ...compressedText(good.body, 'application/json; charset=utf-8', REVALIDATE), etag: good.etag };
+      rep = {
+        ...compressedText(good.body, 'application/json; charset=utf-8', REVALIDATE),
+        etag: good.etag,
+      };
       compressed.set(good.etag, rep);
     }
     return sendRepresentation(req, reply, rep);

@@ -18,7 +18,12 @@ declare module 'fastify' {
      * The layout store, the fragments beside the layouts directory (studio checks and publishes
      * expand with them), and the seed from the repository again (the test-only reset empties the tables).
      */
-    kopaLayouts: { store: LayoutStore; fragments: FragmentSource; reseed: () => Promise<void>; importAll: (actor: string, force: boolean) => Promise<{ lines: string[]; failed: boolean }> };
+    kopaLayouts: {
+      store: LayoutStore;
+      fragments: FragmentSource;
+      reseed: () => Promise<void>;
+      importAll: (actor: string, force: boolean) => Promise<{ lines: string[]; failed: boolean }>;
+    };
   }
 }
 
@@ -34,7 +39,10 @@ export interface LayoutServiceOptions {
   importChanged: boolean;
 }
 
-export async function startLayouts(app: FastifyInstance, opts: LayoutServiceOptions): Promise<LayoutStore> {
+export async function startLayouts(
+  app: FastifyInstance,
+  opts: LayoutServiceOptions,
+): Promise<LayoutStore> {
   const fragments = fragmentsOf(opts.layoutsDir);
   const store = createLayoutStore(dbLayoutSource(opts.db), app.log, {
     fragments,
@@ -43,14 +51,27 @@ export async function startLayouts(app: FastifyInstance, opts: LayoutServiceOpti
   const runImport = async (mode: 'seed' | 'changed') => {
     const outcomes = await importLayouts(opts.db, opts.layoutsDir, mode);
     for (const o of outcomes) {
-      if (o.result === 'published') app.log.info({ layout: o.name, version: o.version }, 'layout imported from the repository');
-      if (o.result === 'refused') app.log.error({ layout: o.name, issues: o.issues?.slice(0, 10) }, 'layout file refused; the published version stays');
+      if (o.result === 'published')
+        app.log.info({ layout: o.name, version: o.version }, 'layout imported from the repository');
+      if (o.result === 'refused')
+        app.log.error(
+          { layout: o.name, issues: o.issues?.slice(0, 10) },
+          'layout file refused; the published version stays',
+        );
     }
     store.invalidate();
   };
   await runImport(opts.importChanged ? 'changed' : 'seed');
-  const stop = await startLayoutSync({ store, log: app.log, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema, pollMs: opts.pollMs ?? (opts.databaseUrl ? 5000 : 2000) });
-  app.addHook('onClose', async () => { await stop(); });
+  const stop = await startLayoutSync({
+    store,
+    log: app.log,
+    databaseUrl: opts.databaseUrl,
+    pgSchema: opts.pgSchema,
+    pollMs: opts.pollMs ?? (opts.databaseUrl ? 5000 : 2000),
+  });
+  app.addHook('onClose', async () => {
+    await stop();
+  });
   // What `npm run layouts:import` does, in this process (its test-only route: the browser tests' conflict case).
   const importAll = async (actor: string, force: boolean) => {
     const outcomes = await importLayouts(opts.db, opts.layoutsDir, 'all', actor, { force });

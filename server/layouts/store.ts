@@ -69,7 +69,11 @@ export function etagOf(text: string): string {
  * served body. A published version's body was expanded when it was published (`served`); a
  * draft's uses are expanded with `fragments` as they are now.
  */
-export function servable(text: string, version: number, fragments: FragmentSource | { served: string }): GoodLayout {
+export function servable(
+  text: string,
+  version: number,
+  fragments: FragmentSource | { served: string },
+): GoodLayout {
   let doc: unknown = null;
   const source = 'served' in fragments ? fragments.served : text;
   try {
@@ -77,9 +81,16 @@ export function servable(text: string, version: number, fragments: FragmentSourc
   } catch {
     // Only a draft can be unparsable (publishing refuses it): the page shows its own error screen.
   }
-  if ('served' in fragments) return { body: source, doc, etag: etagOf(source), version, checked: passesStrictSchema(doc) };
+  if ('served' in fragments)
+    return { body: source, doc, etag: etagOf(source), version, checked: passesStrictSchema(doc) };
   const served = expandForServing(doc, text, fragments());
-  return { body: served.body, doc: served.doc, etag: etagOf(served.body), version, checked: passesStrictSchema(served.doc) };
+  return {
+    body: served.body,
+    doc: served.doc,
+    etag: etagOf(served.body),
+    version,
+    checked: passesStrictSchema(served.doc),
+  };
 }
 
 export interface LayoutStoreOptions {
@@ -89,11 +100,18 @@ export interface LayoutStoreOptions {
   verifyPreview?: (token: string, name: string) => boolean;
 }
 
-export function createLayoutStore(source: LayoutSource, log: FastifyBaseLogger, opts: LayoutStoreOptions): LayoutStore {
+export function createLayoutStore(
+  source: LayoutSource,
+  log: FastifyBaseLogger,
+  opts: LayoutStoreOptions,
+): LayoutStore {
   /** name -> the published version being read or read; concurrent requests share one read. */
   const cache = new Map<string, { version: number | null; pending: Promise<GoodLayout | null> }>();
 
-  async function readPublished(name: string, entry: { version: number | null }): Promise<GoodLayout | null> {
+  async function readPublished(
+    name: string,
+    entry: { version: number | null },
+  ): Promise<GoodLayout | null> {
     let row;
     try {
       row = await source.published(name);
@@ -115,13 +133,20 @@ export function createLayoutStore(source: LayoutSource, log: FastifyBaseLogger, 
       }
       const cached = cache.get(name);
       if (cached) return cached.pending;
-      const entry: { version: number | null; pending: Promise<GoodLayout | null> } = { version: null, pending: Promise.resolve(null) };
+      const entry: { version: number | null; pending: Promise<GoodLayout | null> } = {
+        version: null,
+        pending: Promise.resolve(null),
+      };
       entry.pending = readPublished(name, entry);
       cache.set(name, entry);
       // "No such layout" and a failed read (database down) are not cached: the next request asks again.
       entry.pending.then(
-        (good) => { if (!good && cache.get(name) === entry) cache.delete(name); },
-        () => { if (cache.get(name) === entry) cache.delete(name); },
+        (good) => {
+          if (!good && cache.get(name) === entry) cache.delete(name);
+        },
+        () => {
+          if (cache.get(name) === entry) cache.delete(name);
+        },
       );
       return entry.pending;
     },

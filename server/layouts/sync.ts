@@ -31,12 +31,17 @@ export async function startLayoutSync(opts: LayoutSyncOptions): Promise<() => Pr
       if (from === schema && name) opts.store.invalidate(name);
     });
     // A broken listener is not fatal: the poll below still brings publishes within seconds.
-    client.on('error', (e) => opts.log.warn({ reason: e.message }, 'layout listener failed; polling only'));
+    client.on('error', (e) =>
+      opts.log.warn({ reason: e.message }, 'layout listener failed; polling only'),
+    );
     try {
       await client.connect();
       await client.query(`listen ${LAYOUT_CHANNEL}`);
     } catch (e) {
-      opts.log.warn({ reason: (e as Error).message }, 'layout listener could not start; polling only');
+      opts.log.warn(
+        { reason: (e as Error).message },
+        'layout listener could not start; polling only',
+      );
       await client.end().catch(() => undefined);
       client = null;
     }
@@ -44,7 +49,9 @@ export async function startLayoutSync(opts: LayoutSyncOptions): Promise<() => Pr
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     if (stopped) return;
-    running = opts.store.refresh().catch((e: unknown) => opts.log.warn({ reason: (e as Error).message }, 'layout poll failed'));
+    running = opts.store
+      .refresh()
+      .catch((e: unknown) => opts.log.warn({ reason: (e as Error).message }, 'layout poll failed'));
   }, opts.pollMs);
   timer.unref();
   return async () => {

@@ -44,9 +44,12 @@ export function renderCaptcha(text: string): Buffer {
   const set = (x: number, y: number, r: number, g: number, b: number) => {
     if (x < 0 || y < 0 || x >= W || y >= H) return;
     const i = (y * W + x) * 3;
-    px[i] = r; px[i + 1] = g; px[i + 2] = b;
+    px[i] = r;
+    px[i + 1] = g;
+    px[i + 2] = b;
   };
-  for (let n = 0; n < 260; n++) set(randomInt(W), randomInt(H), 150 + randomInt(90), 150 + randomInt(90), 150 + randomInt(90));
+  for (let n = 0; n < 260; n++)
+    set(randomInt(W), randomInt(H), 150 + randomInt(90), 150 + randomInt(90), 150 + randomInt(90));
   [...text].forEach((ch, idx) => {
     const glyph = GLYPHS[ch.toUpperCase()];
     if (!glyph) return;
@@ -56,9 +59,10 @@ export function renderCaptcha(text: string): Buffer {
     glyph.forEach((row, gy) => {
       [...row].forEach((bit, gx) => {
         if (bit !== '1') return;
-        for (let dy = 0; dy < SCALE; dy++) for (let dx = 0; dx < SCALE - 1; dx++) {
-          set(ox + gx * (SCALE - 1) + dx + Math.floor(gy / 3), oy + gy * SCALE + dy, ...colour);
-        }
+        for (let dy = 0; dy < SCALE; dy++)
+          for (let dx = 0; dx < SCALE - 1; dx++) {
+            set(ox + gx * (SCALE - 1) + dx + Math.floor(gy / 3), oy + gy * SCALE + dy, ...colour);
+          }
       });
     });
   });
@@ -66,7 +70,10 @@ export function renderCaptcha(text: string): Buffer {
   for (let l = 0; l < 2; l++) {
     let y = randomInt(H);
     const slope = (randomInt(9) - 4) / 10;
-    for (let x = 0; x < W; x++) { set(x, Math.round(y), 90, 90, 90); y += slope; }
+    for (let x = 0; x < W; x++) {
+      set(x, Math.round(y), 90, 90, 90);
+      y += slope;
+    }
   }
   return encodePng(W, H, px);
 }

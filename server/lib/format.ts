@@ -2,7 +2,11 @@
  * Display formatting of contract section 3 (amounts in cents -> "12.345,67", dates), done by the
  * client's own formatters (src/format) so server-built texts and client-formatted numbers agree.
  */
-import { formatDate as formatIsoDate, formatDateTime as formatIsoDateTime, MARKET_TIME_ZONE } from '../../src/format/date';
+import {
+  formatDate as formatIsoDate,
+  formatDateTime as formatIsoDateTime,
+  MARKET_TIME_ZONE,
+} from '../../src/format/date';
 import { fixedZone } from '../../scripts/build/fixedZone';
 import { formatMoney as formatCents } from '../../src/format/money';
 
@@ -26,7 +30,9 @@ const two = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 function fixedParts(d: Date): Date | null {
   const t = d.getTime();
-  return FIXED && t >= FIXED.from && t < FIXED.to ? new Date(t + FIXED.offsetMinutes * 60_000) : null;
+  return FIXED && t >= FIXED.from && t < FIXED.to
+    ? new Date(t + FIXED.offsetMinutes * 60_000)
+    : null;
 }
 
 /** "YYYY-MM-DD" of the instant in the market's time zone (config/app.json timeZone), as the client shows it. */

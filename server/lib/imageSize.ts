@@ -5,7 +5,10 @@
  */
 import type { ImageKind } from './images';
 
-export interface Dimensions { width: number; height: number }
+export interface Dimensions {
+  width: number;
+  height: number;
+}
 
 function png(b: Buffer): Dimensions | null {
   // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4).
@@ -25,8 +28,14 @@ function jpeg(b: Buffer): Dimensions | null {
   while (i + 4 <= b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1] ?? 0;
-    if (marker === 0xff) { i += 1; continue; } // fill byte
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { i += 2; continue; }
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    } // fill byte
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      i += 2;
+      continue;
+    }
     if (marker === 0xd9 || marker === 0xda) return null; // end of image or scan data before any frame header
     const len = b.readUInt16BE(i + 2);
     if (len < 2) return null;
@@ -61,11 +70,16 @@ function webp(b: Buffer): Dimensions | null {
 /** Width and height from the header of an image already sniffed as `kind`; null if unreadable. */
 export function imageDimensions(buf: Buffer, kind: ImageKind): Dimensions | null {
   switch (kind.ext) {
-    case 'png': return png(buf);
-    case 'gif': return gif(buf);
-    case 'jpg': return jpeg(buf);
-    case 'webp': return webp(buf);
-    default: return null;
+    case 'png':
+      return png(buf);
+    case 'gif':
+      return gif(buf);
+    case 'jpg':
+      return jpeg(buf);
+    case 'webp':
+      return webp(buf);
+    default:
+      return null;
   }
 }
 
@@ -75,9 +89,14 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** Null when acceptable, else the reason for the borrower. */
 export function dimensionProblem(d: Dimensions | null): string | null {
-  if (!d) return 'Could not read the image size; the file may be damaged. Please choose another image.';
+  if (!d)
+    return 'Could not read the image size; the file may be damaged. Please choose another image.';
   if (d.width < 1 || d.height < 1) return 'The image size is invalid (0 pixels).';
-  if (d.width > MAX_IMAGE_SIDE || d.height > MAX_IMAGE_SIDE || d.width * d.height > MAX_IMAGE_PIXELS) {
+  if (
+    d.width > MAX_IMAGE_SIDE ||
+    d.height > MAX_IMAGE_SIDE ||
+    d.width * d.height > MAX_IMAGE_PIXELS
+  ) {
     return `The image is too large (${d.width}x${d.height} pixels); at most ${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} pixels and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`;
   }
   return null;

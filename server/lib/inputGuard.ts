@@ -12,8 +12,12 @@ import { badRequest } from '../core/errors';
 const DECIMAL = /^-?(0|[1-9][0-9]{0,17})(\.[0-9]{1,17})?$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-interface PropSchema { type?: string | string[] }
-export interface ObjectSchema { properties?: Record<string, PropSchema> }
+interface PropSchema {
+  type?: string | string[];
+}
+export interface ObjectSchema {
+  properties?: Record<string, PropSchema>;
+}
 
 function textProblem(s: string): string | null {
   if (s.includes('\0')) return 'must not contain a NUL character';
@@ -42,7 +46,8 @@ export function checkValues(value: unknown, where: string, depth = 0): void {
   }
 }
 
-const isNumeric = (p: PropSchema) => (Array.isArray(p.type) ? p.type : [p.type]).some((t) => t === 'integer' || t === 'number');
+const isNumeric = (p: PropSchema) =>
+  (Array.isArray(p.type) ? p.type : [p.type]).some((t) => t === 'integer' || t === 'number');
 
 /** Text bodies (form, query): a numeric field's text must be a plain decimal numeral. */
 export function checkNumeralText(body: Record<string, unknown>, schema: ObjectSchema): void {

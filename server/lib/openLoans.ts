@@ -8,10 +8,17 @@ import { BusinessError } from '../core/errors';
 
 const CLOSED = [110, 200];
 
-export const OPEN_LOAN_MESSAGE = 'You still have a loan that is not settled. Please repay it before deleting your account.';
+export const OPEN_LOAN_MESSAGE =
+  'You still have a loan that is not settled. Please repay it before deleting your account.';
 
 export async function hasOpenLoan(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', 'not in', CLOSED).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'not in', CLOSED)
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(row);
 }
 

@@ -25,7 +25,12 @@ export interface PlanFacts {
   label: string;
 }
 
-function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label: string): { wait: PlanItem[]; yet: PlanItem[] } {
+function planItems(
+  rows: InstallmentRow[],
+  paidAmount: number,
+  now: Date,
+  label: string,
+): { wait: PlanItem[]; yet: PlanItem[] } {
   let cumulative = 0;
   let firstPending = true;
   const today = formatDate(now);
@@ -35,7 +40,16 @@ function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label:
     const before = cumulative;
     cumulative += r.total_amount;
     if (r.paid_at) {
-      yet.push({ periodNo: r.period_no, totalAmount: r.total_amount, displayAmount: formatMoney(r.total_amount, label), canClick: 0, check: 0, periodStatus: 1, dueTime: r.due_time.toISOString(), statusText: 'Paid' });
+      yet.push({
+        periodNo: r.period_no,
+        totalAmount: r.total_amount,
+        displayAmount: formatMoney(r.total_amount, label),
+        canClick: 0,
+        check: 0,
+        periodStatus: 1,
+        dueTime: r.due_time.toISOString(),
+        statusText: 'Paid',
+      });
       continue;
     }
     // A partial payment beyond the paid installments reduces the first pending one.
@@ -44,7 +58,16 @@ function planItems(rows: InstallmentRow[], paidAmount: number, now: Date, label:
     const day = formatDate(r.due_time);
     const overdue = day < today;
     const statusText = overdue ? 'Overdue' : day === today ? 'Due today' : 'Pending';
-    wait.push({ periodNo: r.period_no, totalAmount: left, displayAmount: formatMoney(left, label), canClick: firstPending ? 1 : 0, check: firstPending ? 1 : 0, periodStatus: overdue ? 2 : 0, dueTime: r.due_time.toISOString(), statusText });
+    wait.push({
+      periodNo: r.period_no,
+      totalAmount: left,
+      displayAmount: formatMoney(left, label),
+      canClick: firstPending ? 1 : 0,
+      check: firstPending ? 1 : 0,
+      periodStatus: overdue ? 2 : 0,
+      dueTime: r.due_time.toISOString(),
+      statusText,
+    });
     firstPending = false;
   }
   return { wait, yet };
@@ -54,11 +77,18 @@ export function installmentPlanAnswer(f: PlanFacts): ResponseOf<'installmentPlan
   const due = REPAYABLE.has(f.order.status) ? outstanding(f.order, f.rows) : 0;
   const { wait, yet } = planItems(f.rows, f.order.paid_amount, f.now, f.label);
   return {
-    bankCardInfo: { bankName: f.card.bankName, bankNode: f.card.bankNode, cardNo: maskCardNo(f.card.cardNo) },
+    bankCardInfo: {
+      bankName: f.card.bankName,
+      bankNode: f.card.bankNode,
+      cardNo: maskCardNo(f.card.cardNo),
+    },
     bankList: f.wallets,
-    amountMax: due, amountMin: Math.min(MIN_PAYMENT, due), productName: f.productName,
+    amountMax: due,
+    amountMin: Math.min(MIN_PAYMENT, due),
+    productName: f.productName,
     repayPlanDetail: { repayWaitCount: wait.length, repayWaitDetail: wait, repayYetDetail: yet },
     note: 'Repay before the due date to avoid a late penalty of 10% per month on the outstanding amount.',
-    telephone: f.contact.telephone, showSubmitUtr: 1,
+    telephone: f.contact.telephone,
+    showSubmitUtr: 1,
   };
 }

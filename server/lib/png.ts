@@ -31,7 +31,10 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     raw[y * (width * 3 + 1)] = 0; // filter: none
-    Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
+    Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(
+      raw,
+      y * (width * 3 + 1) + 1,
+    );
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);

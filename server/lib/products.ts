@@ -10,9 +10,15 @@ export type ProductTile = ResponseOf<'loanDetails'>['recProducts'][number];
 
 export function productTile(p: Product, label: string): ProductTile {
   return {
-    productId: p.id, logo: p.logo, name: p.name, buttonText: p.button_text,
+    productId: p.id,
+    logo: p.logo,
+    name: p.name,
+    buttonText: p.button_text,
     amountRange: `${label} ${formatAmount(p.amount_min)} - ${formatAmount(p.amount_max)}`,
-    rate: p.rate_desc, description: p.description, enabled: p.enabled === 1 ? 1 : 0, link: p.link,
+    rate: p.rate_desc,
+    description: p.description,
+    enabled: p.enabled === 1 ? 1 : 0,
+    link: p.link,
     // What a tap does (issue 8): the server owns the rule, the layout binds to it.
     view: tileView({ enabled: p.enabled === 1 ? 1 : 0, link: p.link }),
   };

@@ -18,13 +18,23 @@ export interface SmsLimits {
   ipPerHour: number;
 }
 
-export const DEFAULT_SMS_LIMITS: SmsLimits = { phonePerMinute: 1, phonePerHour: 5, ipPerMinute: 5, ipPerHour: 20 };
+export const DEFAULT_SMS_LIMITS: SmsLimits = {
+  phonePerMinute: 1,
+  phonePerHour: 5,
+  ipPerMinute: 5,
+  ipPerHour: 20,
+};
 export const SMS_TTL_MS = 10 * 60 * 1000;
 export const SMS_MAX_TRIES = 5;
 
 export type VerifyResult = 'ok' | 'wrong' | 'none';
 
-interface OutboxEntry { phone: string; purpose: SmsPurpose; code: string; at: Date }
+interface OutboxEntry {
+  phone: string;
+  purpose: SmsPurpose;
+  code: string;
+  at: Date;
+}
 
 export interface SmsDeps {
   db: Db;
@@ -54,7 +64,8 @@ export class SmsService {
   }
 
   private async count(db: Db, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
-    const row = await db.selectFrom('sms_codes')
+    const row = await db
+      .selectFrom('sms_codes')
       .select(sql<number>`count(*)`.as('n'))
       .where(column, '=', value)
       .where('created_at', '>', since)
@@ -71,21 +82,40 @@ export class SmsService {
     const minute = new Date(now - 60_000);
     const hour = new Date(now - 3_600_000);
     const l = this.deps.limits;
-    if ((await this.count(db, 'phone', phone, minute)) >= l.phonePerMinute) throw tooMany('Please wait a minute before requesting another code.');
-    if ((await this.count(db, 'phone', phone, hour)) >= l.phonePerHour) throw tooMany('Too many codes requested for this phone; try again later.');
-    if ((await this.count(db, 'ip', ip, minute)) >= l.ipPerMinute) throw tooMany('Too many codes requested from this network; wait a minute.');
-    if ((await this.count(db, 'ip', ip, hour)) >= l.ipPerHour) throw tooMany('Too many codes requested from this network; try again later.');
+    if ((await this.count(db, 'phone', phone, minute)) >= l.phonePerMinute)
+      throw tooMany('Please wait a minute before requesting another code.');
+    if ((await this.count(db, 'phone', phone, hour)) >= l.phonePerHour)
+      throw tooMany('Too many codes requested for this phone; try again later.');
+    if ((await this.count(db, 'ip', ip, minute)) >= l.ipPerMinute)
+      throw tooMany('Too many codes requested from this network; wait a minute.');
+    if ((await this.count(db, 'ip', ip, hour)) >= l.ipPerHour)
+      throw tooMany('Too many codes requested from this network; try again later.');
   }
 
   /** Sends a new code within the limits; answers its sms_codes id (a repayment record binds to it). */
-  async issue(phone: string, purpose: SmsPurpose, ip: string, digits: number, db: Db = this.deps.db): Promise<number> {
+  async issue(
+    phone: string,
+    purpose: SmsPurpose,
+    ip: string,
+    digits: number,
+    db: Db = this.deps.db,
+  ): Promise<number> {
     await this.checkLimits(phone, ip, db);
     const code = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
     const at = this.deps.now();
-    const row = await db.insertInto('sms_codes').values({
-      phone, purpose, ip, code_hash: hash(phone, purpose, code),
-      created_at: at, expires_at: new Date(at.getTime() + SMS_TTL_MS), used_at: null,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('sms_codes')
+      .values({
+        phone,
+        purpose,
+        ip,
+        code_hash: hash(phone, purpose, code),
+        created_at: at,
+        expires_at: new Date(at.getTime() + SMS_TTL_MS),
+        used_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const entry = { phone, purpose, code, at };
     if (this.deps.outbox || this.deps.onSend) this.remember(entry);
     this.deps.onSend?.(entry);
@@ -108,19 +138,33 @@ export class SmsService {
    */
   async verify(phone: string, purpose: SmsPurpose, code: string): Promise<VerifyResult> {
     const now = this.deps.now();
-    const live = await this.deps.db.selectFrom('sms_codes')
+    const live = await this.deps.db
+      .selectFrom('sms_codes')
       .select(['id', 'code_hash'])
-      .where('phone', '=', phone).where('purpose', '=', purpose)
-      .where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES).where('expires_at', '>', now)
-      .orderBy('id', 'desc').limit(1).executeTakeFirst();
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('tries', '<', SMS_MAX_TRIES)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!live) return 'none';
     if (live.code_hash !== hash(phone, purpose, code)) {
-      await this.deps.db.updateTable('sms_codes').set((eb) => ({ tries: eb('tries', '+', 1) })).where('id', '=', live.id).execute();
+      await this.deps.db
+        .updateTable('sms_codes')
+        .set((eb) => ({ tries: eb('tries', '+', 1) }))
+        .where('id', '=', live.id)
+        .execute();
       return 'wrong';
     }
     // Conditional update: two concurrent uses of one code cannot both succeed.
-    const used = await this.deps.db.updateTable('sms_codes').set({ used_at: now })
-      .where('id', '=', live.id).where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES)
+    const used = await this.deps.db
+      .updateTable('sms_codes')
+      .set({ used_at: now })
+      .where('id', '=', live.id)
+      .where('used_at', 'is', null)
+      .where('tries', '<', SMS_MAX_TRIES)
       .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1 ? 'ok' : 'none';
   }
@@ -129,30 +173,67 @@ export class SmsService {
    * Checks a code against one issued code (by id), not the phone's newest: a repayment record
    * accepts only the code sent for it. Same tries, expiry and single use as verify().
    */
-  async verifyIssued(id: number, phone: string, purpose: SmsPurpose, code: string, db: Db = this.deps.db): Promise<VerifyResult> {
+  async verifyIssued(
+    id: number,
+    phone: string,
+    purpose: SmsPurpose,
+    code: string,
+    db: Db = this.deps.db,
+  ): Promise<VerifyResult> {
     const now = this.deps.now();
-    const live = await db.selectFrom('sms_codes').select(['id', 'code_hash']).where('id', '=', id)
-      .where('phone', '=', phone).where('purpose', '=', purpose)
-      .where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES).where('expires_at', '>', now)
+    const live = await db
+      .selectFrom('sms_codes')
+      .select(['id', 'code_hash'])
+      .where('id', '=', id)
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('tries', '<', SMS_MAX_TRIES)
+      .where('expires_at', '>', now)
       .executeTakeFirst();
     if (!live) return 'none';
     if (live.code_hash !== hash(phone, purpose, code)) {
-      await db.updateTable('sms_codes').set((eb) => ({ tries: eb('tries', '+', 1) })).where('id', '=', id).execute();
+      await db
+        .updateTable('sms_codes')
+        .set((eb) => ({ tries: eb('tries', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
       return 'wrong';
     }
-    const used = await db.updateTable('sms_codes').set({ used_at: now })
-      .where('id', '=', id).where('used_at', 'is', null).where('tries', '<', SMS_MAX_TRIES).executeTakeFirst();
+    const used = await db
+      .updateTable('sms_codes')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('tries', '<', SMS_MAX_TRIES)
+      .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1 ? 'ok' : 'none';
   }
 
   /** Whether `code` is the one issued as `id`, used or not (a retry after a lost answer). */
-  async isIssuedCode(id: number, phone: string, purpose: SmsPurpose, code: string, db: Db = this.deps.db): Promise<boolean> {
-    const row = await db.selectFrom('sms_codes').select('code_hash').where('id', '=', id).where('phone', '=', phone).executeTakeFirst();
+  async isIssuedCode(
+    id: number,
+    phone: string,
+    purpose: SmsPurpose,
+    code: string,
+    db: Db = this.deps.db,
+  ): Promise<boolean> {
+    const row = await db
+      .selectFrom('sms_codes')
+      .select('code_hash')
+      .where('id', '=', id)
+      .where('phone', '=', phone)
+      .executeTakeFirst();
     return row?.code_hash === hash(phone, purpose, code);
   }
 
   /** Kills an issued code that was not used (resend replaced it, or its record was voided). */
   async revoke(id: number, db: Db = this.deps.db): Promise<void> {
-    await db.updateTable('sms_codes').set({ used_at: this.deps.now() }).where('id', '=', id).where('used_at', 'is', null).execute();
+    await db
+      .updateTable('sms_codes')
+      .set({ used_at: this.deps.now() })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .execute();
   }
 }

@@ -23,13 +23,21 @@ import { FRAME_ATTRIBUTE } from '../../src/prelude/blocks';
 
 /** The app's texts and the layouts' texts of each language (two files each, one catalogue). */
 const en: Readonly<Record<string, string>> = { ...enApp, ...enScreens };
-const CATALOGUES: Record<string, Readonly<Record<string, string>>> = { en, zh: { ...zhApp, ...zhScreens }, id: { ...idApp, ...idScreens } };
+const CATALOGUES: Record<string, Readonly<Record<string, string>>> = {
+  en,
+  zh: { ...zhApp, ...zhScreens },
+  id: { ...idApp, ...idScreens },
+};
 
 /** A catalogue message alone, `{{ t('key') }}` (issue 11): the frame can paint it without the runtime. */
 const MESSAGE_ONLY = /^\{\{\s*t\(\s*'([A-Za-z0-9.]+)'\s*\)\s*\}\}$/;
 
 function escapeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 /**
@@ -40,7 +48,8 @@ function plain(value: unknown, lang = 'en'): string | null {
   if (typeof value !== 'string') return null;
   const key = MESSAGE_ONLY.exec(value.trim())?.[1];
   if (key !== undefined) {
-    const own = (c: Readonly<Record<string, string>> | undefined) => (c && key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined);
+    const own = (c: Readonly<Record<string, string>> | undefined) =>
+      c && key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined;
     return own(CATALOGUES[lang]) ?? own(en) ?? null;
   }
   return value.includes('{{') ? null : value;
@@ -75,10 +84,12 @@ export function frameHtml(doc: unknown, lang = 'en'): string {
   if (first?.type === 'page-header' && first.visible === undefined && first.style === undefined) {
     const title = frameTitle(doc, lang) ?? '';
     // The back chevron is drawn but is no button: nothing could run it before the script loads.
-    const back = Array.isArray(first.onBack) && first.onBack.length > 0
-      ? '<span class="k-page-header__back" aria-hidden="true"><span class="k-page-header__chevron"></span></span>'
-      : '';
-    header = `<header class="k-page-header"><span class="k-page-header__side">${back}</span>` +
+    const back =
+      Array.isArray(first.onBack) && first.onBack.length > 0
+        ? '<span class="k-page-header__back" aria-hidden="true"><span class="k-page-header__chevron"></span></span>'
+        : '';
+    header =
+      `<header class="k-page-header"><span class="k-page-header__side">${back}</span>` +
       `<h1 class="k-page-header__title">${escapeText(title)}</h1><span class="k-page-header__side" aria-hidden="true"></span></header>`;
   }
   return `<div class="k-page k-frame" ${FRAME_ATTRIBUTE}="">${header}${SKELETON}${escapeText(plain("{{ t('state.loading') }}", lang) ?? 'Loading...')}</p></div>`;

@@ -31,11 +31,18 @@ const EARLY = 'src/shell/early.ts';
 const RESPONSE_VALIDATORS = 'src/schema/generated/validators/responses/';
 
 /** Endpoint logical name -> its response schema name, from the endpoint catalogue. */
-const responseOf = new Map(Object.entries(endpoints.endpoints as Record<string, { response?: string }>).map(([name, e]) => [name, e.response ?? '']));
+const responseOf = new Map(
+  Object.entries(endpoints.endpoints as Record<string, { response?: string }>).map(([name, e]) => [
+    name,
+    e.response ?? '',
+  ]),
+);
 
 /** Response schemas of the data sources that load with the page (not the manual ones). */
 export function startupResponses(doc: unknown): string[] {
-  const sources = (doc as { dataSources?: Record<string, { endpoint?: unknown; load?: unknown }> } | null)?.dataSources ?? {};
+  const sources =
+    (doc as { dataSources?: Record<string, { endpoint?: unknown; load?: unknown }> } | null)
+      ?.dataSources ?? {};
   return Object.values(sources)
     .filter((s) => s && typeof s.endpoint === 'string' && s.load !== 'manual')
     .map((s) => responseOf.get(s.endpoint as string) ?? '')
@@ -92,9 +99,21 @@ export interface AppShell {
    * search: the page's query (`?a=1`), which the first screen's early requests are resolved from.
    * scenario: with a valid preview token, a data scenario's name (server/layouts/previewScenarios.ts).
    */
-  page(pathname: string, previewToken?: string, lang?: Language, search?: string, scenario?: string): Promise<ShellPage>;
+  page(
+    pathname: string,
+    previewToken?: string,
+    lang?: Language,
+    search?: string,
+    scenario?: string,
+  ): Promise<ShellPage>;
   /** The same page as one text. */
-  html(pathname: string, previewToken?: string, lang?: Language, search?: string, scenario?: string): Promise<string>;
+  html(
+    pathname: string,
+    previewToken?: string,
+    lang?: Language,
+    search?: string,
+    scenario?: string,
+  ): Promise<string>;
 }
 
 /** A built page per layout version and language, with its two fixed forms made when first asked for. */
@@ -110,7 +129,10 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   const index = readFileSync(join(distDir, 'index.html'), 'utf8');
   let manifest: Record<string, ManifestEntry> = {};
   try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      ManifestEntry
+    >;
   } catch {
     // No manifest: the page still works, only without preload hints.
   }
@@ -127,11 +149,16 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   // screen, each of which costs the main thread several ms on a slow phone. The file stays in
   // the build for a page that cannot inline it.
   const earlyCode = inlineScriptCode(distDir, earlyFile);
-  const earlyTag = earlyCode !== null ? `<script type="module">${earlyCode}</script>` : `<script type="module" crossorigin src="/${escapeAttr(earlyFile ?? '')}"></script>`;
+  const earlyTag =
+    earlyCode !== null
+      ? `<script type="module">${earlyCode}</script>`
+      : `<script type="module" crossorigin src="/${escapeAttr(earlyFile ?? '')}"></script>`;
   const widgetKeys = new Map<string, string>();
   try {
     // Widgets grouped into one chunk have no manifest key of their own (scripts/build/widgetChunks.ts).
-    const grouped = JSON.parse(readFileSync(join(distDir, '.vite', 'widget-chunks.json'), 'utf8')) as Record<string, string>;
+    const grouped = JSON.parse(
+      readFileSync(join(distDir, '.vite', 'widget-chunks.json'), 'utf8'),
+    ) as Record<string, string>;
     for (const [type, key] of Object.entries(grouped)) widgetKeys.set(type, key);
   } catch {
     // An older build: every widget has its own manifest entry.
@@ -148,8 +175,12 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
    */
   function withEarlyRequests(page: BuiltPage, doc: unknown, search: string): ShellPage {
     const plan = earlyFile ? earlyPlanOf(doc, search) : null;
-    if (!plan) return { fixed: (page.plain ??= { head: page.html, tail: '', kept: page.kept }), middle: '' };
-    page.early ??= splitAtBodyEnd(page.html.replace('<script type="module"', () => `${earlyTag}<script type="module"`), page.kept);
+    if (!plan)
+      return { fixed: (page.plain ??= { head: page.html, tail: '', kept: page.kept }), middle: '' };
+    page.early ??= splitAtBodyEnd(
+      page.html.replace('<script type="module"', () => `${earlyTag}<script type="module"`),
+      page.kept,
+    );
     return { fixed: page.early, middle: dataBlock(PAGE_BLOCK.early, JSON.stringify(plan)) };
   }
 
@@ -157,7 +188,13 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   const built = new Map<string, BuiltPage>();
   const indexPage: ShellPage = { fixed: { head: index, tail: '', kept: true }, middle: '' };
 
-  const page: AppShell['page'] = async (pathname, previewToken, lang = 'en', search = '', scenario) => {
+  const page: AppShell['page'] = async (
+    pathname,
+    previewToken,
+    lang = 'en',
+    search = '',
+    scenario,
+  ) => {
     const name = layoutByPath.get(pathname);
     if (!name) return indexPage;
     let good;
@@ -182,14 +219,21 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     }
     // The response validators of the sources the page loads at once: the data must not wait a
     // further round trip for its checker once it arrives (issue 10). Absent chunks: no link.
-    for (const response of startupResponses(good.doc)) closure(`${RESPONSE_VALIDATORS}${response.replace(/\.response$/, '')}.js`, files);
+    for (const response of startupResponses(good.doc))
+      closure(`${RESPONSE_VALIDATORS}${response.replace(/\.response$/, '')}.js`, files);
     const links = [...files]
       .filter((f) => !entryFiles.has(f))
       .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
       .join('');
-    const texts = dataBlock(PAGE_BLOCK.texts, JSON.stringify(screenTextsOf(good.body, lang)), ` data-lang="${lang}"`);
+    const texts = dataBlock(
+      PAGE_BLOCK.texts,
+      JSON.stringify(screenTextsOf(good.body, lang)),
+      ` data-lang="${lang}"`,
+    );
     // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
-    const bindings = good.checked ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc))) : '';
+    const bindings = good.checked
+      ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc)))
+      : '';
     const A = LAYOUT_ATTRIBUTE;
     const attributes = ` ${A.name}="${escapeAttr(name)}" ${A.etag}="${escapeAttr(good.etag)}"${good.checked ? ` ${A.checked}="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ` ${A.preview}="1"` : ''}`;
     const data = dataBlock(PAGE_BLOCK.layout, good.body, attributes);
@@ -198,17 +242,33 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
     const html = index
       .replace('<html lang="en">', () => `<html lang="${lang}">`)
-      .replace('<title>Kopa</title>', () => (title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>'))
+      .replace('<title>Kopa</title>', () =>
+        title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>',
+      )
       .replace('</head>', () => `${links}</head>`)
       // The frame goes just before #root, not inside: React's root then starts empty, and the
       // frame is never moved once painted (a move made the browser lay it out again: issue 10).
-      .replace('<div id="root"></div>', () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`);
+      .replace(
+        '<div id="root"></div>',
+        () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`,
+      );
     const entry: BuiltPage = { etag: good.etag, html, kept: !good.preview };
     // A draft preview is never kept: it is one operator's, and changes at every save.
     if (!good.preview) built.set(`${name}|${lang}`, entry);
     // A preview's data scenario: the page answers those sources from it, so nothing is sent early.
     const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
-    if (fixtures) return { fixed: { head: html.replace('</body>', () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`), tail: '', kept: false }, middle: '' };
+    if (fixtures)
+      return {
+        fixed: {
+          head: html.replace(
+            '</body>',
+            () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`,
+          ),
+          tail: '',
+          kept: false,
+        },
+        middle: '',
+      };
     return withEarlyRequests(entry, good.doc, search);
   };
 
@@ -226,5 +286,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
 /** The text before the first </body> and from it on (all of it as the head when there is none). */
 function splitAtBodyEnd(html: string, kept: boolean): FixedPage {
   const at = html.indexOf('</body>');
-  return at < 0 ? { head: html, tail: '', kept } : { head: html.slice(0, at), tail: html.slice(at), kept };
+  return at < 0
+    ? { head: html, tail: '', kept }
+    : { head: html.slice(0, at), tail: html.slice(at), kept };
 }

@@ -26,13 +26,17 @@ interface SourceLike {
   query?: unknown;
 }
 
-const catalogue = endpoints.endpoints as Record<string, { path: string; method: string; client: string }>;
+const catalogue = endpoints.endpoints as Record<
+  string,
+  { path: string; method: string; client: string }
+>;
 
 /** Every string in a layout value (params are objects of strings, numbers and nested values). */
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) strings(v, out);
+  else if (value !== null && typeof value === 'object')
+    for (const v of Object.values(value)) strings(v, out);
   return out;
 }
 
@@ -56,21 +60,37 @@ function resolved(value: unknown, scope: Record<string, unknown>): Record<string
   // No functions: a binding that calls one is never planned (queryKeysRead).
   const out = resolveWith(value ?? {}, scope, {}, '', problems);
   if (problems.length > 0) return null;
-  return out !== null && typeof out === 'object' && !Array.isArray(out) ? (out as Record<string, unknown>) : {};
+  return out !== null && typeof out === 'object' && !Array.isArray(out)
+    ? (out as Record<string, unknown>)
+    : {};
 }
 
 /** The plan for a layout opened with `search` (`?a=1&b=2`), or null when no source qualifies. */
 export function earlyPlanOf(doc: unknown, search: string): EarlyPlan | null {
-  const sources = (doc as { dataSources?: Record<string, SourceLike | undefined> } | null)?.dataSources ?? {};
+  const sources =
+    (doc as { dataSources?: Record<string, SourceLike | undefined> } | null)?.dataSources ?? {};
   // The one reading of the query (src/prelude/query.ts), as the page's bindings read it.
   const query = readPageQuery(search);
   const scope = Object.assign(Object.create(null) as Record<string, unknown>, { query });
   const from: Record<string, string | null> = {};
   const requests: PlannedRequest[] = [];
   for (const source of Object.values(sources)) {
-    if (!source || typeof source.endpoint !== 'string' || source.load === 'manual' || source.when !== undefined) continue;
-    const entry = Object.hasOwn(catalogue, source.endpoint) ? catalogue[source.endpoint] : undefined;
-    if (!entry || (entry.client !== 'json' && entry.client !== 'form') || (entry.method !== 'GET' && entry.method !== 'POST')) continue;
+    if (
+      !source ||
+      typeof source.endpoint !== 'string' ||
+      source.load === 'manual' ||
+      source.when !== undefined
+    )
+      continue;
+    const entry = Object.hasOwn(catalogue, source.endpoint)
+      ? catalogue[source.endpoint]
+      : undefined;
+    if (
+      !entry ||
+      (entry.client !== 'json' && entry.client !== 'form') ||
+      (entry.method !== 'GET' && entry.method !== 'POST')
+    )
+      continue;
     const read = queryKeysRead([source.params, source.query]);
     if (!read) continue;
     const params = resolved(source.params, scope);
@@ -79,7 +99,11 @@ export function earlyPlanOf(doc: unknown, search: string): EarlyPlan | null {
     for (const key of read) from[key] = Object.hasOwn(query, key) ? (query[key] ?? null) : null;
     requests.push({
       endpoint: source.endpoint,
-      spec: { path: clientPath(entry.path, app.legacyPrefix), method: entry.method, client: entry.client },
+      spec: {
+        path: clientPath(entry.path, app.legacyPrefix),
+        method: entry.method,
+        client: entry.client,
+      },
       params,
       ...(extra ? { query: extra as PlannedRequest['query'] } : {}),
     });

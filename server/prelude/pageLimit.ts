@@ -18,16 +18,26 @@ export const DEFAULT_PAGE_LIMIT = 600;
 const MINUTE = 60_000;
 
 function refusedPage(seconds: number): string {
-  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<title>Too many requests</title></head><body><h1>Too many requests</h1>' +
-    `<p>Too many pages were opened from your network in the last minute. Please wait ${seconds} seconds, then try again.</p></body></html>`;
+    `<p>Too many pages were opened from your network in the last minute. Please wait ${seconds} seconds, then try again.</p></body></html>`
+  );
 }
 
 /** Counts this page request; true when it is over the limit and has been answered 429. */
-export async function pageRefused(limit: PageLimit, req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+export async function pageRefused(
+  limit: PageLimit,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   const { count, ttlMs } = await limit.counters.hit(`page:${req.ip}`, MINUTE);
   if (count <= limit.max) return false;
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  await reply.code(429).header('Retry-After', String(seconds)).type('text/html; charset=utf-8').send(refusedPage(seconds));
+  await reply
+    .code(429)
+    .header('Retry-After', String(seconds))
+    .type('text/html; charset=utf-8')
+    .send(refusedPage(seconds));
   return true;
 }

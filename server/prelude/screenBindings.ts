@@ -22,7 +22,11 @@ export function screenBindingsOf(doc: unknown): Record<string, Template> {
     if (typeof value === 'string') {
       if (!hasBindings(value) || Object.hasOwn(out, value)) continue;
       const parsed = parseTemplate(value);
-      if (parsed.ok && isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.template)), parsed.template)) out[value] = parsed.template;
+      if (
+        parsed.ok &&
+        isDeepStrictEqual(JSON.parse(JSON.stringify(parsed.template)), parsed.template)
+      )
+        out[value] = parsed.template;
     } else if (Array.isArray(value)) {
       stack.push(...value);
     } else if (value !== null && typeof value === 'object') {

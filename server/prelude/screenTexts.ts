@@ -25,7 +25,11 @@ export function screenTextsOf(body: string, lang: Language): Record<string, stri
   const out: Record<string, string> = {};
   for (const [, key] of body.matchAll(LITERAL)) {
     if (!key || key === '$comment' || Object.hasOwn(out, key)) continue;
-    const text = Object.hasOwn(own, key) ? own[key] : Object.hasOwn(en, key) ? (en as Catalogue)[key] : undefined;
+    const text = Object.hasOwn(own, key)
+      ? own[key]
+      : Object.hasOwn(en, key)
+        ? (en as Catalogue)[key]
+        : undefined;
     if (text !== undefined) out[key] = text;
   }
   return out;

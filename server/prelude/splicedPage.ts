@@ -40,7 +40,8 @@ const STORED_MAX = 0xffff;
 /** 4 nibbles of MLEN - 1: meta-blocks of up to 64 KiB. */
 const BROTLI_RAW_MAX = 0x10000;
 
-const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
+const etagOf = (text: string) =>
+  `"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
 
 /** Deflate stored blocks (never final) holding `bytes`; the stream is byte-aligned before and after. */
 function storedBlocks(bytes: Buffer): Buffer[] {
@@ -78,23 +79,34 @@ const deflate = promisify(deflateRaw);
  * 7% smaller than at brotli 5, the quality used when each page was compressed per request.
  * Otherwise (a draft preview, made anew per request) brotli 5 and gzip 6.
  */
-export async function compressFixed(head: string, tail: string, best: boolean): Promise<FixedBodies> {
+export async function compressFixed(
+  head: string,
+  tail: string,
+  best: boolean,
+): Promise<FixedBodies> {
   const headBytes = Buffer.from(head, 'utf8');
   const tailBytes = Buffer.from(tail, 'utf8');
   const level = best ? 9 : 6;
   const [brHead, gzipHead, gzipTail] = await Promise.all([
     brotli(headBytes, {
       finishFlush: constants.BROTLI_OPERATION_FLUSH,
-      params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: headBytes.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: headBytes.length,
+      },
     }),
     deflate(headBytes, { level, finishFlush: constants.Z_SYNC_FLUSH }),
     deflate(tailBytes, { level }),
   ]);
   return {
     etag: etagOf(`${head}\u0000${tail}`),
-    head: headBytes, tail: tailBytes,
-    gzipHead, gzipTail, headCrc: crcAfter(headBytes, 0),
-    brHead, brTail: Buffer.concat(rawMetaBlocks(tailBytes)),
+    head: headBytes,
+    tail: tailBytes,
+    gzipHead,
+    gzipTail,
+    headCrc: crcAfter(headBytes, 0),
+    brHead,
+    brTail: Buffer.concat(rawMetaBlocks(tailBytes)),
   };
 }
 
@@ -114,19 +126,35 @@ function gzipTrailer(crc: number, length: number): Buffer {
 }
 
 /** The page with this middle, each encoding built only if it is sent. */
-export function splicedRepresentation(fixed: FixedBodies, middle: string, type: string, cacheControl: string): Representation {
+export function splicedRepresentation(
+  fixed: FixedBodies,
+  middle: string,
+  type: string,
+  cacheControl: string,
+): Representation {
   const mid = Buffer.from(middle, 'utf8');
   const length = fixed.head.length + mid.length + fixed.tail.length;
   return {
-    type, cacheControl,
+    type,
+    cacheControl,
     etag: mid.length === 0 ? fixed.etag : etagOf(`${fixed.etag}${middle}`),
     bodies: {
-      get identity() { return Buffer.concat([fixed.head, mid, fixed.tail], length); },
+      get identity() {
+        return Buffer.concat([fixed.head, mid, fixed.tail], length);
+      },
       get gzip() {
         const crc = crcAfter(fixed.tail, crcAfter(mid, fixed.headCrc));
-        return Buffer.concat([GZIP_HEADER, fixed.gzipHead, ...storedBlocks(mid), fixed.gzipTail, gzipTrailer(crc, length)]);
+        return Buffer.concat([
+          GZIP_HEADER,
+          fixed.gzipHead,
+          ...storedBlocks(mid),
+          fixed.gzipTail,
+          gzipTrailer(crc, length),
+        ]);
       },
-      get br() { return Buffer.concat([fixed.brHead, ...rawMetaBlocks(mid), fixed.brTail, BROTLI_END]); },
+      get br() {
+        return Buffer.concat([fixed.brHead, ...rawMetaBlocks(mid), fixed.brTail, BROTLI_END]);
+      },
     },
   };
 }

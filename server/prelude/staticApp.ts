@@ -22,16 +22,22 @@ const httpsSources = (hosts: readonly string[]): string[] => hosts.map((h) => `h
 /** The HTML's CSP; `scriptSources` (hashes of the page's own inline scripts) are allowed besides 'self'. */
 export function cspWith(scriptSources: readonly string[] = []): string {
   return [
-    "default-src 'self'", ["script-src 'self'", ...scriptSources].join(' '), "object-src 'none'", "base-uri 'none'",
-    ["img-src 'self' data: blob:", ...httpsSources(app.imageHosts)].join(' '), "style-src 'self' 'unsafe-inline'",
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    ["img-src 'self' data: blob:", ...httpsSources(app.imageHosts)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
     ["frame-src 'self'", ...httpsSources(app.frameHosts)].join(' '),
-    "connect-src 'self'", "form-action 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
   ].join('; ');
 }
 
 export const CSP = cspWith();
 
-const NO_BUILD = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kopa</title></head>' +
+const NO_BUILD =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kopa</title></head>' +
   '<body><h1>Kopa</h1><p>The app is not built yet. Run <code>npm run build</code>, then restart the server.</p></body></html>';
 
 /** Paths that are never the app: the API, layouts, uploads, test routes, static assets and the studio. */
@@ -58,12 +64,23 @@ function wantsHtml(req: FastifyRequest): boolean {
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
 }
 
-export async function registerStaticApp(app: FastifyInstance, distDir: string, publicDir: string, layouts: LayoutStore, pageLimit: PageLimit): Promise<void> {
+export async function registerStaticApp(
+  app: FastifyInstance,
+  distDir: string,
+  publicDir: string,
+  layouts: LayoutStore,
+  pageLimit: PageLimit,
+): Promise<void> {
   const index = join(distDir, 'index.html');
   const built = existsSync(index);
   const shell = built ? createAppShell(distDir, layouts) : null;
   const pageCsp = cspWith(shell?.scriptSources);
-  await app.register(fastifyStatic, { root: publicDir, prefix: '/assets/demo/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: publicDir,
+    prefix: '/assets/demo/',
+    decorateReply: false,
+    index: false,
+  });
   // One route per built file, read once at start (a new build means a restart, as before).
   // index.html is only ever sent through the app shell, with the screen's layout in it.
   for (const [path, rep] of loadStaticFiles(built ? distDir : '', new Set(['/index.html']))) {
@@ -85,18 +102,35 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string, p
     const at = req.url.indexOf('?');
     // With a valid preview token only (the shell checks it), a data scenario of the preview (kopaScenario=<name>).
     const scenario = (req.query as Record<string, unknown> | undefined)?.kopaScenario;
-    const page = await shell.page(req.kopaPath, typeof preview === 'string' ? preview : undefined, lang, at < 0 ? '' : req.url.slice(at), typeof scenario === 'string' ? scenario : undefined);
+    const page = await shell.page(
+      req.kopaPath,
+      typeof preview === 'string' ? preview : undefined,
+      lang,
+      at < 0 ? '' : req.url.slice(at),
+      typeof scenario === 'string' ? scenario : undefined,
+    );
     let fixed = compressed.get(page.fixed);
     if (!fixed) {
       fixed = compressFixed(page.fixed.head, page.fixed.tail, page.fixed.kept);
       compressed.set(page.fixed, fixed);
     }
     reply.header('Content-Security-Policy', pageCsp);
-    return sendRepresentation(req, reply, splicedRepresentation(await fixed, page.middle, 'text/html; charset=utf-8', REVALIDATE));
+    return sendRepresentation(
+      req,
+      reply,
+      splicedRepresentation(await fixed, page.middle, 'text/html; charset=utf-8', REVALIDATE),
+    );
   };
   app.get('/', async (req, reply) => sendApp(req, reply));
   app.setNotFoundHandler(async (req, reply) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && !NOT_APP.test(req.kopaPath) && wantsHtml(req)) return sendApp(req, reply);
-    return reply.code(404).send({ code: '404', message: `Not found: ${req.method} ${req.kopaPath}` });
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !NOT_APP.test(req.kopaPath) &&
+      wantsHtml(req)
+    )
+      return sendApp(req, reply);
+    return reply
+      .code(404)
+      .send({ code: '404', message: `Not found: ${req.method} ${req.kopaPath}` });
   });
 }

@@ -11,19 +11,32 @@ import { userEndpoint } from '../http/endpoint';
 import { agreementLink, agreementList } from '../lib/contracts';
 import { findProduct, loanOffer, pushLoan } from '../lib/loanOffer';
 
-
 /** Product clicks are stored with the event log; this module id tells them from Borrow Again (30). */
 export const PRODUCT_CLICK_MODULE = 31;
 
 export function registerLegacy(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint(app, ctx, 'legacyConfirmDetail', async ({ body, user }) => loanOffer(ctx, user, body.productId));
-  userEndpoint(app, ctx, 'legacyContractList', async ({ body }) => agreementList(ctx.db, body.productId));
-  userEndpoint(app, ctx, 'legacyContractJump', async ({ body, user }) => agreementLink(ctx.db, user, body));
+  userEndpoint(app, ctx, 'legacyConfirmDetail', async ({ body, user }) =>
+    loanOffer(ctx, user, body.productId),
+  );
+  userEndpoint(app, ctx, 'legacyContractList', async ({ body }) =>
+    agreementList(ctx.db, body.productId),
+  );
+  userEndpoint(app, ctx, 'legacyContractJump', async ({ body, user }) =>
+    agreementLink(ctx.db, user, body),
+  );
   userEndpoint(app, ctx, 'legacyLoanPush', async ({ body, user }) => pushLoan(ctx, user, body));
 
   userEndpoint(app, ctx, 'legacyProductClick', async ({ body, user }) => {
     const p = await findProduct(ctx.db, body.productId);
-    await ctx.db.insertInto('events').values({ user_id: user.userId, product_id: p.id, module_id: PRODUCT_CLICK_MODULE, position_id: body.position ?? 0 }).execute();
+    await ctx.db
+      .insertInto('events')
+      .values({
+        user_id: user.userId,
+        product_id: p.id,
+        module_id: PRODUCT_CLICK_MODULE,
+        position_id: body.position ?? 0,
+      })
+      .execute();
     return { recorded: true };
   });
 

@@ -19,7 +19,14 @@ import { userEndpoint } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
 import { flag } from '../lib/flags';
 import { maskCardNo } from '../lib/format';
-import { applyPayment, dueOf, installmentsOf, lockOrder, outstanding, REPAYABLE } from '../lib/orders';
+import {
+  applyPayment,
+  dueOf,
+  installmentsOf,
+  lockOrder,
+  outstanding,
+  REPAYABLE,
+} from '../lib/orders';
 import { SMS_TTL_MS } from '../lib/sms';
 import { randomId, repayToken, sameToken } from '../lib/tokens';
 import { requireOrder, type SessionUser } from '../http/session';
@@ -32,11 +39,20 @@ const KEY_RE = /^[A-Za-z0-9_-]{8,128}$/;
 export const DEFAULT_REPAY_SMS_MIN_AMOUNT = 50_000_000;
 
 const nothingToRepay = () => new BusinessError('800001', 'This order has nothing to repay.');
-const secondPending = () => new BusinessError('800005', 'do not submit the repayment request twice');
+const secondPending = () =>
+  new BusinessError('800005', 'do not submit the repayment request twice');
 const wrongCode = () => new BusinessError('800006', 'wrong code');
 const alreadyPaid = () => new BusinessError('800007', 'This repayment is already completed.');
-const expired = () => new BusinessError('800008', 'This repayment request has expired. Please start the payment again.');
-const dueChanged = () => new BusinessError('800009', 'The amount due has changed while you were paying. Please start the payment again.');
+const expired = () =>
+  new BusinessError(
+    '800008',
+    'This repayment request has expired. Please start the payment again.',
+  );
+const dueChanged = () =>
+  new BusinessError(
+    '800009',
+    'The amount due has changed while you were paying. Please start the payment again.',
+  );
 
 /** SMS policy: the card says it needs a code, or the amount reaches the threshold. */
 export function needsCode(smsRequired: number, amount: number, minAmount: number): 0 | 1 {
@@ -44,9 +60,15 @@ export function needsCode(smsRequired: number, amount: number, minAmount: number
 }
 
 async function smsMinAmount(db: Db): Promise<number> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'repaySms').executeTakeFirst();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'repaySms')
+    .executeTakeFirst();
   const v = (row?.value ?? null) as { minAmount?: unknown } | null;
-  return typeof v?.minAmount === 'number' && Number.isFinite(v.minAmount) ? v.minAmount : DEFAULT_REPAY_SMS_MIN_AMOUNT;
+  return typeof v?.minAmount === 'number' && Number.isFinite(v.minAmount)
+    ? v.minAmount
+    : DEFAULT_REPAY_SMS_MIN_AMOUNT;
 }
 
 function checkAmount(amount: number, due: number): void {
@@ -58,7 +80,10 @@ function checkAmount(amount: number, due: number): void {
  * the way (a wrong try counted, a record marked expired or cancelled) must stay. Thrown errors
  * (400, 404, 429, over-booking) roll everything back.
  */
-async function inTx<T>(ctx: ServerContext, fn: (trx: Db) => Promise<T | BusinessError>): Promise<T> {
+async function inTx<T>(
+  ctx: ServerContext,
+  fn: (trx: Db) => Promise<T | BusinessError>,
+): Promise<T> {
   const out = await ctx.db.transaction().execute(fn);
   if (out instanceof BusinessError) throw out;
   return out;
@@ -85,17 +110,28 @@ async function lockedRecord(trx: Db, user: SessionUser, orderId: string, recordI
 async function stillPending(trx: Db, rec: NonNullable<RepaymentRow>, now: Date): Promise<boolean> {
   if (rec.status !== 'pending') return false;
   if (rec.expires_at && rec.expires_at > now && rec.sms_code_id !== null) return true;
-  await trx.updateTable('repayments').set({ status: 'expired' }).where('id', '=', rec.id).where('status', '=', 'pending').execute();
+  await trx
+    .updateTable('repayments')
+    .set({ status: 'expired' })
+    .where('id', '=', rec.id)
+    .where('status', '=', 'pending')
+    .execute();
   return false;
 }
 
 /** Same key again: the first answer (same amount and order) or 400 (anything else changed). */
 async function findReplay(db: Db, user: SessionUser, key: string, body: CommitBody) {
-  const prev = await db.selectFrom('repayments').selectAll()
-    .where('user_id', '=', user.userId).where('idempotency_key', '=', key).executeTakeFirst();
+  const prev = await db
+    .selectFrom('repayments')
+    .selectAll()
+    .where('user_id', '=', user.userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   if (!prev) return null;
   if (prev.amount !== body.amount || prev.order_id !== body.orderId) {
-    throw badRequest('Idempotency-Key was already used for a different repayment (amount or order differs).');
+    throw badRequest(
+      'Idempotency-Key was already used for a different repayment (amount or order differs).',
+    );
   }
   return { needValid: flag(prev.need_valid), repayRecordId: prev.id };
 }
@@ -103,12 +139,24 @@ async function findReplay(db: Db, user: SessionUser, key: string, body: CommitBo
 export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): void {
   userEndpoint(app, ctx, 'repaymentWay', async ({ query, user }) => {
     const order = await requireOrder(ctx, user, query.orderId);
-    const cards = await ctx.db.selectFrom('cards').selectAll().where('user_id', '=', user.userId).orderBy('created_at').execute();
+    const cards = await ctx.db
+      .selectFrom('cards')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .orderBy('created_at')
+      .execute();
     return {
       alipay: 1,
       repayToken: repayToken(ctx.secret, user.userId, order.id),
-      bankCards: cards.map((c) => ({ id: c.id, bankName: c.bank_name, cardNo: maskCardNo(c.card_no), bankCode: c.bank_code })),
-      amount: REPAYABLE.has(order.status) ? outstanding(order, await installmentsOf(ctx.db, order.id)) : 0,
+      bankCards: cards.map((c) => ({
+        id: c.id,
+        bankName: c.bank_name,
+        cardNo: maskCardNo(c.card_no),
+        bankCode: c.bank_code,
+      })),
+      amount: REPAYABLE.has(order.status)
+        ? outstanding(order, await installmentsOf(ctx.db, order.id))
+        : 0,
     };
   });
 
@@ -121,9 +169,15 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     // Retries after a lost answer are answered here without queueing on the order lock.
     const replay = await findReplay(ctx.db, user, key, body);
     if (replay) return replay;
-    const card = await ctx.db.selectFrom('cards').select(['id', 'sms_required']).where('id', '=', body.cardId).where('user_id', '=', user.userId).executeTakeFirst();
+    const card = await ctx.db
+      .selectFrom('cards')
+      .select(['id', 'sms_required'])
+      .where('id', '=', body.cardId)
+      .where('user_id', '=', user.userId)
+      .executeTakeFirst();
     if (!card) throw badRequest('cardId: unknown card; choose one of your cards.');
-    if (!sameToken(body.repayToken, repayToken(ctx.secret, user.userId, order.id))) throw badRequest('repayToken: invalid for this order; reload the page.');
+    if (!sameToken(body.repayToken, repayToken(ctx.secret, user.userId, order.id)))
+      throw badRequest('repayToken: invalid for this order; reload the page.');
     const needValid = needsCode(card.sms_required, body.amount, await smsMinAmount(ctx.db));
     const now = ctx.now();
     return inTx(ctx, async (trx) => {
@@ -133,33 +187,64 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
       const again = await findReplay(trx, user, key, body);
       if (again) return again;
       // A pending repayment past its expiry is abandoned; it must not block the order.
-      await trx.updateTable('repayments').set({ status: 'expired' }).where('order_id', '=', order.id)
-        .where('status', '=', 'pending').where('expires_at', '<=', now).execute();
+      await trx
+        .updateTable('repayments')
+        .set({ status: 'expired' })
+        .where('order_id', '=', order.id)
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', now)
+        .execute();
       if (!REPAYABLE.has(locked.status)) return nothingToRepay();
       checkAmount(body.amount, await dueOf(trx, locked));
-      const pending = await trx.selectFrom('repayments').select(['id', 'amount', 'card_id', 'need_valid', 'sms_code_id'])
-        .where('order_id', '=', order.id).where('status', '=', 'pending').executeTakeFirst();
+      const pending = await trx
+        .selectFrom('repayments')
+        .select(['id', 'amount', 'card_id', 'need_valid', 'sms_code_id'])
+        .where('order_id', '=', order.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (pending) {
         // The borrower left the code dialog without Cancel (closed the page) and pays again (issue
         // 33): never a 10-minute "twice". The same payment is resumed (its code, already sent,
         // still confirms it: one record, booked once); another amount or card cancels the old
         // request first (its code dies), so at most one pending request per order stays.
-        if (pending.amount === body.amount && pending.card_id === body.cardId) return { needValid: flag(pending.need_valid), repayRecordId: pending.id };
-        await trx.updateTable('repayments').set({ status: 'cancelled' }).where('id', '=', pending.id).execute();
+        if (pending.amount === body.amount && pending.card_id === body.cardId)
+          return { needValid: flag(pending.need_valid), repayRecordId: pending.id };
+        await trx
+          .updateTable('repayments')
+          .set({ status: 'cancelled' })
+          .where('id', '=', pending.id)
+          .execute();
         if (pending.sms_code_id !== null) await ctx.sms.revoke(pending.sms_code_id, trx);
       }
       const id = randomId('R');
       // ON CONFLICT without a target: the same key used at once for another order of this user.
-      const row = await trx.insertInto('repayments').values({
-        id, user_id: user.userId, order_id: order.id, idempotency_key: key, amount: body.amount, card_id: body.cardId,
-        status: needValid ? 'pending' : 'success', need_valid: needValid, created_at: now, confirmed_at: needValid ? null : now,
-        expires_at: needValid ? new Date(now.getTime() + SMS_TTL_MS) : null,
-      }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+      const row = await trx
+        .insertInto('repayments')
+        .values({
+          id,
+          user_id: user.userId,
+          order_id: order.id,
+          idempotency_key: key,
+          amount: body.amount,
+          card_id: body.cardId,
+          status: needValid ? 'pending' : 'success',
+          need_valid: needValid,
+          created_at: now,
+          confirmed_at: needValid ? null : now,
+          expires_at: needValid ? new Date(now.getTime() + SMS_TTL_MS) : null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
       if (!row) return (await findReplay(trx, user, key, body)) ?? secondPending();
       if (needValid) {
         // Past the SMS limits this throws 429 and the record is rolled back with it.
         const codeId = await ctx.sms.issue(user.phone, 'repay', ip, 6, trx);
-        await trx.updateTable('repayments').set({ sms_code_id: codeId }).where('id', '=', id).execute();
+        await trx
+          .updateTable('repayments')
+          .set({ sms_code_id: codeId })
+          .where('id', '=', id)
+          .execute();
       } else {
         await applyPayment(trx, order.id, body.amount, now);
       }
@@ -174,19 +259,33 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
       const { order, rec } = await lockedRecord(trx, user, body.orderId, body.repaymentRecordId);
       if (rec.status === 'success') {
         // A retry with the code that paid it (answer lost on the way) is success again; anything else is told it is done.
-        const same = rec.sms_code_id !== null && await ctx.sms.isIssuedCode(rec.sms_code_id, user.phone, 'repay', body.verifyCode, trx);
+        const same =
+          rec.sms_code_id !== null &&
+          (await ctx.sms.isIssuedCode(rec.sms_code_id, user.phone, 'repay', body.verifyCode, trx));
         return same ? { repayRecordId: rec.id, status: 'success' } : alreadyPaid();
       }
       if (!(await stillPending(trx, rec, now)) || rec.sms_code_id === null) return expired();
       // Only the code issued for this record; a wrong try is counted (committed) and the fifth kills the code.
-      if ((await ctx.sms.verifyIssued(rec.sms_code_id, user.phone, 'repay', body.verifyCode, trx)) !== 'ok') return wrongCode();
+      if (
+        (await ctx.sms.verifyIssued(rec.sms_code_id, user.phone, 'repay', body.verifyCode, trx)) !==
+        'ok'
+      )
+        return wrongCode();
       // Over-booking rule: the borrower authorised exactly rec.amount. If less is due now (paid
       // elsewhere meanwhile), refuse rather than charge a different amount, and free the order.
       if (!REPAYABLE.has(order.status) || rec.amount > (await dueOf(trx, order))) {
-        await trx.updateTable('repayments').set({ status: 'cancelled' }).where('id', '=', rec.id).execute();
+        await trx
+          .updateTable('repayments')
+          .set({ status: 'cancelled' })
+          .where('id', '=', rec.id)
+          .execute();
         return dueChanged();
       }
-      await trx.updateTable('repayments').set({ status: 'success', confirmed_at: now }).where('id', '=', rec.id).execute();
+      await trx
+        .updateTable('repayments')
+        .set({ status: 'success', confirmed_at: now })
+        .where('id', '=', rec.id)
+        .execute();
       await applyPayment(trx, rec.order_id, rec.amount, now);
       return { repayRecordId: rec.id, status: 'success' };
     });
@@ -202,8 +301,11 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
       // Same SMS limits as any send (429 with a reason, nothing changed); the old code dies.
       const codeId = await ctx.sms.issue(user.phone, 'repay', ip, 6, trx);
       if (rec.sms_code_id !== null) await ctx.sms.revoke(rec.sms_code_id, trx);
-      await trx.updateTable('repayments').set({ sms_code_id: codeId, expires_at: new Date(now.getTime() + SMS_TTL_MS) })
-        .where('id', '=', rec.id).execute();
+      await trx
+        .updateTable('repayments')
+        .set({ sms_code_id: codeId, expires_at: new Date(now.getTime() + SMS_TTL_MS) })
+        .where('id', '=', rec.id)
+        .execute();
       return { repayRecordId: rec.id, expiresIn: Math.round(SMS_TTL_MS / 1000) };
     });
   });
@@ -215,12 +317,19 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
       const { rec } = await lockedRecord(trx, user, body.orderId, body.repaymentRecordId);
       if (rec.status === 'success') return alreadyPaid();
       if (rec.status === 'pending' && (await stillPending(trx, rec, now))) {
-        await trx.updateTable('repayments').set({ status: 'cancelled' }).where('id', '=', rec.id).execute();
+        await trx
+          .updateTable('repayments')
+          .set({ status: 'cancelled' })
+          .where('id', '=', rec.id)
+          .execute();
         if (rec.sms_code_id !== null) await ctx.sms.revoke(rec.sms_code_id, trx);
         return { repayRecordId: rec.id, status: 'cancelled' };
       }
       // Already void: answer what it is (a pending one past its expiry was just marked expired).
-      return { repayRecordId: rec.id, status: rec.status === 'cancelled' ? 'cancelled' : 'expired' };
+      return {
+        repayRecordId: rec.id,
+        status: rec.status === 'cancelled' ? 'cancelled' : 'expired',
+      };
     });
   });
 

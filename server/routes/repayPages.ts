@@ -13,10 +13,10 @@ import { getSetting, getSettings, latestCard } from '../lib/settings';
 import { randomId } from '../lib/tokens';
 import { requireOrder, requireOrderWithProduct } from '../http/session';
 
-
 const DELAY_DAYS = 7;
 const NO_ACCOUNT = 'Enter your wallet account number. No payment request was sent.';
-const NOT_DEFERRABLE = 'This order cannot be deferred. Please repay the amount due from the Repayment page.';
+const NOT_DEFERRABLE =
+  'This order cannot be deferred. Please repay the amount due from the Repayment page.';
 
 /** The NOTICE dialog text: the request went to the wallet account the borrower entered. */
 function walletNotice(amount: number, label: string): string {
@@ -32,7 +32,16 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     const rows = await installmentsOf(ctx.db, order.id);
     const card = await latestCard(ctx.db, user.userId);
     const { contact, wallets } = await getSettings(ctx.db, ['contact', 'wallets']);
-    return installmentPlanAnswer({ order, productName: product.name, rows, card, contact, wallets, now: ctx.now(), label });
+    return installmentPlanAnswer({
+      order,
+      productName: product.name,
+      rows,
+      card,
+      contact,
+      wallets,
+      now: ctx.now(),
+      label,
+    });
   });
 
   userEndpoint(app, ctx, 'delayDetail', async ({ body, user }) => {
@@ -46,48 +55,66 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     // come from `deferrable`, so a non-deferrable order never shows a fee or a new due date.
     const deferrable = order.is_delay === 1 && REPAYABLE.has(order.status);
     return {
-      bankCardInfo: { bankName: card.bankName, bankNode: card.bankNode, cardNo: maskCardNo(card.cardNo) },
+      bankCardInfo: {
+        bankName: card.bankName,
+        bankNode: card.bankNode,
+        cardNo: maskCardNo(card.cardNo),
+      },
       remind: deferrable
         ? `After paying the deferral fee your due date moves by ${DELAY_DAYS} days. The outstanding amount is unchanged.`
         : NOT_DEFERRABLE,
       bankList: await getSetting(ctx.db, 'wallets'),
       detail: deferrable
         ? [
-          { text: 'Deferral fee', value: formatMoney(order.delay_fee, label) },
-          { text: 'Deferral days', value: `${DELAY_DAYS} days` },
-          { text: 'Outstanding amount', value: formatMoney(due, label) },
-        ]
+            { text: 'Deferral fee', value: formatMoney(order.delay_fee, label) },
+            { text: 'Deferral days', value: `${DELAY_DAYS} days` },
+            { text: 'Outstanding amount', value: formatMoney(due, label) },
+          ]
         : [{ text: 'Outstanding amount', value: formatMoney(due, label) }],
       repayDetail: deferrable
         ? [
-          { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
-          { text: 'Amount due then', value: formatMoney(due, label) },
-        ]
+            { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
+            { text: 'Amount due then', value: formatMoney(due, label) },
+          ]
         : [],
       delayShouldPayAmount: deferrable ? order.delay_fee : 0,
-      showSubmitUtr: 1, telephone: contact.telephone,
+      showSubmitUtr: 1,
+      telephone: contact.telephone,
     };
   });
 
   userEndpoint(app, ctx, 'generateVcode', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
-    if (!REPAYABLE.has(order.status)) throw new BusinessError('800001', 'This order has nothing to repay.');
+    if (!REPAYABLE.has(order.status))
+      throw new BusinessError('800001', 'This order has nothing to repay.');
     if (body.isDelay === 1) {
       if (order.is_delay !== 1) throw new BusinessError('800002', 'This order cannot be deferred.');
-      if (body.amount !== order.delay_fee) throw badRequest(`amount: the deferral fee is ${order.delay_fee}`);
+      if (body.amount !== order.delay_fee)
+        throw badRequest(`amount: the deferral fee is ${order.delay_fee}`);
     } else {
       const due = outstanding(order, await installmentsOf(ctx.db, order.id));
-      if (body.amount > due) throw badRequest(`amount: must not exceed the outstanding amount (${due})`);
+      if (body.amount > due)
+        throw badRequest(`amount: must not exceed the outstanding amount (${due})`);
     }
     // A request goes to a wallet only with an account number to send it to: without one nothing is
     // recorded and no trade number is made (issue 33; docs/decisions/002-repayment-numbers-and-states.md, "Wallet account number").
     if ((body.cardNo ?? '').trim() === '') throw badRequest(NO_ACCOUNT);
     const tradeNo = randomId('T', 6).toUpperCase();
-    const payUrl = order.pay_mode === 'PAY_URL' ? `https://pay.kopa.example/checkout?tradeNo=${tradeNo}` : '';
-    await ctx.db.insertInto('trades').values({
-      trade_no: tradeNo, user_id: user.userId, order_id: order.id, amount: body.amount, is_delay: body.isDelay,
-      card_no: body.cardNo ?? '', bank_code: body.bankCode ?? '', repay_type: order.pay_mode,
-    }).execute();
+    const payUrl =
+      order.pay_mode === 'PAY_URL' ? `https://pay.kopa.example/checkout?tradeNo=${tradeNo}` : '';
+    await ctx.db
+      .insertInto('trades')
+      .values({
+        trade_no: tradeNo,
+        user_id: user.userId,
+        order_id: order.id,
+        amount: body.amount,
+        is_delay: body.isDelay,
+        card_no: body.cardNo ?? '',
+        bank_code: body.bankCode ?? '',
+        repay_type: order.pay_mode,
+      })
+      .execute();
     return order.pay_mode === 'PAY_URL'
       ? { repayType: 'PAY_URL', payUrl, notice: '', tradeNo }
       : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: walletNotice(body.amount, label) };
@@ -95,13 +122,23 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
 
   userEndpoint(app, ctx, 'submitUtr', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
-    await ctx.db.insertInto('utrs').values({ user_id: user.userId, order_id: order.id, utr: body.utr, is_delay: body.isDelay ?? 0 }).execute();
+    await ctx.db
+      .insertInto('utrs')
+      .values({
+        user_id: user.userId,
+        order_id: order.id,
+        utr: body.utr,
+        is_delay: body.isDelay ?? 0,
+      })
+      .execute();
     return withMessage({ utr: body.utr }, 'UTR submitted. We will verify your payment shortly.');
   });
 
   userEndpoint(app, ctx, 'repaymentCodeInfo', async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
-    const due = REPAYABLE.has(order.status) ? outstanding(order, await installmentsOf(ctx.db, order.id)) : 0;
+    const due = REPAYABLE.has(order.status)
+      ? outstanding(order, await installmentsOf(ctx.db, order.id))
+      : 0;
     return {
       type: order.code_type === 2 ? 2 : 1,
       repayAmount: due,
@@ -110,7 +147,11 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       payCode: order.pay_code,
       channelImage: '/assets/demo/channel-mpesa.svg',
       qrContent: `kopa-pay:${order.pay_code}:${due}`,
-      defDetail: { logo: '/assets/demo/pay-logo.svg', payCode: order.pay_code, payNotice: await getSetting(ctx.db, 'payNotice') },
+      defDetail: {
+        logo: '/assets/demo/pay-logo.svg',
+        payCode: order.pay_code,
+        payNotice: await getSetting(ctx.db, 'payNotice'),
+      },
     };
   });
 }

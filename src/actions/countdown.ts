@@ -19,7 +19,8 @@ export const countdownAction: ActionHandler<'countdown'> = async (action, ctx) =
   timers.delete(action.path);
 
   let left = action.seconds;
-  const write = (value: number) => runtime.store.update((d) => setAtPathDraft(d.state, path.segments, value));
+  const write = (value: number) =>
+    runtime.store.update((d) => setAtPathDraft(d.state, path.segments, value));
   write(left);
   if (left <= 0) return 'continue';
   const signal = runtime.signal;

@@ -16,7 +16,9 @@ export interface LayoutError {
 type ErrorTable = Readonly<Record<string, string>>;
 
 const tables = new Map<string, ErrorTable>();
-for (const [name, entry] of Object.entries(catalogue.endpoints as Record<string, { errors?: Record<string, string> }>)) {
+for (const [name, entry] of Object.entries(
+  catalogue.endpoints as Record<string, { errors?: Record<string, string> }>,
+)) {
   if (entry.errors) tables.set(name, entry.errors);
 }
 
@@ -27,11 +29,16 @@ const TRANSPORT = new Set(['timeout', 'network', 'bad-response', 'aborted', 'unk
  * The error with the catalogue's wording: the message for its code (server code or transport
  * kind) first; then, for a server refusal without a message of its own, the fallback.
  */
-export function withEndpointMessage(endpoint: string, error: LayoutError, table: ErrorTable | undefined = tables.get(endpoint)): LayoutError {
+export function withEndpointMessage(
+  endpoint: string,
+  error: LayoutError,
+  table: ErrorTable | undefined = tables.get(endpoint),
+): LayoutError {
   if (!table) return error;
   const own = Object.hasOwn(table, error.code) ? table[error.code] : undefined;
   if (own !== undefined) return { ...error, message: own };
   const fallback = table.fallback;
-  if (fallback !== undefined && !TRANSPORT.has(error.code) && error.serverMessage.trim() === '') return { ...error, message: fallback };
+  if (fallback !== undefined && !TRANSPORT.has(error.code) && error.serverMessage.trim() === '')
+    return { ...error, message: fallback };
   return error;
 }

@@ -14,7 +14,10 @@ import { withEndpointMessage } from './errorMessages';
 type Failure = Exclude<CallResult, { ok: true }>;
 
 /** The error a layout reads (`error.message`, `error.code`) after `endpoint` failed. */
-export function failedCallError(endpoint: string, result: Failure): ReturnType<typeof withEndpointMessage> {
+export function failedCallError(
+  endpoint: string,
+  result: Failure,
+): ReturnType<typeof withEndpointMessage> {
   return withEndpointMessage(endpoint, callError(result));
 }
 

@@ -50,10 +50,15 @@ function insideNode(el: Element | null, id: string): boolean {
  * The fields a validate action checks: the named ids first (in the order named), then those
  * inside the form node, in page order; each once.
  */
-export function fieldsToCheck(page: object, ids: readonly string[] | undefined, form: string | undefined): FieldEntry[] {
+export function fieldsToCheck(
+  page: object,
+  ids: readonly string[] | undefined,
+  form: string | undefined,
+): FieldEntry[] {
   const all = [...pageFieldSet(page)].sort(byPageOrder);
   const out: FieldEntry[] = [];
   for (const id of ids ?? []) for (const f of all) if (f.id === id && !out.includes(f)) out.push(f);
-  if (form !== undefined) for (const f of all) if (insideNode(f.element(), form) && !out.includes(f)) out.push(f);
+  if (form !== undefined)
+    for (const f of all) if (insideNode(f.element(), form) && !out.includes(f)) out.push(f);
   return out;
 }

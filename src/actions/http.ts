@@ -30,8 +30,12 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   const { env, signal, store } = ctx.runtime;
   const params = paramsIn(ctx, action.params, 'params');
   const query = action.query ? paramsIn(ctx, action.query, 'query') : undefined;
-  const key = action.idempotent ? idempotencyKeyFor(action, JSON.stringify(params), () => env.newIdempotencyKey()) : undefined;
-  const closeLoading = action.loadingToast ? env.toast(msg('common.loading'), { kind: 'loading' }) : undefined;
+  const key = action.idempotent
+    ? idempotencyKeyFor(action, JSON.stringify(params), () => env.newIdempotencyKey())
+    : undefined;
+  const closeLoading = action.loadingToast
+    ? env.toast(msg('common.loading'), { kind: 'loading' })
+    : undefined;
   let result: CallResult;
   try {
     result = await env.call(action.endpoint, params, { signal, idempotencyKey: key, query });
@@ -48,7 +52,8 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
     if (action.saveAs) {
       const path = parseStatePath(action.saveAs);
       if (path.ok) store.update((d) => setAtPathDraft(d.state, path.segments, result.data));
-      else env.report({ pointer: `${ctx.pointer}/saveAs`, message: path.error, kind: 'state-path' });
+      else
+        env.report({ pointer: `${ctx.pointer}/saveAs`, message: path.error, kind: 'state-path' });
     }
     return ctx.runNested(action.onSuccess, `${ctx.pointer}/onSuccess`, { response: result.data });
   }
@@ -57,7 +62,10 @@ export const httpAction: ActionHandler<'http'> = async (action, ctx) => {
   if (handleSessionExpired(ctx.runtime, result)) return 'stop';
   const error = failedCallError(action.endpoint, result);
   if (action.onError) {
-    await ctx.runNested(action.onError, `${ctx.pointer}/onError`, { error, response: 'data' in result ? result.data : undefined });
+    await ctx.runNested(action.onError, `${ctx.pointer}/onError`, {
+      error,
+      response: 'data' in result ? result.data : undefined,
+    });
   } else if (action.toastOnError !== false) {
     env.toast(failedCallToast(result, error), { kind: 'info' });
   }

@@ -23,14 +23,23 @@ export const navigateAction: ActionHandler<'navigate'> = async (action, ctx) => 
   const to = textIn(ctx, action.to, 'to');
   const path = to.startsWith('/') ? to : env.routePath(to);
   if (!path || path.startsWith('//') || path.startsWith('/\\')) {
-    env.report({ pointer: `${ctx.pointer}/to`, message: `Unknown route "${to}"`, kind: 'navigate' });
+    env.report({
+      pointer: `${ctx.pointer}/to`,
+      message: `Unknown route "${to}"`,
+      kind: 'navigate',
+    });
     env.toast(msg('common.pageUnavailable'), { kind: 'info' });
     return 'stop';
   }
   const [pathname, ownQuery = ''] = path.split('?');
   const extra = paramsIn(ctx, action.query, 'query');
-  const base = action.carryQuery === false ? ownQuery : joinQuery(env.commonQuery(), Object.fromEntries(new URLSearchParams(ownQuery)));
+  const base =
+    action.carryQuery === false
+      ? ownQuery
+      : joinQuery(env.commonQuery(), Object.fromEntries(new URLSearchParams(ownQuery)));
   const query = joinQuery(base, extra);
-  env.navigate(query ? `${pathname}?${query}` : (pathname ?? '/'), { replace: action.replace === true });
+  env.navigate(query ? `${pathname}?${query}` : (pathname ?? '/'), {
+    replace: action.replace === true,
+  });
   return 'continue';
 };

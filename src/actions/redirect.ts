@@ -8,7 +8,11 @@ export const redirectAction: ActionHandler<'redirect'> = async (action, ctx) => 
   const raw = textIn(ctx, action.url, 'url');
   const checked = env.checkUrl(raw);
   if (!checked.ok) {
-    env.report({ pointer: `${ctx.pointer}/url`, message: `Refused link: ${checked.reason}`, kind: 'redirect' });
+    env.report({
+      pointer: `${ctx.pointer}/url`,
+      message: `Refused link: ${checked.reason}`,
+      kind: 'redirect',
+    });
     env.toast(msg('common.linkRefused'), { kind: 'info' });
     return 'stop';
   }

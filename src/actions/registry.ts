@@ -6,7 +6,16 @@ import { navigateAction } from './navigate';
 import { redirectAction } from './redirect';
 import { storageAction } from './storage';
 import { validateAction } from './validate';
-import { closeDialogAction, copyAction, ifAction, openDialogAction, reloadAction, setStateAction, toastAction, waitAction } from './ui';
+import {
+  closeDialogAction,
+  copyAction,
+  ifAction,
+  openDialogAction,
+  reloadAction,
+  setStateAction,
+  toastAction,
+  waitAction,
+} from './ui';
 import type { ActionHandler } from './types';
 
 /** Every action type of schemas/action.schema.json; a type with no handler is a compile error. */

@@ -2,7 +2,8 @@ import { resolveValue, toDisplayText, isTruthy, type ResolveProblem } from '../r
 import type { ActionContext } from './types';
 
 function reportAll(ctx: ActionContext, problems: ResolveProblem[]): void {
-  for (const p of problems) ctx.runtime.env.report({ pointer: p.pointer, message: p.message, kind: 'binding' });
+  for (const p of problems)
+    ctx.runtime.env.report({ pointer: p.pointer, message: p.message, kind: 'binding' });
 }
 
 /** Evaluates an action's value against the scope at the moment the action runs. */
@@ -21,7 +22,13 @@ export function conditionIn(ctx: ActionContext, value: boolean | string, field: 
   return isTruthy(resolveIn(ctx, value, field));
 }
 
-export function paramsIn(ctx: ActionContext, value: Record<string, unknown> | undefined, field: string): Record<string, unknown> {
+export function paramsIn(
+  ctx: ActionContext,
+  value: Record<string, unknown> | undefined,
+  field: string,
+): Record<string, unknown> {
   const resolved = resolveIn(ctx, value ?? {}, field);
-  return resolved !== null && typeof resolved === 'object' && !Array.isArray(resolved) ? (resolved as Record<string, unknown>) : {};
+  return resolved !== null && typeof resolved === 'object' && !Array.isArray(resolved)
+    ? (resolved as Record<string, unknown>)
+    : {};
 }

@@ -25,7 +25,12 @@ export async function runActions(
       scope: readScope,
       pointer: here,
       runNested: (nested, nestedPointer, locals) =>
-        runActions(nested, runtime, locals ? withLocals(readScope, locals) : readScope, nestedPointer),
+        runActions(
+          nested,
+          runtime,
+          locals ? withLocals(readScope, locals) : readScope,
+          nestedPointer,
+        ),
     };
     const handler = actionRegistry[action.type] as ActionHandler<Action['type']> | undefined;
     let outcome: ActionOutcome;
@@ -33,7 +38,11 @@ export async function runActions(
       if (!handler) throw new Error(`Unknown action type "${String(action.type)}"`);
       outcome = await handler(action as never, ctx);
     } catch (error) {
-      runtime.env.report({ pointer: here, message: error instanceof Error ? error.message : String(error), kind: 'action' });
+      runtime.env.report({
+        pointer: here,
+        message: error instanceof Error ? error.message : String(error),
+        kind: 'action',
+      });
       runtime.env.toast(msg('common.somethingWrong'), { kind: 'info' });
       return 'stop';
     }
@@ -43,7 +52,10 @@ export async function runActions(
 }
 
 /** A scope reader with extra local names (response, error, item...) on top of the page's. */
-export function withLocals(read: () => Record<string, unknown>, locals: Record<string, unknown>): () => Record<string, unknown> {
+export function withLocals(
+  read: () => Record<string, unknown>,
+  locals: Record<string, unknown>,
+): () => Record<string, unknown> {
   return () => {
     const scope = read();
     for (const key of Object.keys(locals)) scope[key] = locals[key];

@@ -11,9 +11,16 @@ export interface ActionContext {
   /** JSON pointer of this action in the layout, for reports. */
   pointer: string;
   /** Runs a nested list (onSuccess, then/else) with extra local names. */
-  runNested(actions: readonly Action[] | undefined, pointer: string, locals?: Record<string, unknown>): Promise<ActionOutcome>;
+  runNested(
+    actions: readonly Action[] | undefined,
+    pointer: string,
+    locals?: Record<string, unknown>,
+  ): Promise<ActionOutcome>;
 }
 
 export type ActionOf<T extends Action['type']> = Extract<Action, { type: T }>;
 
-export type ActionHandler<T extends Action['type']> = (action: ActionOf<T>, ctx: ActionContext) => Promise<ActionOutcome>;
+export type ActionHandler<T extends Action['type']> = (
+  action: ActionOf<T>,
+  ctx: ActionContext,
+) => Promise<ActionOutcome>;

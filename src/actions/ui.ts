@@ -4,7 +4,10 @@ import { msg } from '../format/messages';
 import type { ActionHandler } from './types';
 
 export const toastAction: ActionHandler<'toast'> = async (action, ctx) => {
-  ctx.runtime.env.toast(textIn(ctx, action.message, 'message'), { kind: action.kind ?? 'default', duration: action.duration });
+  ctx.runtime.env.toast(textIn(ctx, action.message, 'message'), {
+    kind: action.kind ?? 'default',
+    duration: action.duration,
+  });
   return 'continue';
 };
 
@@ -25,7 +28,11 @@ export const closeDialogAction: ActionHandler<'closeDialog'> = async (action, ct
 export const setStateAction: ActionHandler<'setState'> = async (action, ctx) => {
   const path = parseStatePath(action.path);
   if (!path.ok) {
-    ctx.runtime.env.report({ pointer: `${ctx.pointer}/path`, message: path.error, kind: 'state-path' });
+    ctx.runtime.env.report({
+      pointer: `${ctx.pointer}/path`,
+      message: path.error,
+      kind: 'state-path',
+    });
     return 'stop';
   }
   const value = resolveIn(ctx, action.value, 'value');
@@ -36,7 +43,12 @@ export const setStateAction: ActionHandler<'setState'> = async (action, ctx) => 
 export const copyAction: ActionHandler<'copy'> = async (action, ctx) => {
   const { env } = ctx.runtime;
   const copied = await env.copyText(textIn(ctx, action.text, 'text'));
-  env.toast(copied ? textIn(ctx, action.successMessage ?? msg('common.copySuccess'), 'successMessage') : msg('common.copyFailed'), { kind: 'info' });
+  env.toast(
+    copied
+      ? textIn(ctx, action.successMessage ?? msg('common.copySuccess'), 'successMessage')
+      : msg('common.copyFailed'),
+    { kind: 'info' },
+  );
   return 'continue';
 };
 

@@ -22,6 +22,10 @@ export const validateAction: ActionHandler<'validate'> = async (action, ctx) => 
   }
   if (!first) return 'continue';
   if (show === 'toast') runtime.env.toast(first.message, { kind: 'default' });
-  if (action.onInvalid) await ctx.runNested(action.onInvalid, `${ctx.pointer}/onInvalid`, { message: first.message, field: first.field ?? '' });
+  if (action.onInvalid)
+    await ctx.runNested(action.onInvalid, `${ctx.pointer}/onInvalid`, {
+      message: first.message,
+      field: first.field ?? '',
+    });
   return 'stop';
 };

@@ -37,8 +37,13 @@ function telNumber(phone: string): string {
   return phone.replace(/[^0-9+]/g, '');
 }
 
-export function createBrowserTransport(win: BrowserWindowLike, config: BridgeConfig, deps: BrowserDeps): Transport {
-  const navigate = (path: string): void => (deps.navigate ? deps.navigate(path) : win.location.assign(path));
+export function createBrowserTransport(
+  win: BrowserWindowLike,
+  config: BridgeConfig,
+  deps: BrowserDeps,
+): Transport {
+  const navigate = (path: string): void =>
+    deps.navigate ? deps.navigate(path) : win.location.assign(path);
 
   function run(command: BridgeCommand): void {
     switch (command.action) {
@@ -73,7 +78,11 @@ export function createBrowserTransport(win: BrowserWindowLike, config: BridgeCon
       case 'openLink': {
         // Checked again here with the stricter navigation rule: deep links and bare route names
         // mean something only to the native app.
-        const checked = checkNavigationUrl(command.args.url, config.redirectAllowlist, win.location.origin);
+        const checked = checkNavigationUrl(
+          command.args.url,
+          config.redirectAllowlist,
+          win.location.origin,
+        );
         if (!checked.ok) deps.notify(BROWSER_MESSAGES.openLink);
         else if (checked.external) win.location.assign(checked.url);
         else navigate(checked.url);

@@ -21,10 +21,16 @@ export interface BridgeHooks {
 }
 
 function defaultOrigin(): string {
-  return typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost';
+  return typeof location !== 'undefined' && location.origin !== 'null'
+    ? location.origin
+    : 'http://localhost';
 }
 
-export function createBridge(transport: Transport, config: BridgeConfig, hooks: BridgeHooks = {}): Bridge {
+export function createBridge(
+  transport: Transport,
+  config: BridgeConfig,
+  hooks: BridgeHooks = {},
+): Bridge {
   const links = {
     allowlist: config.redirectAllowlist,
     origin: hooks.origin ?? defaultOrigin(),
@@ -42,14 +48,18 @@ export function createBridge(transport: Transport, config: BridgeConfig, hooks: 
 
   function call(action: string, args?: unknown): BridgeResult {
     const name = typeof action === 'string' ? action : String(action);
-    if (!isBridgeAction(name)) return refuse(name.slice(0, 60), `unknown action "${name.slice(0, 60)}"`);
+    if (!isBridgeAction(name))
+      return refuse(name.slice(0, 60), `unknown action "${name.slice(0, 60)}"`);
     const checked = validateArgs(name, args, links);
     if (!checked.ok) return refuse(name, checked.reason);
     try {
       transport.send(checked.command);
       return { ok: true };
     } catch (error) {
-      return refuse(name, `host call failed: ${error instanceof Error ? error.message : String(error)}`);
+      return refuse(
+        name,
+        `host call failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

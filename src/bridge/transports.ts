@@ -49,7 +49,8 @@ export function createIosTransport(win: HostWindow, config: BridgeConfig): Trans
     send(command: BridgeCommand): void {
       const name = config.bridge.nativeNames[command.action];
       const handler = iosHandlers(win)?.[name];
-      if (!handler || typeof handler.postMessage !== 'function') throw new Error(`the host has no message handler "${name}"`);
+      if (!handler || typeof handler.postMessage !== 'function')
+        throw new Error(`the host has no message handler "${name}"`);
       handler.postMessage(command.args);
     },
   };
@@ -59,7 +60,11 @@ export function createIosTransport(win: HostWindow, config: BridgeConfig): Trans
  * Android when the interface object exists, iOS when one of our message handlers exists, else the
  * browser fallbacks. Decided once per page: the host injects before the page's scripts run.
  */
-export function detectTransport(win: HostWindow & BrowserWindowLike, config: BridgeConfig, browser: BrowserDeps): Transport {
+export function detectTransport(
+  win: HostWindow & BrowserWindowLike,
+  config: BridgeConfig,
+  browser: BrowserDeps,
+): Transport {
   if (androidObject(win, config)) return createAndroidTransport(win, config);
   const handlers = iosHandlers(win);
   if (handlers && Object.values(config.bridge.nativeNames).some((n) => handlers[n] !== undefined)) {

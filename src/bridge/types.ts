@@ -58,7 +58,9 @@ export interface BridgeArgs {
 }
 
 /** A validated action with its arguments; transports switch on `action` to get typed `args`. */
-export type BridgeCommand = { [A in BridgeAction]: { action: A; args: BridgeArgs[A] } }[BridgeAction];
+export type BridgeCommand = {
+  [A in BridgeAction]: { action: A; args: BridgeArgs[A] };
+}[BridgeAction];
 
 export type BridgeResult = { ok: true } | { ok: false; reason: string };
 

@@ -33,10 +33,16 @@ function objectWith(args: unknown, allowed: readonly string[]): Obj | string {
   return extra === undefined ? args : `unexpected argument "${extra.slice(0, 40)}"`;
 }
 
-function optionalString(o: Obj, key: string, pattern: RegExp | null, max: number): string | undefined | { error: string } {
+function optionalString(
+  o: Obj,
+  key: string,
+  pattern: RegExp | null,
+  max: number,
+): string | undefined | { error: string } {
   const v = o[key];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string' || v.length > max) return { error: `${key} must be a string of at most ${max} characters` };
+  if (typeof v !== 'string' || v.length > max)
+    return { error: `${key} must be a string of at most ${max} characters` };
   if (pattern && !pattern.test(v)) return { error: `${key} is not valid` };
   return v;
 }
@@ -53,14 +59,20 @@ function trackParams(v: unknown): TrackParams | string {
   for (const [k, val] of entries) {
     if (k === '__proto__' || k.length > 100) return `param name "${k.slice(0, 40)}" is not allowed`;
     const okValue =
-      (typeof val === 'string' && val.length <= MAX_TEXT) || typeof val === 'boolean' || (typeof val === 'number' && Number.isFinite(val));
+      (typeof val === 'string' && val.length <= MAX_TEXT) ||
+      typeof val === 'boolean' ||
+      (typeof val === 'number' && Number.isFinite(val));
     if (!okValue) return `param "${k}" must be a string, a finite number or a boolean`;
     out[k] = val as string | number | boolean;
   }
   return out;
 }
 
-export function validateArgs(action: BridgeAction, args: unknown, links: BridgeLinkPolicy): Validation {
+export function validateArgs(
+  action: BridgeAction,
+  args: unknown,
+  links: BridgeLinkPolicy,
+): Validation {
   const fail = (reason: string): Validation => ({ ok: false, reason });
   switch (action) {
     case 'sendSms': {
@@ -87,7 +99,12 @@ export function validateArgs(action: BridgeAction, args: unknown, links: BridgeL
       const o = objectWith(args, ['event', 'params']);
       if (typeof o === 'string') return fail(o);
       const event = o.event;
-      if (typeof event !== 'string' || event.trim() === '' || event.length > 100 || CONTROL.test(event)) {
+      if (
+        typeof event !== 'string' ||
+        event.trim() === '' ||
+        event.length > 100 ||
+        CONTROL.test(event)
+      ) {
         return fail('event must be a non-empty string of at most 100 characters');
       }
       if (o.params === undefined) return { ok: true, command: { action, args: { event } } };

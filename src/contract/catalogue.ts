@@ -26,7 +26,9 @@ export interface Catalogue {
 
 /** Own entries only: a layout naming `constructor` or `__proto__` must not find anything. */
 export function findEndpoint(catalogue: Catalogue, name: string): EndpointSpec | undefined {
-  return Object.prototype.hasOwnProperty.call(catalogue.endpoints, name) ? catalogue.endpoints[name] : undefined;
+  return Object.prototype.hasOwnProperty.call(catalogue.endpoints, name)
+    ? catalogue.endpoints[name]
+    : undefined;
 }
 
 export function substituteProvider(path: string, provider: string): string {
@@ -45,16 +47,28 @@ const CLIENTS: readonly string[] = ['json', 'form', 'multipart', 'image'];
  * `string`s, so the shell goes through this instead of a cast; it also catches a hand-edited
  * catalogue with a typo before the first call does.
  */
-export function parseCatalogue(raw: unknown): { ok: true; catalogue: Catalogue } | { ok: false; errors: string[] } {
-  const endpoints: unknown = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>).endpoints : undefined;
-  if (endpoints === null || typeof endpoints !== 'object') return { ok: false, errors: ['missing "endpoints" object'] };
+export function parseCatalogue(
+  raw: unknown,
+): { ok: true; catalogue: Catalogue } | { ok: false; errors: string[] } {
+  const endpoints: unknown =
+    raw !== null && typeof raw === 'object'
+      ? (raw as Record<string, unknown>).endpoints
+      : undefined;
+  if (endpoints === null || typeof endpoints !== 'object')
+    return { ok: false, errors: ['missing "endpoints" object'] };
   const errors: string[] = [];
   for (const [name, value] of Object.entries(endpoints)) {
     const e = (value ?? {}) as Record<string, unknown>;
-    if (typeof e.path !== 'string' || !e.path.startsWith('/')) errors.push(`${name}: path must start with /`);
-    if (e.method !== 'GET' && e.method !== 'POST') errors.push(`${name}: method must be GET or POST`);
-    if (typeof e.client !== 'string' || !CLIENTS.includes(e.client)) errors.push(`${name}: unknown client`);
-    if (e.success !== '0' && e.success !== '00') errors.push(`${name}: success must be "0" or "00"`);
+    if (typeof e.path !== 'string' || !e.path.startsWith('/'))
+      errors.push(`${name}: path must start with /`);
+    if (e.method !== 'GET' && e.method !== 'POST')
+      errors.push(`${name}: method must be GET or POST`);
+    if (typeof e.client !== 'string' || !CLIENTS.includes(e.client))
+      errors.push(`${name}: unknown client`);
+    if (e.success !== '0' && e.success !== '00')
+      errors.push(`${name}: success must be "0" or "00"`);
   }
-  return errors.length === 0 ? { ok: true, catalogue: { endpoints: endpoints as Record<string, EndpointSpec> } } : { ok: false, errors };
+  return errors.length === 0
+    ? { ok: true, catalogue: { endpoints: endpoints as Record<string, EndpointSpec> } }
+    : { ok: false, errors };
 }

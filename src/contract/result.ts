@@ -5,20 +5,35 @@
  * the user sees and a forgotten `catch` cannot blank a page (SECURITY 8, 16).
  */
 
-export type TransportFailureKind = 'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint';
+export type TransportFailureKind =
+  'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint';
 
 /**
  * `problems`: fields the response boundary left out or found missing (issue 33), for the report
  * only; the data is usable without them (the nodes bound to them show nothing).
  */
-export type ApiSuccess<T> = { ok: true; data: T; code: string; message: string; problems?: readonly string[] };
+export type ApiSuccess<T> = {
+  ok: true;
+  data: T;
+  code: string;
+  message: string;
+  problems?: readonly string[];
+};
 /**
  * The envelope's code was not the endpoint's success code, or a 4xx/5xx came with an envelope.
  * `message` is never empty (a generic text stands in); `serverMessage` is the envelope's own
  * message, '' when it sent none, so a screen can choose its own fallback wording. The HTTP client
  * always sets it; a runtime test fake may leave it out (then `callError` uses `message`).
  */
-export type ApiServerFailure = { ok: false; kind: 'server'; code: string; message: string; serverMessage?: string; data?: unknown; status: number };
+export type ApiServerFailure = {
+  ok: false;
+  kind: 'server';
+  code: string;
+  message: string;
+  serverMessage?: string;
+  data?: unknown;
+  status: number;
+};
 /**
  * The call never produced an envelope. `bad-response`: a body that is not a JSON envelope (an HTML
  * error page with 200 or 502, an empty body) or data its response schema refuses.

@@ -25,14 +25,22 @@ export interface OrderFacts {
 }
 
 /** "Icons exist for 21, 151, 110, 174, 180, 200. Any other status uses the 200 icon." 110 is the failed icon. */
-const ICONS: Readonly<Record<number, OrderView['icon']>> = { 21: '21', 110: 'failed', 151: '151', 174: '174', 180: '180', 200: '200' };
+const ICONS: Readonly<Record<number, OrderView['icon']>> = {
+  21: '21',
+  110: 'failed',
+  151: '151',
+  174: '174',
+  180: '180',
+  200: '200',
+};
 /** Statuses whose screen shows action buttons instead of recommended products. */
 const WITH_ACTIONS: ReadonlySet<number> = new Set([170, 174, 180, 200]);
 const REVIEW = 21;
 const DISBURSING = 151;
 
 function buttonsOf(status: number, isDelay: number): OrderView['buttons'] {
-  if (status === 174 || status === 180) return isDelay === 1 ? ['repay', 'rollover'] : ['repayment'];
+  if (status === 174 || status === 180)
+    return isDelay === 1 ? ['repay', 'rollover'] : ['repayment'];
   if (status === 170) return ['repayment'];
   if (status === 200) return ['borrowAgain'];
   return [];

@@ -31,7 +31,8 @@ export function analyzeTemplate(source: string, pointer = ''): TemplateAnalysis 
   // /repay's start on a 4x slower CPU). A broken string is scanned again to find every problem.
   const parsed = parseTemplate(source);
   if (parsed.ok) {
-    for (const part of parsed.template.parts) if (part.kind === 'binding') collect(part.ast, paths, functions);
+    for (const part of parsed.template.parts)
+      if (part.kind === 'binding') collect(part.ast, paths, functions);
     return { errors, paths: [...paths.values()], functions: [...functions] };
   }
   const scan = scanTemplate(source);

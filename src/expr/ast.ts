@@ -61,9 +61,7 @@ export interface UnaryNode {
 }
 
 export type BinaryOperator =
-  | '*' | '/' | '%' | '+' | '-'
-  | '<' | '<=' | '>' | '>='
-  | '==' | '!=' | '===' | '!==';
+  '*' | '/' | '%' | '+' | '-' | '<' | '<=' | '>' | '>=' | '==' | '!=' | '===' | '!==';
 export interface BinaryNode {
   type: 'Binary';
   operator: BinaryOperator;

@@ -53,8 +53,14 @@ export function withPointer(error: LocatedError, pointer: string): ExprError {
 
 /** Quotes a value for an error message without calling any of its methods. */
 export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) {
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+  if (
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value === null ||
+    value === undefined
+  ) {
     return String(value);
   }
   if (Array.isArray(value)) return 'an array';

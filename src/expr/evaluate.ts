@@ -6,7 +6,8 @@ import { isForbiddenKey, readMember } from './safeAccess';
 
 export type ExprFunction = (...args: unknown[]) => unknown;
 /** The functions an expression may call: a plain or null-prototype object, or a Map. */
-export type ExprFunctions = Readonly<Record<string, ExprFunction>> | ReadonlyMap<string, ExprFunction>;
+export type ExprFunctions =
+  Readonly<Record<string, ExprFunction>> | ReadonlyMap<string, ExprFunction>;
 export type Scope = Readonly<Record<string, unknown>>;
 
 export interface EvalContext {
@@ -31,11 +32,21 @@ export function evaluateNode(node: Node, ctx: EvalContext): unknown {
     case 'Chain':
       return evaluateChain(node, ctx);
     case 'Call':
-      return call(node.callee, node.args.map((a) => evaluateNode(a, ctx)), ctx.fns, node.pos);
+      return call(
+        node.callee,
+        node.args.map((a) => evaluateNode(a, ctx)),
+        ctx.fns,
+        node.pos,
+      );
     case 'Unary':
       return applyUnary(node.operator, evaluateNode(node.argument, ctx), node.pos);
     case 'Binary':
-      return applyBinary(node.operator, evaluateNode(node.left, ctx), evaluateNode(node.right, ctx), node.pos);
+      return applyBinary(
+        node.operator,
+        evaluateNode(node.left, ctx),
+        evaluateNode(node.right, ctx),
+        node.pos,
+      );
     case 'Logical': {
       const left = evaluateNode(node.left, ctx);
       if (node.operator === '&&') return left ? evaluateNode(node.right, ctx) : left;
@@ -43,7 +54,9 @@ export function evaluateNode(node: Node, ctx: EvalContext): unknown {
       return left === null || left === undefined ? evaluateNode(node.right, ctx) : left;
     }
     case 'Conditional':
-      return evaluateNode(node.test, ctx) ? evaluateNode(node.consequent, ctx) : evaluateNode(node.alternate, ctx);
+      return evaluateNode(node.test, ctx)
+        ? evaluateNode(node.consequent, ctx)
+        : evaluateNode(node.alternate, ctx);
     case 'Array':
       return node.elements.map((e) => evaluateNode(e, ctx));
     case 'Object': {
@@ -63,7 +76,10 @@ export function evaluateNode(node: Node, ctx: EvalContext): unknown {
 function lookup(scope: Scope, name: string, pos: number): unknown {
   if (isForbiddenKey(name)) abort(`"${name}" is not accessible`, pos);
   // A non-object scope (from untyped callers) simply has no names in it.
-  const desc = typeof scope === 'object' && scope !== null ? Object.getOwnPropertyDescriptor(scope, name) : undefined;
+  const desc =
+    typeof scope === 'object' && scope !== null
+      ? Object.getOwnPropertyDescriptor(scope, name)
+      : undefined;
   const value: unknown = desc !== undefined && 'value' in desc ? desc.value : undefined;
   if (typeof value === 'function') abort(`"${name}" is a function, not a value`, pos);
   return value;
@@ -117,6 +133,7 @@ function call(name: string, args: unknown[], fns: ExprFunctions, pos: number): u
     const reason = e instanceof Error && typeof e.message === 'string' ? e.message : 'it threw';
     abort(`${name}() failed: ${reason}`, pos);
   }
-  if (typeof result === 'function') abort(`${name}() returned a function, which is not a value`, pos);
+  if (typeof result === 'function')
+    abort(`${name}() returned a function, which is not a value`, pos);
   return typeof result === 'string' ? checkString(result, pos) : result;
 }

@@ -45,7 +45,8 @@ function fieldIs(item: unknown, name: string, value: unknown): boolean {
 }
 
 function capped(text: string): string {
-  if (text.length > LIMITS.maxStringLength) throw new Error(`result is longer than ${LIMITS.maxStringLength} characters`);
+  if (text.length > LIMITS.maxStringLength)
+    throw new Error(`result is longer than ${LIMITS.maxStringLength} characters`);
   return text;
 }
 
@@ -89,8 +90,10 @@ function join(list: unknown, separator?: unknown): string {
   const parts = items(list).map(toText);
   const sep = separator === undefined ? ',' : toText(separator);
   // Measured before joining, so a huge result is never allocated.
-  const total = parts.reduce((n, p) => n + p.length, 0) + sep.length * Math.max(0, parts.length - 1);
-  if (total > LIMITS.maxStringLength) throw new Error(`result is longer than ${LIMITS.maxStringLength} characters`);
+  const total =
+    parts.reduce((n, p) => n + p.length, 0) + sep.length * Math.max(0, parts.length - 1);
+  if (total > LIMITS.maxStringLength)
+    throw new Error(`result is longer than ${LIMITS.maxStringLength} characters`);
   return parts.join(sep);
 }
 
@@ -104,7 +107,9 @@ function isEmpty(value: unknown): boolean {
 function matches(args: unknown[]): (item: unknown) => boolean {
   const name = fieldName(args[1]);
   // count(list, 'paid') counts truthy fields; with a third argument, fields equal to it.
-  return args.length >= 3 ? (item) => fieldIs(item, name, args[2]) : (item) => Boolean(field(item, name));
+  return args.length >= 3
+    ? (item) => fieldIs(item, name, args[2])
+    : (item) => Boolean(field(item, name));
 }
 
 /*
@@ -113,14 +118,20 @@ function matches(args: unknown[]): (item: unknown) => boolean {
  * only; keys that are not text or numbers, and __proto__/constructor/prototype, are skipped.
  */
 function keyOf(value: unknown): string | undefined {
-  const key = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+  const key =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : undefined;
   return key === undefined || isForbiddenKey(key) ? undefined : key;
 }
 
 function entriesOf(value: unknown): [string, unknown][] {
   if (!isPlainObject(value)) return [];
   const keys = Object.keys(value);
-  if (keys.length > LIMITS.maxListLength) throw new Error(`object has more than ${LIMITS.maxListLength} keys`);
+  if (keys.length > LIMITS.maxListLength)
+    throw new Error(`object has more than ${LIMITS.maxListLength} keys`);
   const out: [string, unknown][] = [];
   for (const k of keys) if (keyOf(k) !== undefined) out.push([k, readOrUndefined(value, k)]);
   return out;
@@ -133,7 +144,11 @@ function objectFrom(entries: Iterable<[string, unknown]>): Record<string, unknow
 }
 
 function keySet(keys: unknown): Set<string> {
-  return new Set(items(keys).map(keyOf).filter((k): k is string => k !== undefined));
+  return new Set(
+    items(keys)
+      .map(keyOf)
+      .filter((k): k is string => k !== undefined),
+  );
 }
 
 function toObject(list: unknown, keyName: unknown, valueName?: unknown): Record<string, unknown> {
@@ -150,7 +165,9 @@ function toObject(list: unknown, keyName: unknown, valueName?: unknown): Record<
 function filterIn(list: unknown, name: unknown, values: unknown): unknown[] {
   const key = fieldName(name);
   const allowed = items(values);
-  return items(list).filter((item) => isPlainObject(item) && allowed.some((v) => sameValue(field(item, key), v)));
+  return items(list).filter(
+    (item) => isPlainObject(item) && allowed.some((v) => sameValue(field(item, key), v)),
+  );
 }
 
 const table: Record<string, ExprFunction> = {
@@ -171,7 +188,9 @@ const table: Record<string, ExprFunction> = {
   trim: (x) => toText(x).trim(),
   contains: (haystack, needle) => {
     if (typeof haystack === 'string') {
-      return typeof needle === 'string' || typeof needle === 'number' ? haystack.includes(String(needle)) : false;
+      return typeof needle === 'string' || typeof needle === 'number'
+        ? haystack.includes(String(needle))
+        : false;
     }
     return items(haystack).some((v) => sameValue(v, needle));
   },
@@ -191,9 +210,12 @@ const table: Record<string, ExprFunction> = {
     const key = fieldName(name);
     return items(list).map((item) => field(item, key));
   },
-  count: (...args) => (args.length <= 1 ? items(args[0]).length : items(args[0]).filter(matches(args)).length),
+  count: (...args) =>
+    args.length <= 1 ? items(args[0]).length : items(args[0]).filter(matches(args)).length,
   default: (x, fallback) =>
-    x === null || x === undefined || x === '' || (typeof x === 'number' && Number.isNaN(x)) ? fallback : x,
+    x === null || x === undefined || x === '' || (typeof x === 'number' && Number.isNaN(x))
+      ? fallback
+      : x,
   not: (x) => !x,
   number: toNumber,
   string: toText,

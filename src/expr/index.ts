@@ -7,7 +7,15 @@ export type { ExprFunctions } from './evaluate';
 export type { Node } from './ast';
 export type { Template } from './template';
 export type { PathSegment } from './paths';
-export { adoptParsedTemplates, parseTemplate, hasBindings, evaluateTemplate, evaluateParsed, evaluateExpression, toText } from './template';
+export {
+  adoptParsedTemplates,
+  parseTemplate,
+  hasBindings,
+  evaluateTemplate,
+  evaluateParsed,
+  evaluateExpression,
+  toText,
+} from './template';
 export { analyzeTemplate } from './analyze';
 export { parseStatePath, getAtPath, setAtPathDraft } from './paths';
 export { baseFunctions, baseFunctionNames } from './functions';

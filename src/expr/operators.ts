@@ -6,7 +6,13 @@ import { sameValue } from './equality';
 type Primitive = string | number | boolean | null | undefined;
 
 function isPrimitive(v: unknown): v is Primitive {
-  return v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  return (
+    v === null ||
+    v === undefined ||
+    typeof v === 'string' ||
+    typeof v === 'number' ||
+    typeof v === 'boolean'
+  );
 }
 
 /**
@@ -45,7 +51,12 @@ function compare(op: '<' | '<=' | '>' | '>=', a: Primitive, b: Primitive): boole
   return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
 }
 
-export function applyBinary(op: BinaryOperator, left: unknown, right: unknown, pos: number): unknown {
+export function applyBinary(
+  op: BinaryOperator,
+  left: unknown,
+  right: unknown,
+  pos: number,
+): unknown {
   switch (op) {
     // Not JavaScript's loose table: the one equality of src/expr/equality.ts (1 == "1", null ==
     // undefined, nothing else coerced), shared with filter/count/contains and the widgets.

@@ -7,15 +7,32 @@ import { tokenize, type Token } from './tokenizer';
 
 // Higher binds tighter; the same table as JavaScript for the operators we keep.
 const PRECEDENCE: ReadonlyMap<string, number> = new Map([
-  ['??', 1], ['||', 2], ['&&', 3],
-  ['==', 4], ['!=', 4], ['===', 4], ['!==', 4],
-  ['<', 5], ['<=', 5], ['>', 5], ['>=', 5],
-  ['+', 6], ['-', 6],
-  ['*', 7], ['/', 7], ['%', 7],
+  ['??', 1],
+  ['||', 2],
+  ['&&', 3],
+  ['==', 4],
+  ['!=', 4],
+  ['===', 4],
+  ['!==', 4],
+  ['<', 5],
+  ['<=', 5],
+  ['>', 5],
+  ['>=', 5],
+  ['+', 6],
+  ['-', 6],
+  ['*', 7],
+  ['/', 7],
+  ['%', 7],
 ]);
 
-const KEYWORDS: ReadonlyMap<string, boolean | null | undefined> = new Map<string, boolean | null | undefined>([
-  ['true', true], ['false', false], ['null', null], ['undefined', undefined],
+const KEYWORDS: ReadonlyMap<string, boolean | null | undefined> = new Map<
+  string,
+  boolean | null | undefined
+>([
+  ['true', true],
+  ['false', false],
+  ['null', null],
+  ['undefined', undefined],
 ]);
 
 const CALL_HINT = 'only functions from the function list can be called, as name(args)';
@@ -36,7 +53,12 @@ export function parseExpression(src: string, offset = 0): Node {
 }
 
 function unexpected(t: Token): never {
-  return abort(t.kind === 'eof' ? 'Unexpected end of expression' : `Unexpected token ${JSON.stringify(t.text)}`, t.pos);
+  return abort(
+    t.kind === 'eof'
+      ? 'Unexpected end of expression'
+      : `Unexpected token ${JSON.stringify(t.text)}`,
+    t.pos,
+  );
 }
 
 class Parser {
@@ -85,14 +107,28 @@ class Parser {
   private combine(op: Token, left: Node, right: Node): Node {
     const isLogical = op.text === '&&' || op.text === '||' || op.text === '??';
     if (!isLogical) {
-      return this.make({ type: 'Binary', operator: op.text as BinaryOperator, left, right, pos: op.pos });
+      return this.make({
+        type: 'Binary',
+        operator: op.text as BinaryOperator,
+        left,
+        right,
+        pos: op.pos,
+      });
     }
     const clashes = (side: Node): boolean =>
-      side.type === 'Logical' && !this.grouped.has(side) && (side.operator === '??') !== (op.text === '??');
+      side.type === 'Logical' &&
+      !this.grouped.has(side) &&
+      (side.operator === '??') !== (op.text === '??');
     if (clashes(left) || clashes(right)) {
       abort('Use parentheses to mix ?? with && or ||', op.pos);
     }
-    return this.make({ type: 'Logical', operator: op.text as LogicalOperator, left, right, pos: op.pos });
+    return this.make({
+      type: 'Logical',
+      operator: op.text as LogicalOperator,
+      left,
+      right,
+      pos: op.pos,
+    });
   }
 
   private unary(): Node {
@@ -150,7 +186,8 @@ class Parser {
   private propertyName(): string {
     const t = this.next();
     // Keywords are valid property names after a dot, as in JavaScript (`a.null`).
-    if (t.kind !== 'name') return abort(`Expected a property name, got ${JSON.stringify(t.text)}`, t.pos);
+    if (t.kind !== 'name')
+      return abort(`Expected a property name, got ${JSON.stringify(t.text)}`, t.pos);
     if (isForbiddenKey(t.text)) abort(`Property "${t.text}" is not accessible`, t.pos);
     return t.text;
   }
@@ -161,7 +198,8 @@ class Parser {
       return this.make({ type: 'Literal', value: t.value, pos: t.pos });
     }
     if (t.kind === 'name') {
-      if (KEYWORDS.has(t.text)) return this.make({ type: 'Literal', value: KEYWORDS.get(t.text), pos: t.pos });
+      if (KEYWORDS.has(t.text))
+        return this.make({ type: 'Literal', value: KEYWORDS.get(t.text), pos: t.pos });
       if (this.isPunct(this.peek(), '(')) {
         this.index++;
         this.enter(t.pos);

@@ -17,7 +17,10 @@ const QUOTED = /^\[(?:"([^"]*)"|'([^']*)')\]/;
 export function parseStatePath(path: string): StatePathResult {
   if (typeof path !== 'string' || path === '') return { ok: false, error: 'State path is empty' };
   if (path.length > LIMITS.maxStatePathLength) {
-    return { ok: false, error: `State path is longer than ${LIMITS.maxStatePathLength} characters` };
+    return {
+      ok: false,
+      error: `State path is longer than ${LIMITS.maxStatePathLength} characters`,
+    };
   }
   const fail = (detail: string, at: number): StatePathResult => ({
     ok: false,
@@ -34,13 +37,15 @@ export function parseStatePath(path: string): StatePathResult {
       segment = m[0];
     } else if (!expectName && (m = INDEX.exec(rest)) !== null) {
       segment = Number(m[1]);
-      if (segment > LIMITS.maxArrayIndex) return fail(`index is larger than ${LIMITS.maxArrayIndex}`, i);
+      if (segment > LIMITS.maxArrayIndex)
+        return fail(`index is larger than ${LIMITS.maxArrayIndex}`, i);
     } else if (!expectName && (m = QUOTED.exec(rest)) !== null) {
       segment = m[1] ?? m[2] ?? '';
     } else {
       return fail(`unexpected ${JSON.stringify(path[i])}`, i);
     }
-    if (typeof segment === 'string' && isForbiddenKey(segment)) return fail(`"${segment}" is not allowed`, i);
+    if (typeof segment === 'string' && isForbiddenKey(segment))
+      return fail(`"${segment}" is not allowed`, i);
     segments.push(segment);
     i += m[0].length;
     if (path[i] === '.') {
@@ -90,7 +95,9 @@ function keyFor(container: Container, segment: PathSegment): string | number {
   if (!Array.isArray(container)) return String(segment);
   const index = toIndex(segment);
   if (index === undefined || index > LIMITS.maxArrayIndex) {
-    throw new TypeError(`State path segment ${JSON.stringify(String(segment))} is not a list index`);
+    throw new TypeError(
+      `State path segment ${JSON.stringify(String(segment))} is not a list index`,
+    );
   }
   return index;
 }

@@ -37,8 +37,7 @@ function ownData(obj: object, key: string): unknown {
 }
 
 export type ReadResult =
-  | { ok: true; value: unknown }
-  | { ok: false; reason: 'forbidden' | 'function' | 'nullish' };
+  { ok: true; value: unknown } | { ok: false; reason: 'forbidden' | 'function' | 'nullish' };
 
 /**
  * Reads `obj[key]` by the language's rules: own data properties of plain objects, elements and
@@ -56,7 +55,8 @@ export function readMember(obj: unknown, key: string | number): ReadResult {
   } else if (isArray(obj)) {
     const index = toIndex(key);
     if (name === 'length') value = obj.length;
-    else value = index !== undefined && index < obj.length ? ownData(obj, String(index)) : undefined;
+    else
+      value = index !== undefined && index < obj.length ? ownData(obj, String(index)) : undefined;
   } else if (isPlainObject(obj)) {
     value = Object.hasOwn(obj, name) ? ownData(obj, name) : undefined;
   }

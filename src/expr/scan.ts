@@ -2,7 +2,8 @@ import { located, type LocatedError } from './errors';
 import { LIMITS } from './limits';
 
 /** A run of literal text, or the bounds of one binding's expression (between `{{` and `}}`). */
-export type RawPart = { kind: 'text'; text: string } | { kind: 'binding'; start: number; end: number };
+export type RawPart =
+  { kind: 'text'; text: string } | { kind: 'binding'; start: number; end: number };
 
 export interface ScanResult {
   parts: RawPart[];
@@ -26,7 +27,10 @@ export function scanTemplate(source: string): ScanResult {
     }
     if (open > i) parts.push({ kind: 'text', text: source.slice(i, open) });
     if (++count > LIMITS.maxBindingsPerTemplate) {
-      return { parts, error: located(`More than ${LIMITS.maxBindingsPerTemplate} bindings in one string`, open) };
+      return {
+        parts,
+        error: located(`More than ${LIMITS.maxBindingsPerTemplate} bindings in one string`, open),
+      };
     }
     const end = findClose(source, open + 2);
     if (end < 0) return { parts, error: located('Missing "}}" to close the binding', open) };

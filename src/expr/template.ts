@@ -1,7 +1,19 @@
 import type { Node } from './ast';
 import { SourceCache } from './cache';
-import { toLocated, withPointer, type EvalResult, type ExprError, type LocatedError } from './errors';
-import { createContext, evaluateNode, type EvalContext, type ExprFunctions, type Scope } from './evaluate';
+import {
+  toLocated,
+  withPointer,
+  type EvalResult,
+  type ExprError,
+  type LocatedError,
+} from './errors';
+import {
+  createContext,
+  evaluateNode,
+  type EvalContext,
+  type ExprFunctions,
+  type Scope,
+} from './evaluate';
 import { LIMITS } from './limits';
 import { checkString } from './operators';
 import { parseExpression } from './parser';
@@ -9,7 +21,12 @@ import { scanTemplate } from './scan';
 
 export type TemplatePart =
   | { kind: 'text'; text: string }
-  | { kind: 'binding'; /** expression text */ source: string; /** offset of `source` in the layout string */ start: number; ast: Node };
+  | {
+      kind: 'binding';
+      /** expression text */ source: string;
+      /** offset of `source` in the layout string */ start: number;
+      ast: Node;
+    };
 
 /**
  * A parsed layout string. `literal`: no bindings, the value is the string itself. `single`: one
@@ -37,7 +54,9 @@ export function hasBindings(source: string): boolean {
 /** Parses (or fetches from the cache) a layout string. Never throws. */
 export function parseTemplate(source: string, pointer = ''): TemplateParse {
   const parsed = parseTemplateCached(source);
-  return parsed.ok ? { ok: true, template: parsed.value } : { ok: false, error: withPointer(parsed.error, pointer) };
+  return parsed.ok
+    ? { ok: true, template: parsed.value }
+    : { ok: false, error: withPointer(parsed.error, pointer) };
 }
 
 function parseTemplateCached(source: string): Cached<Template> {
@@ -52,7 +71,10 @@ function parseTemplateCached(source: string): Cached<Template> {
 
 function buildTemplate(source: string): Cached<Template> {
   if (!hasBindings(source)) {
-    return { ok: true, value: { source, kind: 'literal', parts: [{ kind: 'text', text: source }] } };
+    return {
+      ok: true,
+      value: { source, kind: 'literal', parts: [{ kind: 'text', text: source }] },
+    };
   }
   try {
     const scan = scanTemplate(source);
@@ -84,9 +106,17 @@ export function adoptParsedTemplates(parsed: unknown): number {
   let taken = 0;
   for (const [source, value] of Object.entries(parsed)) {
     const t = value as Partial<Template> | null;
-    if (!hasBindings(source) || t === null || typeof t !== 'object' || t.source !== source) continue;
+    if (!hasBindings(source) || t === null || typeof t !== 'object' || t.source !== source)
+      continue;
     if ((t.kind !== 'single' && t.kind !== 'mixed') || !Array.isArray(t.parts)) continue;
-    if (!t.parts.every((p) => (p.kind === 'text' && typeof p.text === 'string') || (p.kind === 'binding' && p.ast !== null && typeof p.ast === 'object'))) continue;
+    if (
+      !t.parts.every(
+        (p) =>
+          (p.kind === 'text' && typeof p.text === 'string') ||
+          (p.kind === 'binding' && p.ast !== null && typeof p.ast === 'object'),
+      )
+    )
+      continue;
     templates.set(source, { ok: true, value: t as Template });
     taken++;
   }
@@ -94,7 +124,12 @@ export function adoptParsedTemplates(parsed: unknown): number {
 }
 
 /** Evaluates a layout string: raw value for a single binding, a string for mixed text. Never throws. */
-export function evaluateTemplate(source: string, scope: Scope, fns: ExprFunctions, pointer: string): EvalResult {
+export function evaluateTemplate(
+  source: string,
+  scope: Scope,
+  fns: ExprFunctions,
+  pointer: string,
+): EvalResult {
   // Untyped callers may hand over a number or an object from the layout: it is its own value.
   if (typeof source !== 'string') return { ok: true, value: source };
   const parsed = parseTemplateCached(source);
@@ -103,13 +138,21 @@ export function evaluateTemplate(source: string, scope: Scope, fns: ExprFunction
 }
 
 /** Evaluates an already parsed template, for callers that keep the Template of a node. */
-export function evaluateParsed(template: Template, scope: Scope, fns: ExprFunctions, pointer: string): EvalResult {
+export function evaluateParsed(
+  template: Template,
+  scope: Scope,
+  fns: ExprFunctions,
+  pointer: string,
+): EvalResult {
   if (template.kind === 'literal') return { ok: true, value: template.source };
   const ctx = createContext(scope, fns);
   try {
     if (template.kind === 'single') {
       const binding = template.parts.find((p) => p.kind === 'binding');
-      return { ok: true, value: binding === undefined ? undefined : evaluateNode(binding.ast, ctx) };
+      return {
+        ok: true,
+        value: binding === undefined ? undefined : evaluateNode(binding.ast, ctx),
+      };
     }
     return { ok: true, value: evaluateMixed(template, ctx) };
   } catch (e) {
@@ -121,7 +164,8 @@ function evaluateMixed(template: Template, ctx: EvalContext): string {
   let out = '';
   for (const part of template.parts) {
     out += part.kind === 'text' ? part.text : toText(evaluateNode(part.ast, ctx));
-    if (out.length > LIMITS.maxStringLength) checkString(out, part.kind === 'binding' ? part.start : 0);
+    if (out.length > LIMITS.maxStringLength)
+      checkString(out, part.kind === 'binding' ? part.start : 0);
   }
   return out;
 }
@@ -129,13 +173,20 @@ function evaluateMixed(template: Template, ctx: EvalContext): string {
 /** How a value shows inside text: objects, arrays, null and undefined show as nothing. */
 export function toText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return '';
 }
 
 /** Evaluates one expression given without braces (e.g. a `visible` condition). Never throws. */
-export function evaluateExpression(expr: string, scope: Scope, fns: ExprFunctions, pointer: string): EvalResult {
-  if (typeof expr !== 'string') return { ok: false, error: { message: 'Expression must be a string', pointer } };
+export function evaluateExpression(
+  expr: string,
+  scope: Scope,
+  fns: ExprFunctions,
+  pointer: string,
+): EvalResult {
+  if (typeof expr !== 'string')
+    return { ok: false, error: { message: 'Expression must be a string', pointer } };
   let parsed = expressions.get(expr);
   if (parsed === undefined) {
     try {

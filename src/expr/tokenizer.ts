@@ -14,12 +14,44 @@ export interface Token {
 
 // Longest first, so `===` wins over `==` and `?.` over `?`.
 const PUNCTUATORS = [
-  '===', '!==', '==', '!=', '<=', '>=', '&&', '||', '??', '?.',
-  '(', ')', '[', ']', '{', '}', ',', ':', '.', '?', '!', '+', '-', '*', '/', '%', '<', '>',
+  '===',
+  '!==',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '??',
+  '?.',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '.',
+  '?',
+  '!',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>',
 ] as const;
 
 const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
-  ['n', '\n'], ['t', '\t'], ['r', '\r'], ['b', '\b'], ['f', '\f'], ['v', '\v'], ['0', '\0'],
+  ['n', '\n'],
+  ['t', '\t'],
+  ['r', '\r'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['v', '\v'],
+  ['0', '\0'],
 ]);
 
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
@@ -59,7 +91,8 @@ export function tokenize(src: string, offset = 0): Token[] {
       // `a?.5:1` is a ternary in JavaScript, not optional chaining.
       const text = p === '?.' && isDigit(src[i + 2]) ? '?' : p;
       // `a = 1` is nearly always `a == 1` mistyped: there is no assignment, so say what to write.
-      if (text === undefined && c === '=') abort('Unexpected "=" (there is no assignment): write == to compare', start + offset);
+      if (text === undefined && c === '=')
+        abort('Unexpected "=" (there is no assignment): write == to compare', start + offset);
       if (text === undefined) abort(`Unexpected character ${JSON.stringify(c)}`, start + offset);
       tokens.push({ kind: 'punct', text, pos: start + offset });
       i += text.length;

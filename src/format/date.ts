@@ -34,7 +34,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
   if (f === undefined) {
     try {
       f = new Intl.DateTimeFormat('en-US', {
-        timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
       });
     } catch {
       f = null;
@@ -57,14 +64,20 @@ function offsetMinutes(offset: string): number {
  * the years checked: those instants need no Intl (its first use costs 50-100 ms on a slow phone).
  * Absent in tests and tools: Intl then answers every time.
  */
-declare const __KOPA_FIXED_ZONE__: { zone: string; offsetMinutes: number; from: number; to: number } | null | undefined;
+declare const __KOPA_FIXED_ZONE__:
+  { zone: string; offsetMinutes: number; from: number; to: number } | null | undefined;
 const FIXED_ZONE = typeof __KOPA_FIXED_ZONE__ === 'undefined' ? null : __KOPA_FIXED_ZONE__;
 
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The instant as the zone's wall clock; null when the zone is unknown (then shown as written). */
 function inZone(epochMs: number, timeZone: string): Parts | null {
-  if (FIXED_ZONE && FIXED_ZONE.zone === timeZone && epochMs >= FIXED_ZONE.from && epochMs < FIXED_ZONE.to) {
+  if (
+    FIXED_ZONE &&
+    FIXED_ZONE.zone === timeZone &&
+    epochMs >= FIXED_ZONE.from &&
+    epochMs < FIXED_ZONE.to
+  ) {
     const w = new Date(epochMs + FIXED_ZONE.offsetMinutes * 60_000);
     return {
       date: `${String(w.getUTCFullYear()).padStart(4, '0')}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}`,
@@ -75,7 +88,10 @@ function inZone(epochMs: number, timeZone: string): Parts | null {
   if (!f) return null;
   const p: Record<string, string> = {};
   for (const part of f.formatToParts(new Date(epochMs))) p[part.type] = part.value;
-  return { date: `${(p.year ?? '').padStart(4, '0')}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+  return {
+    date: `${(p.year ?? '').padStart(4, '0')}-${p.month}-${p.day}`,
+    time: `${p.hour}:${p.minute}:${p.second}`,
+  };
 }
 
 function parts(iso: unknown, timeZone: string): Parts | null {
@@ -91,7 +107,9 @@ function parts(iso: unknown, timeZone: string): Parts | null {
   const sec = s ?? '00';
   if (Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) return null;
   if (offset !== undefined) {
-    const epoch = Date.UTC(Number(y), month - 1, day, Number(h), Number(mi), Number(sec)) - offsetMinutes(offset) * 60_000;
+    const epoch =
+      Date.UTC(Number(y), month - 1, day, Number(h), Number(mi), Number(sec)) -
+      offsetMinutes(offset) * 60_000;
     const zoned = inZone(epoch, timeZone);
     if (zoned) return zoned;
   }
@@ -111,7 +129,11 @@ const ISO_DATE = 'YYYY-MM-DD';
  * `2026-01-01T22:30:00Z` -> `2026-01-02` (Dar es Salaam); not an ISO date -> `''`. `pattern` is
  * the market's date order for display (`DD/MM/YYYY`); calculations keep the ISO default.
  */
-export function formatDate(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE, pattern: string = ISO_DATE): string {
+export function formatDate(
+  iso: string | null | undefined,
+  timeZone: string = MARKET_TIME_ZONE,
+  pattern: string = ISO_DATE,
+): string {
   const p = parts(iso, timeZone);
   return p ? layOut(p.date, null, pattern) : '';
 }
@@ -120,7 +142,11 @@ export function formatDate(iso: string | null | undefined, timeZone: string = MA
  * `2026-01-01T22:30:00Z` -> `2026-01-02 01:30:00` (Dar es Salaam). A date without a time is shown
  * as the date alone (the spec adds HH:MM:SS only "when time is included"). Not an ISO date -> `''`.
  */
-export function formatDateTime(iso: string | null | undefined, timeZone: string = MARKET_TIME_ZONE, pattern: string = ISO_DATE): string {
+export function formatDateTime(
+  iso: string | null | undefined,
+  timeZone: string = MARKET_TIME_ZONE,
+  pattern: string = ISO_DATE,
+): string {
   const p = parts(iso, timeZone);
   if (!p) return '';
   return layOut(p.date, p.time, pattern);

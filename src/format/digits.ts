@@ -26,7 +26,10 @@ export function formatPhone344(s: string | null | undefined): string {
  * amountMin is deliberately not enforced here). Leading zeros are dropped so that `007` and `7`
  * are the same amount on screen. A `max` that is not a finite number caps nothing.
  */
-export function capAmount(raw: string | number | null | undefined, max: number | string | null | undefined): string {
+export function capAmount(
+  raw: string | number | null | undefined,
+  max: number | string | null | undefined,
+): string {
   const d = digitsOnly(raw).replace(/^0+(?=\d)/, '');
   if (d === '') return '';
   const m = typeof max === 'string' ? Number(max.trim() === '' ? NaN : max) : max;

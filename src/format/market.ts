@@ -44,7 +44,9 @@ function localeSeparators(locale: string): { group: string; decimal: string } | 
 export function marketFrom(settings: MarketSettings): Market {
   // Intl only when a separator is not set: building a NumberFormat at start-up costs ~70 ms on a
   // slow phone (issue 10), and this deployment's config sets both.
-  const needLocale = settings.locale !== undefined && (settings.thousandsSeparator === undefined || settings.decimalSeparator === undefined);
+  const needLocale =
+    settings.locale !== undefined &&
+    (settings.thousandsSeparator === undefined || settings.decimalSeparator === undefined);
   const fromLocale = needLocale && settings.locale ? localeSeparators(settings.locale) : null;
   return {
     locale: settings.locale ?? 'en',
@@ -56,7 +58,15 @@ export function marketFrom(settings: MarketSettings): Market {
   };
 }
 
-const config = appConfig as { currencyLabel?: string; timeZone?: string; market?: Omit<MarketSettings, 'currency' | 'timeZone'> };
+const config = appConfig as {
+  currencyLabel?: string;
+  timeZone?: string;
+  market?: Omit<MarketSettings, 'currency' | 'timeZone'>;
+};
 
 /** This deployment's market. */
-export const MARKET: Market = marketFrom({ ...config.market, currency: config.currencyLabel, timeZone: config.timeZone });
+export const MARKET: Market = marketFrom({
+  ...config.market,
+  currency: config.currencyLabel,
+  timeZone: config.timeZone,
+});

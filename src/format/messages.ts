@@ -39,7 +39,9 @@ const firstScreenTexts: Partial<Record<Language, Catalogue>> = {};
 /** Keeps the first screen's texts of `lang` (strings only; anything else in the block is left out). */
 export function adoptFirstScreenTexts(lang: Language, texts: unknown): void {
   if (texts === null || typeof texts !== 'object' || Array.isArray(texts)) return;
-  firstScreenTexts[lang] = Object.fromEntries(Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  firstScreenTexts[lang] = Object.fromEntries(
+    Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
 }
 
 /** Whether the first screen's texts in the current language came with the page. */
@@ -95,8 +97,10 @@ export function setLanguage(lang: Language, catalogue?: Catalogue): void {
 
 /** The catalogue of a language, loaded on demand (a separate chunk per language). */
 export async function loadCatalogue(lang: Language): Promise<Catalogue> {
-  if (lang === 'zh') return (await import('../../messages/zh.json', { with: { type: 'json' } })).default;
-  if (lang === 'id') return (await import('../../messages/id.json', { with: { type: 'json' } })).default;
+  if (lang === 'zh')
+    return (await import('../../messages/zh.json', { with: { type: 'json' } })).default;
+  if (lang === 'id')
+    return (await import('../../messages/id.json', { with: { type: 'json' } })).default;
   return english;
 }
 
@@ -116,7 +120,9 @@ export async function switchLanguage(lang: Language): Promise<Language> {
 
 /** Text of a parameter as a mixed template shows it: numbers and strings as text, others as nothing. */
 function paramText(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '';
 }
 
 /**
@@ -125,17 +131,28 @@ function paramText(value: unknown): string {
  * by `params.name` (own properties only); a placeholder without a parameter stays as written.
  */
 export function msg(key: string, params?: Readonly<Record<string, unknown>>): string {
-  const own = (c: Catalogue | undefined) => (c && key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined);
-  const text = own(active) ?? own(screenTexts[current]) ?? own(firstScreenTexts[current]) ?? own(english) ?? own(screenTexts.en) ?? key;
+  const own = (c: Catalogue | undefined) =>
+    c && key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined;
+  const text =
+    own(active) ??
+    own(screenTexts[current]) ??
+    own(firstScreenTexts[current]) ??
+    own(english) ??
+    own(screenTexts.en) ??
+    key;
   if (!params || !text.includes('{')) return text;
-  return text.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? paramText(params[name]) : whole));
+  return text.replace(/\{([A-Za-z_]\w*)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? paramText(params[name]) : whole,
+  );
 }
 
 /**
  * An object whose properties read as messages in the current language each time they are read,
  * for tables that used to hold English constants (MESSAGES of src/http, BROWSER_MESSAGES).
  */
-export function messageTable<K extends string>(keys: Readonly<Record<K, string>>): Readonly<Record<K, string>> {
+export function messageTable<K extends string>(
+  keys: Readonly<Record<K, string>>,
+): Readonly<Record<K, string>> {
   const table = {} as Record<K, string>;
   for (const name of Object.keys(keys) as K[]) {
     Object.defineProperty(table, name, { get: () => msg(keys[name]), enumerable: true });

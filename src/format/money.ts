@@ -27,7 +27,10 @@ function groupThousands(digits: string, group: string): string {
  * `1234567` -> `12.345,67`; `0` -> `0,00`; `-1234` -> `-12,34`; not a number -> `''`. The
  * separators are the market's (src/format/market.ts); the default market's are the contract's.
  */
-export function formatMoney(cents: number | string | null | undefined, market: Pick<Market, 'group' | 'decimal'> = MARKET): string {
+export function formatMoney(
+  cents: number | string | null | undefined,
+  market: Pick<Market, 'group' | 'decimal'> = MARKET,
+): string {
   const c = toCents(cents);
   if (c === null) return '';
   const abs = Math.abs(c);
@@ -51,7 +54,11 @@ const MONEY_CHARS = /[^0-9.,]/g;
 
 /** `42.345`, `1,234,567`: a first group of 1-3 digits, then groups of exactly 3. */
 function isGrouping(parts: string[]): boolean {
-  return parts.length > 1 && /^[1-9]\d{0,2}$/.test(parts[0] ?? '') && parts.slice(1).every((g) => /^\d{3}$/.test(g));
+  return (
+    parts.length > 1 &&
+    /^[1-9]\d{0,2}$/.test(parts[0] ?? '') &&
+    parts.slice(1).every((g) => /^\d{3}$/.test(g))
+  );
 }
 
 /** Splits cleaned text into whole and decimal digits (decimals undefined: no decimal mark). */
@@ -62,13 +69,15 @@ function splitMoney(text: string): { whole: string; decimals: string | undefined
   if (marks === '') return { whole: s, decimals: undefined };
   // One kind of mark in thousands groups (a lone `,` is always the decimal mark, contract 3).
   const oneKind = !marks.includes(marks[0] === ',' ? '.' : ',');
-  if (oneKind && marks !== ',' && isGrouping(s.split(/[.,]/))) return { whole: strip(s), decimals: undefined };
+  if (oneKind && marks !== ',' && isGrouping(s.split(/[.,]/)))
+    return { whole: strip(s), decimals: undefined };
   // The last mark is the decimal mark when what precedes it is plain or grouped by the other
   // mark (`42.345,67`); otherwise a separator typed after the decimals is ignored (`12,3,`).
   const last = s.search(/[.,][^.,]*$/);
   const before = s.slice(0, last);
   const lastMark = s.charAt(last);
-  const useLast = !/[.,]/.test(before) || (!before.includes(lastMark) && isGrouping(before.split(/[.,]/)));
+  const useLast =
+    !/[.,]/.test(before) || (!before.includes(lastMark) && isGrouping(before.split(/[.,]/)));
   const at = useLast ? last : s.search(/[.,]/);
   return { whole: strip(s.slice(0, at)), decimals: strip(s.slice(at + 1)) };
 }
@@ -97,5 +106,7 @@ export function parseMoney(text: unknown): number | null {
 export function moneyText(cents: number): string {
   const c = Math.max(0, Math.round(cents));
   const frac = c % 100;
-  return frac === 0 ? String(Math.floor(c / 100)) : `${Math.floor(c / 100)},${String(frac).padStart(2, '0')}`;
+  return frac === 0
+    ? String(Math.floor(c / 100))
+    : `${Math.floor(c / 100)},${String(frac).padStart(2, '0')}`;
 }

@@ -35,7 +35,8 @@ export type RequestSpec = Pick<EndpointSpec, 'path' | 'method' | 'client'>;
 function queryText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   // Nested values in a query or form body have no agreed encoding; JSON keeps them readable.
   return JSON.stringify(value);
 }
@@ -50,16 +51,25 @@ function isBlob(v: unknown): v is Blob {
 }
 
 export interface RequestBuilder {
-  build(spec: RequestSpec, params: RequestParams, opts: BuildOptions, session: Session): BuiltRequest;
+  build(
+    spec: RequestSpec,
+    params: RequestParams,
+    opts: BuildOptions,
+    session: Session,
+  ): BuiltRequest;
   buildUrl(spec: RequestSpec, session: Session, extra: Array<[string, unknown]>): string;
 }
 
-export function createRequestBuilder(config: Pick<HttpConfig, 'apiPrefix' | 'provider'>, wire: WireTranslator): RequestBuilder {
+export function createRequestBuilder(
+  config: Pick<HttpConfig, 'apiPrefix' | 'provider'>,
+  wire: WireTranslator,
+): RequestBuilder {
   function buildUrl(spec: RequestSpec, session: Session, extra: Array<[string, unknown]>): string {
     const logical = substituteProvider(spec.path, config.provider);
     const path = substituteProvider(wire.path(logical, spec.path), config.provider);
     const q = new URLSearchParams();
-    for (const [k, v] of new URLSearchParams(commonQueryString(session))) q.append(wire.fieldToWire(k), v);
+    for (const [k, v] of new URLSearchParams(commonQueryString(session)))
+      q.append(wire.fieldToWire(k), v);
     if (session.lang) q.append('lang', session.lang);
     // A GET payload field that is also a session parameter (orderId, productId) replaces it:
     // appending would send it twice, which the server reads as a list and refuses.
@@ -71,9 +81,17 @@ export function createRequestBuilder(config: Pick<HttpConfig, 'apiPrefix' | 'pro
     return `${config.apiPrefix}${path}${qs === '' ? '' : `?${qs}`}`;
   }
 
-  function build(spec: RequestSpec, params: RequestParams, opts: BuildOptions, session: Session): BuiltRequest {
+  function build(
+    spec: RequestSpec,
+    params: RequestParams,
+    opts: BuildOptions,
+    session: Session,
+  ): BuiltRequest {
     const isGet = spec.method === 'GET';
-    const extra: Array<[string, unknown]> = [...(isGet ? Object.entries(params) : []), ...Object.entries(opts.query ?? {})];
+    const extra: Array<[string, unknown]> = [
+      ...(isGet ? Object.entries(params) : []),
+      ...Object.entries(opts.query ?? {}),
+    ];
     const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
     // The form client (older obfuscated family) authenticates with swift/eyes; the others with building/gather.
     if (spec.client === 'form') {
@@ -83,7 +101,8 @@ export function createRequestBuilder(config: Pick<HttpConfig, 'apiPrefix' | 'pro
       headers.building = headerValue(session.headers.building);
       headers.gather = headerValue(session.headers.gather);
     }
-    if (opts.idempotencyKey !== undefined) headers['Idempotency-Key'] = headerValue(opts.idempotencyKey);
+    if (opts.idempotencyKey !== undefined)
+      headers['Idempotency-Key'] = headerValue(opts.idempotencyKey);
 
     let body: BodyInit | undefined;
     if (!isGet && spec.client === 'json') {

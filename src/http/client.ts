@@ -5,13 +5,28 @@
  * `ApiResult` (never throws for expected failures).
  */
 
-import { createRequestBuilder, type HttpConfig, type QueryValue, type RequestParams } from './buildRequest';
+import {
+  createRequestBuilder,
+  type HttpConfig,
+  type QueryValue,
+  type RequestParams,
+} from './buildRequest';
 import { findEndpoint, type Catalogue, type EndpointSpec } from '../contract/catalogue';
 import type { EarlyRequests } from './earlyRequests';
-import { loadResponseValidator, normaliseResponse, type ResponseValidatorLoader, type ResponseValidatorModule } from './normalise';
+import {
+  loadResponseValidator,
+  normaliseResponse,
+  type ResponseValidatorLoader,
+  type ResponseValidatorModule,
+} from './normalise';
 import { interpretResponse, transportFailure, type ApiResult } from './result';
 import type { Session } from './session';
-import { createWireTranslator, IDENTITY_WIRE_NAMES, type WireNames, type WireTranslator } from './wireNames';
+import {
+  createWireTranslator,
+  IDENTITY_WIRE_NAMES,
+  type WireNames,
+  type WireTranslator,
+} from './wireNames';
 
 /** The part of a fetch Response we read; the real one fits, and test fakes stay small. */
 export interface FetchResponseLike {
@@ -53,7 +68,11 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   /** Data is `unknown`: layouts name endpoints at run time; it has passed the endpoint's response schema (normalise.ts). */
-  call(endpoint: string, params?: RequestParams, options?: CallOptions): Promise<ApiResult<unknown>>;
+  call(
+    endpoint: string,
+    params?: RequestParams,
+    options?: CallOptions,
+  ): Promise<ApiResult<unknown>>;
   /** Full URL for an endpoint used as a resource (the `image` captcha), or null if unknown. */
   urlFor(endpoint: string, params?: Readonly<Record<string, QueryValue>>): string | null;
 }
@@ -61,7 +80,8 @@ export interface ApiClient {
 /** Rejects as soon as `signal` aborts, even if the promise it races ignores the signal. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    const onAbort = (): void =>
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
@@ -80,29 +100,52 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * Starts loading the endpoint's response validator (its own chunk) so it arrives while the
    * request is in flight. null: the chunk failed to load; undefined: the endpoint names no schema.
    */
-  function startValidatorLoad(spec: EndpointSpec): Promise<ResponseValidatorModule | null> | undefined {
+  function startValidatorLoad(
+    spec: EndpointSpec,
+  ): Promise<ResponseValidatorModule | null> | undefined {
     if (spec.response === undefined) return undefined;
     const loading = loadValidator(spec.response);
     // A schema named in the catalogue but never generated must not let data through unchecked.
     if (loading === undefined) return Promise.resolve(null);
-    return loading.then((m) => m, () => null);
+    return loading.then(
+      (m) => m,
+      () => null,
+    );
   }
 
   /** The boundary: data that cannot be made to fit its schema never reaches a binding. */
-  async function checked(result: ApiResult<unknown>, validator: Promise<ResponseValidatorModule | null> | undefined, spec: EndpointSpec, signal: AbortSignal): Promise<ApiResult<unknown>> {
+  async function checked(
+    result: ApiResult<unknown>,
+    validator: Promise<ResponseValidatorModule | null> | undefined,
+    spec: EndpointSpec,
+    signal: AbortSignal,
+  ): Promise<ApiResult<unknown>> {
     if (!result.ok || validator === undefined) return result;
     const module = await raceAbort(validator, signal);
     // The chunk did not load (offline, a new deploy): as retryable as a failed request.
-    if (module === null) return { ...transportFailure('network'), detail: `response validator ${spec.response ?? ''} did not load` };
+    if (module === null)
+      return {
+        ...transportFailure('network'),
+        detail: `response validator ${spec.response ?? ''} did not load`,
+      };
     const normalised = normaliseResponse(module, result.data, spec.response);
     if (normalised.ok) {
       const problems = normalised.problems.map((p) => `${spec.response ?? ''}: ${p}`);
-      return problems.length > 0 ? { ...result, data: normalised.data, problems } : { ...result, data: normalised.data };
+      return problems.length > 0
+        ? { ...result, data: normalised.data, problems }
+        : { ...result, data: normalised.data };
     }
-    return { ...transportFailure('bad-response'), detail: `${spec.response ?? ''}: ${normalised.detail}` };
+    return {
+      ...transportFailure('bad-response'),
+      detail: `${spec.response ?? ''}: ${normalised.detail}`,
+    };
   }
 
-  async function call(endpoint: string, params: RequestParams = {}, opts: CallOptions = {}): Promise<ApiResult<unknown>> {
+  async function call(
+    endpoint: string,
+    params: RequestParams = {},
+    opts: CallOptions = {},
+  ): Promise<ApiResult<unknown>> {
     const spec = findEndpoint(catalogue, endpoint);
     if (!spec || spec.client === 'image') return transportFailure('unknown-endpoint');
     const external = opts.signal;
@@ -111,8 +154,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const { url, init } = build(spec, params, opts, options.getSession());
     const validator = startValidatorLoad(spec);
     const controller = new AbortController();
-    const fixture = options.fixtures && Object.hasOwn(options.fixtures, endpoint) ? options.fixtures[endpoint] : undefined;
-    if (fixture !== undefined) return checked({ ok: true, data: structuredClone(fixture), code: String(spec.success), message: 'success' }, validator, spec, controller.signal);
+    const fixture =
+      options.fixtures && Object.hasOwn(options.fixtures, endpoint)
+        ? options.fixtures[endpoint]
+        : undefined;
+    if (fixture !== undefined)
+      return checked(
+        {
+          ok: true,
+          data: structuredClone(fixture),
+          code: String(spec.success),
+          message: 'success',
+        },
+        validator,
+        spec,
+        controller.signal,
+      );
     let timedOut = false;
     const onExternalAbort = (): void => controller.abort(external?.reason);
     external?.addEventListener('abort', onExternalAbort, { once: true });
@@ -124,11 +181,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       // The timer covers the body as well as the headers: a server that stalls mid-body is a timeout too.
       const { status, text } = await raceAbort(
-        (options.early?.take({ url, init }) ?? fetchFn(url, { ...init, signal: controller.signal })).then(async (res) => ({ status: res.status, text: await res.text() })),
+        (
+          options.early?.take({ url, init }) ?? fetchFn(url, { ...init, signal: controller.signal })
+        ).then(async (res) => ({ status: res.status, text: await res.text() })),
         controller.signal,
       );
       if (external?.aborted) return transportFailure('aborted');
-      const result = await checked(interpretResponse(status, text, spec.success, wire.fromWire), validator, spec, controller.signal);
+      const result = await checked(
+        interpretResponse(status, text, spec.success, wire.fromWire),
+        validator,
+        spec,
+        controller.signal,
+      );
       if (external?.aborted) return transportFailure('aborted');
       return result;
     } catch {
@@ -141,7 +205,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function urlFor(endpoint: string, params: Readonly<Record<string, QueryValue>> = {}): string | null {
+  function urlFor(
+    endpoint: string,
+    params: Readonly<Record<string, QueryValue>> = {},
+  ): string | null {
     const spec = findEndpoint(catalogue, endpoint);
     if (!spec || spec.method !== 'GET') return null;
     return buildUrl(spec, options.getSession(), Object.entries(params));

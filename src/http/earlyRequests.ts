@@ -16,7 +16,10 @@ export interface EarlyResponse {
 
 export interface EarlyRequests {
   /** Sends `request` now, to be taken later. Only string bodies: a file upload is never early. */
-  send(request: BuiltRequest, fetchFn: (url: string, init: RequestInit) => Promise<EarlyResponse>): void;
+  send(
+    request: BuiltRequest,
+    fetchFn: (url: string, init: RequestInit) => Promise<EarlyResponse>,
+  ): void;
   /** The answer of an early request identical to `request` (method, URL, headers, body), once. */
   take(request: BuiltRequest): Promise<EarlyResponse> | undefined;
   /** Nothing more is sent or taken (the first screen has started its own requests). */

@@ -28,7 +28,8 @@ export function newIdempotencyKey(c: CryptoLike | undefined = globalThis.crypto)
   if (c?.getRandomValues) c.getRandomValues(bytes);
   else {
     const seed = Date.now();
-    for (let i = 0; i < bytes.length; i += 1) bytes[i] = (Math.random() * 256 + (i < 6 ? seed / 2 ** (8 * i) : 0)) & 0xff;
+    for (let i = 0; i < bytes.length; i += 1)
+      bytes[i] = (Math.random() * 256 + (i < 6 ? seed / 2 ** (8 * i) : 0)) & 0xff;
   }
   return uuidFromBytes(bytes);
 }

@@ -17,7 +17,11 @@ import { deriveViews } from './views';
 /** The part of an ajv standalone validator we use. */
 export interface ResponseValidate {
   (data: unknown): boolean;
-  errors?: ReadonlyArray<{ instancePath: string; keyword: string; params: Record<string, unknown> }> | null;
+  errors?: ReadonlyArray<{
+    instancePath: string;
+    keyword: string;
+    params: Record<string, unknown>;
+  }> | null;
 }
 export interface ResponseValidatorModule {
   validate: ResponseValidate;
@@ -25,14 +29,19 @@ export interface ResponseValidatorModule {
   required?: RequiredTree;
 }
 /** Response schema name (endpoints.json `response`) -> its module, or undefined when none exists. */
-export type ResponseValidatorLoader = (responseName: string) => Promise<ResponseValidatorModule> | undefined;
+export type ResponseValidatorLoader = (
+  responseName: string,
+) => Promise<ResponseValidatorModule> | undefined;
 
 /** The generated validators, one lazily loaded chunk each. */
 export const loadResponseValidator: ResponseValidatorLoader = (name) =>
-  Object.prototype.hasOwnProperty.call(responseValidators, name) ? responseValidators[name]?.() : undefined;
+  Object.prototype.hasOwnProperty.call(responseValidators, name)
+    ? responseValidators[name]?.()
+    : undefined;
 
 /** `problems`: what was left out or missing, for the report (never shown to the borrower). */
-export type NormaliseResult = { ok: true; data: unknown; problems: string[] } | { ok: false; detail: string };
+export type NormaliseResult =
+  { ok: true; data: unknown; problems: string[] } | { ok: false; detail: string };
 
 const MAX_DEPTH = 200;
 
@@ -81,7 +90,10 @@ const MAX_LEFT_OUT = 100;
  * the path is the data root (or the wrapper) or no longer leads anywhere.
  */
 function leaveOut(wrapper: Record<string, unknown>, instancePath: string): boolean {
-  const keys = instancePath.split('/').slice(1).map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const keys = instancePath
+    .split('/')
+    .slice(1)
+    .map((k) => k.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (keys.length < 2) return false;
   let parent: unknown = wrapper;
   for (const k of keys.slice(0, -1)) {
@@ -95,7 +107,12 @@ function leaveOut(wrapper: Record<string, unknown>, instancePath: string): boole
     parent.splice(index, 1);
     return true;
   }
-  if (parent === null || typeof parent !== 'object' || !Object.prototype.hasOwnProperty.call(parent, last)) return false;
+  if (
+    parent === null ||
+    typeof parent !== 'object' ||
+    !Object.prototype.hasOwnProperty.call(parent, last)
+  )
+    return false;
   delete (parent as Record<string, unknown>)[last];
   return true;
 }
@@ -106,23 +123,32 @@ function leaveOut(wrapper: Record<string, unknown>, instancePath: string): boole
  * the root is coerced like any field. `responseName` (endpoints.json `response`) also fills the
  * server view models an older backend leaves out (views.ts).
  */
-export function normaliseResponse(module: ResponseValidatorModule, data: unknown, responseName?: string): NormaliseResult {
+export function normaliseResponse(
+  module: ResponseValidatorModule,
+  data: unknown,
+  responseName?: string,
+): NormaliseResult {
   const { validate } = module;
   const wrapper: Record<string, unknown> = { data };
   dropNulls(wrapper, 0);
   const problems: string[] = [];
   // What the backend sent at the top, before any default: a default is not an answer.
-  const sent = typeof wrapper.data === 'object' && wrapper.data !== null ? new Set(Object.keys(wrapper.data)) : new Set<string>();
+  const sent =
+    typeof wrapper.data === 'object' && wrapper.data !== null
+      ? new Set(Object.keys(wrapper.data))
+      : new Set<string>();
   for (let passes = 0; !validate(wrapper); passes++) {
     const error = validate.errors?.[0];
     // The root of the wrong kind (a list for an object, a string): nothing of it can be used.
-    if (!error || passes >= MAX_LEFT_OUT || !leaveOut(wrapper, error.instancePath)) return { ok: false, detail: describe(error) };
+    if (!error || passes >= MAX_LEFT_OUT || !leaveOut(wrapper, error.instancePath))
+      return { ok: false, detail: describe(error) };
     problems.push(`${describe(error)} (left out)`);
   }
   if (nothingRequiredCame(wrapper.data, module.required, sent)) {
     return { ok: false, detail: `data has none of ${(module.required?.r ?? []).join(', ')}` };
   }
-  for (const path of missingRequired(wrapper.data, module.required)) problems.push(`${path} is missing`);
+  for (const path of missingRequired(wrapper.data, module.required))
+    problems.push(`${path} is missing`);
   if (responseName !== undefined) deriveViews(responseName, wrapper.data, problems);
   return { ok: true, data: wrapper.data, problems };
 }

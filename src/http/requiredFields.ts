@@ -9,15 +9,21 @@ import type { RequiredTree } from '../schema/generated/validators/responses/inde
 
 export type { RequiredTree };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const has = (o: Record<string, unknown>, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const has = (o: Record<string, unknown>, k: string): boolean =>
+  Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
 
 /**
  * Paths of required fields absent from `value` (`data.repayPlanDetail.repayWaitDetail[].totalAmount`),
  * each once however many list items lack it. A value of the wrong kind is not walked: the
  * validator has already left out what did not fit.
  */
-export function missingRequired(value: unknown, tree: RequiredTree | undefined, path = 'data'): string[] {
+export function missingRequired(
+  value: unknown,
+  tree: RequiredTree | undefined,
+  path = 'data',
+): string[] {
   const found = new Set<string>();
   const walk = (v: unknown, t: RequiredTree, at: string): void => {
     if (Array.isArray(v)) {
@@ -26,7 +32,8 @@ export function missingRequired(value: unknown, tree: RequiredTree | undefined, 
     }
     if (!isRecord(v)) return;
     for (const name of t.r ?? []) if (!has(v, name)) found.add(`${at}.${name}`);
-    for (const [name, sub] of Object.entries(t.p ?? {})) if (has(v, name)) walk(v[name], sub, `${at}.${name}`);
+    for (const [name, sub] of Object.entries(t.p ?? {}))
+      if (has(v, name)) walk(v[name], sub, `${at}.${name}`);
     if (t.a) for (const [name, sub] of Object.entries(v)) walk(sub, t.a, `${at}.${name}`);
   };
   if (tree) walk(value, tree, path);
@@ -37,7 +44,11 @@ export function missingRequired(value: unknown, tree: RequiredTree | undefined, 
  * True when the answer carries none of its top-level required fields (`sent`: the names the
  * backend sent, so a default filled in does not count): nothing the page needs came.
  */
-export function nothingRequiredCame(value: unknown, tree: RequiredTree | undefined, sent: ReadonlySet<string>): boolean {
+export function nothingRequiredCame(
+  value: unknown,
+  tree: RequiredTree | undefined,
+  sent: ReadonlySet<string>,
+): boolean {
   const names = tree?.r ?? [];
   if (names.length === 0) return false;
   return !isRecord(value) || names.every((n) => !sent.has(n) || !has(value, n));

@@ -8,7 +8,12 @@ import type { SuccessCode } from '../contract/catalogue';
 import { messageTable } from '../format/messages';
 
 // The result types live in the shared contract (client and runtime use one definition).
-import type { ApiResult, ApiServerFailure, ApiTransportFailure, TransportFailureKind } from '../contract/result';
+import type {
+  ApiResult,
+  ApiServerFailure,
+  ApiTransportFailure,
+  TransportFailureKind,
+} from '../contract/result';
 export type { ApiResult, ApiTransportFailure, TransportFailureKind } from '../contract/result';
 
 /** User-facing wording for failures that have no server message, in the borrower's language (messages/*.json). */
@@ -22,7 +27,9 @@ export const MESSAGES: Readonly<Record<TransportFailureKind | 'server', string>>
 });
 
 export function transportFailure(kind: TransportFailureKind, status?: number): ApiTransportFailure {
-  return status === undefined ? { ok: false, kind, message: MESSAGES[kind] } : { ok: false, kind, message: MESSAGES[kind], status };
+  return status === undefined
+    ? { ok: false, kind, message: MESSAGES[kind] }
+    : { ok: false, kind, message: MESSAGES[kind], status };
 }
 
 export interface Envelope {

@@ -28,7 +28,13 @@ export type SessionKey = (typeof SESSION_KEYS)[number];
  * The session values that identify a borrower or open their account: the page never puts them in
  * a URL to another origin (src/security/url.ts carriesSessionValue, issue 32).
  */
-export const IDENTIFYING_KEYS = ['userId', 'sessionId', 'mobilePhone', 'deviceId', 'orderId'] as const satisfies readonly SessionKey[];
+export const IDENTIFYING_KEYS = [
+  'userId',
+  'sessionId',
+  'mobilePhone',
+  'deviceId',
+  'orderId',
+] as const satisfies readonly SessionKey[];
 
 /** Every key is present; `''` means "not given". */
 export type SessionParams = Readonly<Record<SessionKey, string>>;

@@ -17,12 +17,15 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 function withTileViews(tiles: unknown): void {
   if (!Array.isArray(tiles)) return;
   for (const t of tiles) {
-    if (isRecord(t) && t.view === undefined) t.view = tileView({ enabled: num(t.enabled), link: text(t.link) });
+    if (isRecord(t) && t.view === undefined)
+      t.view = tileView({ enabled: num(t.enabled), link: text(t.link) });
   }
 }
 
 /** Response schema name (endpoints.json `response`) -> fills the views its answer may lack, in place. */
-const DERIVE: Readonly<Record<string, (data: Record<string, unknown>, problems: readonly string[]) => void>> = {
+const DERIVE: Readonly<
+  Record<string, (data: Record<string, unknown>, problems: readonly string[]) => void>
+> = {
   'loan-details.response': (d, problems) => {
     withTileViews(d.recProducts);
     // A view the boundary had to cut (an icon or button this app does not know) is not the
@@ -30,14 +33,26 @@ const DERIVE: Readonly<Record<string, (data: Record<string, unknown>, problems: 
     if (problems.some((p) => p.startsWith('data.view.'))) delete d.view;
     // amountDue needs the installments, which this answer does not carry: left out (optional).
     if (d.view === undefined) {
-      d.view = orderView({ orderStatus: num(d.orderStatus), isDelay: num(d.isDelay), isScore: num(d.isScore), cardNeedPop: num(d.cardNeedPop), playeduL: text(d.playeduL) });
+      d.view = orderView({
+        orderStatus: num(d.orderStatus),
+        isDelay: num(d.isDelay),
+        isScore: num(d.isScore),
+        cardNeedPop: num(d.cardNeedPop),
+        playeduL: text(d.playeduL),
+      });
     }
   },
   'union-error-info.response': (d) => withTileViews(d.family),
 };
 
 /** Adds the derived views to validated `data` of the named response, in place (`problems`: what the boundary cut). */
-export function deriveViews(responseName: string, data: unknown, problems: readonly string[] = []): void {
-  const derive = Object.prototype.hasOwnProperty.call(DERIVE, responseName) ? DERIVE[responseName] : undefined;
+export function deriveViews(
+  responseName: string,
+  data: unknown,
+  problems: readonly string[] = [],
+): void {
+  const derive = Object.prototype.hasOwnProperty.call(DERIVE, responseName)
+    ? DERIVE[responseName]
+    : undefined;
   if (derive && isRecord(data)) derive(data, problems);
 }

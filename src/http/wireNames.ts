@@ -46,7 +46,8 @@ function renameKeys(value: unknown, rename: (k: string) => string, depth: number
   if (Array.isArray(value)) return value.map((v) => renameKeys(v, rename, depth + 1));
   if (value === null || typeof value !== 'object') return value;
   // Files and other host objects go through untouched (multipart uploads).
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (UNSAFE_KEYS.has(k)) continue;
@@ -65,11 +66,13 @@ function dropUnsafeKeys(value: unknown, depth: number): unknown {
     for (let i = 0; i < value.length; i++) value[i] = dropUnsafeKeys(value[i], depth + 1);
     return value;
   }
-  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return value;
   const record = value as Record<string, unknown>;
   for (const k of Object.keys(record)) {
     if (UNSAFE_KEYS.has(k)) delete record[k];
-    else if (record[k] !== null && typeof record[k] === 'object') record[k] = dropUnsafeKeys(record[k], depth + 1);
+    else if (record[k] !== null && typeof record[k] === 'object')
+      record[k] = dropUnsafeKeys(record[k], depth + 1);
   }
   return value;
 }
@@ -84,10 +87,14 @@ export function createWireTranslator(table: WireNames = IDENTITY_WIRE_NAMES): Wi
   const fieldToWire = (k: string): string => own(table.fields, k) ?? k;
   const fieldFromWire = (k: string): string => own(reverse, k) ?? k;
   return {
-    path: (logicalPath, templatePath) => own(table.paths, logicalPath) ?? own(table.paths, templatePath) ?? logicalPath,
+    path: (logicalPath, templatePath) =>
+      own(table.paths, logicalPath) ?? own(table.paths, templatePath) ?? logicalPath,
     fieldToWire,
     fieldFromWire,
     toWire: (v) => renameKeys(v, fieldToWire, 0),
-    fromWire: Object.keys(table.fields).length === 0 ? (v) => dropUnsafeKeys(v, 0) : (v) => renameKeys(v, fieldFromWire, 0),
+    fromWire:
+      Object.keys(table.fields).length === 0
+        ? (v) => dropUnsafeKeys(v, 0)
+        : (v) => renameKeys(v, fieldFromWire, 0),
   };
 }

@@ -13,7 +13,8 @@ export function computedReads(def: unknown, out = new Set<string>(), depth = 0):
   if (typeof def === 'string') {
     // A definition that never names `computed` reads none: no walk of its tree (issue 10).
     if (!def.includes('computed')) return out;
-    for (const path of analyzeTemplate(def).paths) if (path[0] === 'computed' && path[1] !== undefined) out.add(path[1]);
+    for (const path of analyzeTemplate(def).paths)
+      if (path[0] === 'computed' && path[1] !== undefined) out.add(path[1]);
   } else if (Array.isArray(def)) {
     for (const v of def) computedReads(v, out, depth + 1);
   } else if (def !== null && typeof def === 'object') {
@@ -26,9 +27,14 @@ export function computedReads(def: unknown, out = new Set<string>(), depth = 0):
  * Dependency order and cycles of a set of definitions: a depth-first walk; a name met again
  * while it is still open closes a cycle, given as the path from it back to itself.
  */
-export function orderComputed(defs: ComputedDefs): { order: string[]; cycles: Map<string, string[]> } {
+export function orderComputed(defs: ComputedDefs): {
+  order: string[];
+  cycles: Map<string, string[]>;
+} {
   const names = Object.keys(defs);
-  const reads = new Map(names.map((n) => [n, [...computedReads(defs[n])].filter((d) => Object.hasOwn(defs, d))]));
+  const reads = new Map(
+    names.map((n) => [n, [...computedReads(defs[n])].filter((d) => Object.hasOwn(defs, d))]),
+  );
   const order: string[] = [];
   const cycles = new Map<string, string[]>();
   const state = new Map<string, 'open' | 'done'>();
@@ -51,4 +57,3 @@ export function orderComputed(defs: ComputedDefs): { order: string[]; cycles: Ma
   for (const n of names) visit(n, []);
   return { order: order.filter((n) => !cycles.has(n)), cycles };
 }
-

@@ -20,7 +20,6 @@
  * site in the layout and the pointer INTO the fragment file.
  */
 
-
 /** Where an expanded value was written: in the layout (fragment null) or in a fragment file. */
 export interface FragmentOrigin {
   /** The fragment file's name, or null for the layout itself. */
@@ -73,14 +72,20 @@ const MAX_NESTING = 16;
 
 /** The texts of the fragment issues (re-exported by src/lint/messages.ts, the one catalogue). */
 export const FRAGMENT_MESSAGES = {
-  'unknown-fragment': (name: string, hint = '') => `unknown fragment "${name}" (no layouts/_fragments/${name}.json)${hint}`,
-  'fragment-recursion': (loop: string) => `fragment uses itself (${loop}): a fragment may use others, never in a circle`,
+  'unknown-fragment': (name: string, hint = '') =>
+    `unknown fragment "${name}" (no layouts/_fragments/${name}.json)${hint}`,
+  'fragment-recursion': (loop: string) =>
+    `fragment uses itself (${loop}): a fragment may use others, never in a circle`,
   'fragment-too-deep': (limit: number) => `fragments nest more than ${limit} uses deep`,
   'fragment-file': (name: string, detail: string) => `fragment "${name}" cannot be used: ${detail}`,
-  'fragment-param-missing': (name: string, param: string) => `fragment "${name}" needs "${param}" in "with" (declared in its params without a default)`,
-  'fragment-param-unknown': (name: string, param: string, declared: string) => `fragment "${name}" has no param "${param}" (declared: ${declared})`,
-  'fragment-param-undeclared': (name: string, param: string) => `fragment "${name}" reads param "${param}", which its "params" does not declare`,
-  'fragment-use-shape': (key: string) => `a fragment use holds only "use", "with" and "$comment", not "${key}"`,
+  'fragment-param-missing': (name: string, param: string) =>
+    `fragment "${name}" needs "${param}" in "with" (declared in its params without a default)`,
+  'fragment-param-unknown': (name: string, param: string, declared: string) =>
+    `fragment "${name}" has no param "${param}" (declared: ${declared})`,
+  'fragment-param-undeclared': (name: string, param: string) =>
+    `fragment "${name}" reads param "${param}", which its "params" does not declare`,
+  'fragment-use-shape': (key: string) =>
+    `a fragment use holds only "use", "with" and "$comment", not "${key}"`,
   'fragment-with-shape': () => `"with" is an object: param name -> value`,
 } as const;
 const M = FRAGMENT_MESSAGES;
@@ -102,25 +107,39 @@ function isUse(v: unknown): v is Record<string, unknown> & { use: string } {
 }
 
 function isParamRef(v: unknown): v is { $param: string } {
-  return isObject(v) && typeof v.$param === 'string' && Object.keys(v).every((k) => k === '$param' || k === '$comment');
+  return (
+    isObject(v) &&
+    typeof v.$param === 'string' &&
+    Object.keys(v).every((k) => k === '$param' || k === '$comment')
+  );
 }
 
 function parseFragment(file: unknown): ParsedFragment | string {
   if (!isObject(file)) return 'the file is not a JSON object';
   if (!Object.hasOwn(file, 'fragment')) return 'the file has no "fragment" member';
   for (const key of Object.keys(file)) {
-    if (!['fragment', 'params', '$comment', '$schema'].includes(key)) return `unknown member "${key}" (allowed: fragment, params, $comment)`;
+    if (!['fragment', 'params', '$comment', '$schema'].includes(key))
+      return `unknown member "${key}" (allowed: fragment, params, $comment)`;
   }
   const params: ParsedFragment['params'] = new Map();
   if (file.params !== undefined) {
     if (!isObject(file.params)) return '"params" is an object: name -> { description, default }';
     for (const [p, decl] of Object.entries(file.params)) {
-      if (!isObject(decl)) return `param "${p}" is an object ({ "description": "...", "type": "...", "default": ... })`;
-      const extra = Object.keys(decl).find((k) => !['description', 'type', 'default', '$comment'].includes(k));
-      if (extra !== undefined) return `param "${p}" has unknown member "${extra}" (allowed: description, type, default)`;
+      if (!isObject(decl))
+        return `param "${p}" is an object ({ "description": "...", "type": "...", "default": ... })`;
+      const extra = Object.keys(decl).find(
+        (k) => !['description', 'type', 'default', '$comment'].includes(k),
+      );
+      if (extra !== undefined)
+        return `param "${p}" has unknown member "${extra}" (allowed: description, type, default)`;
       const type = decl.type;
-      if (type !== undefined && !(PARAM_TYPES as readonly unknown[]).includes(type)) return `param "${p}" has type ${JSON.stringify(type)} (allowed: ${PARAM_TYPES.join(', ')})`;
-      params.set(p, { hasDefault: Object.hasOwn(decl, 'default'), default: decl.default, ...(type === undefined ? {} : { type: type as ParamType }) });
+      if (type !== undefined && !(PARAM_TYPES as readonly unknown[]).includes(type))
+        return `param "${p}" has type ${JSON.stringify(type)} (allowed: ${PARAM_TYPES.join(', ')})`;
+      params.set(p, {
+        hasDefault: Object.hasOwn(decl, 'default'),
+        default: decl.default,
+        ...(type === undefined ? {} : { type: type as ParamType }),
+      });
     }
   }
   return { params, body: file.fragment };
@@ -152,8 +171,21 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
   };
 
   /** Where a problem at `src` is reported: the layout pointer, or the use site plus the fragment pointer. */
-  const report = (src: FragmentOrigin, code: FragmentIssue['code'], message: string, unknown?: FragmentIssue['unknown']): void => {
-    const issue: FragmentIssue = src.fragment === null ? { pointer: src.pointer, code, message } : { pointer: src.useSite ?? '', code, message, fragment: { name: src.fragment, pointer: src.pointer } };
+  const report = (
+    src: FragmentOrigin,
+    code: FragmentIssue['code'],
+    message: string,
+    unknown?: FragmentIssue['unknown'],
+  ): void => {
+    const issue: FragmentIssue =
+      src.fragment === null
+        ? { pointer: src.pointer, code, message }
+        : {
+            pointer: src.useSite ?? '',
+            code,
+            message,
+            fragment: { name: src.fragment, pointer: src.pointer },
+          };
     if (unknown) issue.unknown = unknown;
     issues.push(issue);
   };
@@ -165,13 +197,23 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
     stack: string[];
   }
 
-  const at = (src: FragmentOrigin, segment: string): FragmentOrigin => ({ ...src, pointer: `${src.pointer}/${segment}` });
+  const at = (src: FragmentOrigin, segment: string): FragmentOrigin => ({
+    ...src,
+    pointer: `${src.pointer}/${segment}`,
+  });
 
   /**
    * Copies `value` (written at `src`) to `out`; returns the copy, or a list to splice when
    * `spliceable` and the value was a use of a list fragment.
    */
-  function copy(value: unknown, src: FragmentOrigin, out: string, frame: Frame | null, depth: number, inList = false): { value: unknown; splice?: unknown[] } {
+  function copy(
+    value: unknown,
+    src: FragmentOrigin,
+    out: string,
+    frame: Frame | null,
+    depth: number,
+    inList = false,
+  ): { value: unknown; splice?: unknown[] } {
     if (depth > 200) return { value: null };
     if (frame !== null && isParamRef(value)) {
       const arg = frame.args.get(value.$param);
@@ -183,7 +225,8 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
       // a plain value is recorded too, so a problem with it points at the `with` member.
       const c = copy(arg.value, arg.src, out, arg.ctx, depth + 1, inList);
       if (!regions.has(out)) regions.set(out, arg.src);
-      if (arg.type !== undefined && !c.splice) paramSites.set(out, { fragment: frame.name, param: value.$param, type: arg.type });
+      if (arg.type !== undefined && !c.splice)
+        paramSites.set(out, { fragment: frame.name, param: value.$param, type: arg.type });
       return c;
     }
     if (isUse(value)) return expandUse(value, src, out, frame, depth, inList);
@@ -230,7 +273,11 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
       return { value: SKIP };
     }
     if (stack.includes(name)) {
-      report(at(src, 'use'), 'fragment-recursion', M['fragment-recursion']([...stack.slice(stack.indexOf(name)), name].join(' -> ')));
+      report(
+        at(src, 'use'),
+        'fragment-recursion',
+        M['fragment-recursion']([...stack.slice(stack.indexOf(name)), name].join(' -> ')),
+      );
       return { value: SKIP };
     }
     if (stack.length >= MAX_NESTING) {
@@ -255,11 +302,24 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
     let ok = true;
     for (const key of Object.keys(given)) {
       if (!fragment.params.has(key)) {
-        report(at(at(src, 'with'), escape(key)), 'fragment-param', M['fragment-param-unknown'](name, key, fragment.params.size > 0 ? [...fragment.params.keys()].join(', ') : 'none'));
+        report(
+          at(at(src, 'with'), escape(key)),
+          'fragment-param',
+          M['fragment-param-unknown'](
+            name,
+            key,
+            fragment.params.size > 0 ? [...fragment.params.keys()].join(', ') : 'none',
+          ),
+        );
         ok = false;
       } else {
         const type = fragment.params.get(key)?.type;
-        args.set(key, { value: given[key], src: at(at(src, 'with'), escape(key)), ctx: frame, ...(type === undefined ? {} : { type }) });
+        args.set(key, {
+          value: given[key],
+          src: at(at(src, 'with'), escape(key)),
+          ctx: frame,
+          ...(type === undefined ? {} : { type }),
+        });
       }
     }
     for (const [p, decl] of fragment.params) {
@@ -268,13 +328,26 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
         report(at(src, 'with'), 'fragment-param', M['fragment-param-missing'](name, p));
         ok = false;
       } else {
-        args.set(p, { value: decl.default, src: { fragment: name, pointer: `/params/${escape(p)}/default`, useSite: src.useSite ?? src.pointer }, ctx: null, ...(decl.type === undefined ? {} : { type: decl.type }) });
+        args.set(p, {
+          value: decl.default,
+          src: {
+            fragment: name,
+            pointer: `/params/${escape(p)}/default`,
+            useSite: src.useSite ?? src.pointer,
+          },
+          ctx: null,
+          ...(decl.type === undefined ? {} : { type: decl.type }),
+        });
       }
     }
     if (!ok) return { value: SKIP };
     const inner: Frame = { args, name, stack: [...stack, name] };
     // The outermost use in the layout is the site every nested problem is reported at.
-    const bodySrc: FragmentOrigin = { fragment: name, pointer: '/fragment', useSite: src.fragment === null ? src.pointer : src.useSite };
+    const bodySrc: FragmentOrigin = {
+      fragment: name,
+      pointer: '/fragment',
+      useSite: src.fragment === null ? src.pointer : src.useSite,
+    };
     const c = copy(fragment.body, bodySrc, out, inner, depth + 1);
     // A list fragment used as an element of a list is spliced; its items land at out, out+1, ...
     if (Array.isArray(c.value) && inList) {
@@ -297,7 +370,8 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
         const rest = p.slice(out.length + 1);
         const slash = rest.indexOf('/');
         const index = Number(slash === -1 ? rest : rest.slice(0, slash));
-        if (index < count) map.set(`${parent}/${base + index}${slash === -1 ? '' : rest.slice(slash)}`, o);
+        if (index < count)
+          map.set(`${parent}/${base + index}${slash === -1 ? '' : rest.slice(slash)}`, o);
       }
     }
   }

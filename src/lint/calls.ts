@@ -21,7 +21,8 @@ export function callSites(source: string): CallSite[] {
   for (const part of parsed.template.parts) if (part.kind === 'binding') stack.push(part.ast);
   while (stack.length > 0) {
     const node = stack.pop() as Node;
-    if (node.type === 'Call') out.push({ name: node.callee, args: node.args.length, pos: node.pos });
+    if (node.type === 'Call')
+      out.push({ name: node.callee, args: node.args.length, pos: node.pos });
     stack.push(...childrenOf(node));
   }
   // In the order they are written, so messages read left to right.

@@ -16,7 +16,8 @@ export type Formula =
 
 const TRUE: Formula = { k: 'const', v: true };
 const FALSE: Formula = { k: 'const', v: false };
-export const not = (f: Formula): Formula => (f.k === 'const' ? { k: 'const', v: !f.v } : f.k === 'not' ? f.f : { k: 'not', f });
+export const not = (f: Formula): Formula =>
+  f.k === 'const' ? { k: 'const', v: !f.v } : f.k === 'not' ? f.f : { k: 'not', f };
 export const and = (a: Formula, b: Formula): Formula => ({ k: 'and', a, b });
 const or = (a: Formula, b: Formula): Formula => ({ k: 'or', a, b });
 
@@ -27,7 +28,13 @@ function key(node: Node): string {
 
 /** `computed.x` as a name, when the node is exactly that. */
 function computedName(node: Node): string | null {
-  if (node.type !== 'Chain' || node.base.type !== 'Identifier' || node.base.name !== 'computed' || node.links.length !== 1) return null;
+  if (
+    node.type !== 'Chain' ||
+    node.base.type !== 'Identifier' ||
+    node.base.name !== 'computed' ||
+    node.links.length !== 1
+  )
+    return null;
   const link = node.links[0];
   return link && !link.computed ? link.name : null;
 }
@@ -46,7 +53,9 @@ function ofNode(node: Node, ctx: FormulaContext, depth: number): Formula {
     case 'Unary':
       return node.operator === '!' ? not(next(node.argument)) : { k: 'atom', key: key(node) };
     case 'Call':
-      return node.callee === 'not' && node.args.length === 1 && node.args[0] ? not(next(node.args[0])) : { k: 'atom', key: key(node) };
+      return node.callee === 'not' && node.args.length === 1 && node.args[0]
+        ? not(next(node.args[0]))
+        : { k: 'atom', key: key(node) };
     case 'Logical':
       if (node.operator === '&&') return and(next(node.left), next(node.right));
       if (node.operator === '||') return or(next(node.left), next(node.right));
@@ -60,8 +69,10 @@ function ofNode(node: Node, ctx: FormulaContext, depth: number): Formula {
       return TRUE; // a list or object literal is always truthy
     case 'Chain': {
       const name = computedName(node);
-      const value = name !== null && Object.hasOwn(ctx.computed, name) ? ctx.computed[name] : undefined;
-      if (typeof value === 'string' || typeof value === 'boolean') return conditionFormula(value, ctx, depth + 1);
+      const value =
+        name !== null && Object.hasOwn(ctx.computed, name) ? ctx.computed[name] : undefined;
+      if (typeof value === 'string' || typeof value === 'boolean')
+        return conditionFormula(value, ctx, depth + 1);
       return { k: 'atom', key: key(node) };
     }
     default:

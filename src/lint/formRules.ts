@@ -33,11 +33,13 @@ function collect(value: unknown, pointer: string, seen: Seen, depth: number): vo
   if (Array.isArray(value.rules)) {
     if (typeof value.id === 'string') seen.ruleIds.add(value.id);
     value.rules.forEach((r, i) => {
-      if (isObj(r) && r.pattern !== undefined) seen.patterns.push({ pattern: r.pattern, pointer: `${pointer}/rules/${i}/pattern` });
+      if (isObj(r) && r.pattern !== undefined)
+        seen.patterns.push({ pattern: r.pattern, pointer: `${pointer}/rules/${i}/pattern` });
     });
   }
   if (type === 'validate') seen.validates.push({ action: value, pointer });
-  for (const [k, v] of Object.entries(value)) if (k !== '$comment') collect(v, `${pointer}/${esc(k)}`, seen, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    if (k !== '$comment') collect(v, `${pointer}/${esc(k)}`, seen, depth + 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -55,21 +57,44 @@ function compiles(pattern: string): boolean {
 
 function validateIssues(seen: Seen, file: string): LayoutIssue[] {
   const issues: LayoutIssue[] = [];
-  const push = (pointer: string, code: 'validate-target' | 'bad-pattern', message: string) => issues.push({ file, pointer, code, message, severity: 'error' });
+  const push = (pointer: string, code: 'validate-target' | 'bad-pattern', message: string) =>
+    issues.push({ file, pointer, code, message, severity: 'error' });
   for (const { action, pointer } of seen.validates) {
     const fields = Array.isArray(action.fields) ? action.fields : [];
-    if (fields.length === 0 && action.form === undefined) push(pointer, 'validate-target', LAYOUT_MESSAGES['validate-target']('', 'give fields (node ids) or form (the id of the node holding them)'));
+    if (fields.length === 0 && action.form === undefined)
+      push(
+        pointer,
+        'validate-target',
+        LAYOUT_MESSAGES['validate-target'](
+          '',
+          'give fields (node ids) or form (the id of the node holding them)',
+        ),
+      );
     fields.forEach((id, i) => {
       if (typeof id !== 'string' || seen.ruleIds.has(id)) return;
-      const why = seen.nodeIds.has(id) ? `node "${id}" has no rules` : `no node has id "${id}"${hint(id, seen.ruleIds)}`;
-      push(`${pointer}/fields/${i}`, 'validate-target', LAYOUT_MESSAGES['validate-target'](id, why));
+      const why = seen.nodeIds.has(id)
+        ? `node "${id}" has no rules`
+        : `no node has id "${id}"${hint(id, seen.ruleIds)}`;
+      push(
+        `${pointer}/fields/${i}`,
+        'validate-target',
+        LAYOUT_MESSAGES['validate-target'](id, why),
+      );
     });
     if (typeof action.form === 'string' && !seen.nodeIds.has(action.form)) {
-      push(`${pointer}/form`, 'validate-target', LAYOUT_MESSAGES['validate-target'](action.form, `no node has id "${action.form}"${hint(action.form, seen.nodeIds.keys())}`));
+      push(
+        `${pointer}/form`,
+        'validate-target',
+        LAYOUT_MESSAGES['validate-target'](
+          action.form,
+          `no node has id "${action.form}"${hint(action.form, seen.nodeIds.keys())}`,
+        ),
+      );
     }
   }
   for (const { pattern, pointer } of seen.patterns) {
-    if (typeof pattern === 'string' && !compiles(pattern)) push(pointer, 'bad-pattern', LAYOUT_MESSAGES['bad-pattern'](pattern));
+    if (typeof pattern === 'string' && !compiles(pattern))
+      push(pointer, 'bad-pattern', LAYOUT_MESSAGES['bad-pattern'](pattern));
   }
   return issues;
 }
@@ -77,6 +102,7 @@ function validateIssues(seen: Seen, file: string): LayoutIssue[] {
 /** The form rules of one layout. */
 export function formIssues(doc: Obj, file: string): LayoutIssue[] {
   const seen: Seen = { nodeIds: new Map(), ruleIds: new Set(), validates: [], patterns: [] };
-  for (const key of ['dataSources', 'onLoad', 'onBack', 'body', 'dialogs']) collect(doc[key], `/${key}`, seen, 0);
+  for (const key of ['dataSources', 'onLoad', 'onBack', 'body', 'dialogs'])
+    collect(doc[key], `/${key}`, seen, 0);
   return validateIssues(seen, file);
 }

@@ -58,7 +58,8 @@ export function scanJsonText(text: string): JsonTextMap {
   const valueStart = (i: number): string | null => {
     const pointer = childPointer();
     const top = stack[stack.length - 1];
-    if (pointer !== null && !positions.has(pointer)) positions.set(pointer, top?.isObject ? top.keyAt : at(i));
+    if (pointer !== null && !positions.has(pointer))
+      positions.set(pointer, top?.isObject ? top.keyAt : at(i));
     return pointer;
   };
 
@@ -94,7 +95,14 @@ export function scanJsonText(text: string): JsonTextMap {
       }
     } else if (c === '{' || c === '[') {
       const pointer = valueStart(i);
-      stack.push({ isObject: c === '{', keys: new Map(), index: 0, key: '', keyAt: at(i), pointer });
+      stack.push({
+        isObject: c === '{',
+        keys: new Map(),
+        index: 0,
+        key: '',
+        keyAt: at(i),
+        pointer,
+      });
       expectKey = c === '{';
     } else if (c === '}' || c === ']') {
       stack.pop();

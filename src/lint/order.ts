@@ -28,7 +28,12 @@ function collectFields(value: unknown, fields: Fields, open: string[], depth: nu
   if (Array.isArray(value)) return value.forEach((v) => collectFields(v, fields, open, depth + 1));
   if (!isObj(value)) return;
   const id = typeof value.id === 'string' && typeof value.type === 'string' ? value.id : null;
-  if (id && Array.isArray(value.rules) && value.rules.length > 0 && typeof value.bind === 'string') {
+  if (
+    id &&
+    Array.isArray(value.rules) &&
+    value.rules.length > 0 &&
+    typeof value.bind === 'string'
+  ) {
     fields.byPath.set(value.bind, id);
     for (const o of [...open, id]) {
       if (!fields.inside.has(o)) fields.inside.set(o, new Set());
@@ -36,14 +41,16 @@ function collectFields(value: unknown, fields: Fields, open: string[], depth: nu
     }
   }
   const here = id ? [...open, id] : open;
-  for (const [k, v] of Object.entries(value)) if (!ACTION_LIST_KEY.test(k)) collectFields(v, fields, here, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    if (!ACTION_LIST_KEY.test(k)) collectFields(v, fields, here, depth + 1);
 }
 
 /** State paths a value reads ("phone", "form.amount"). */
 function statePaths(value: unknown, out: string[], depth = 0): string[] {
   if (depth > 50) return out;
   if (typeof value === 'string' && value.includes('{{')) {
-    for (const p of analyzeTemplate(value).paths) if (p[0] === 'state' && p.length > 1) out.push(p.slice(1).join('.'));
+    for (const p of analyzeTemplate(value).paths)
+      if (p[0] === 'state' && p.length > 1) out.push(p.slice(1).join('.'));
   } else if (Array.isArray(value)) value.forEach((v) => statePaths(v, out, depth + 1));
   else if (isObj(value)) Object.values(value).forEach((v) => statePaths(v, out, depth + 1));
   return out;
@@ -52,7 +59,9 @@ function statePaths(value: unknown, out: string[], depth = 0): string[] {
 /** The fields with rules a state path read reaches (the field itself, or an object holding it). */
 function fieldsRead(path: string, fields: Fields): string[] {
   const out: string[] = [];
-  for (const [bound, id] of fields.byPath) if (path === bound || path.startsWith(`${bound}.`) || bound.startsWith(`${path}.`)) out.push(id);
+  for (const [bound, id] of fields.byPath)
+    if (path === bound || path.startsWith(`${bound}.`) || bound.startsWith(`${path}.`))
+      out.push(id);
   return out;
 }
 
@@ -77,32 +86,67 @@ export function orderIssues(doc: Obj, file: string): LayoutIssue[] {
       if (!isObj(action)) return;
       const at = `${pointer}/${i}`;
       if (action.type === 'validate') {
-        const now = new Set<string>(Array.isArray(action.fields) ? action.fields.filter((f): f is string => typeof f === 'string') : []);
-        if (typeof action.form === 'string') for (const f of fields.inside.get(action.form) ?? []) now.add(f);
+        const now = new Set<string>(
+          Array.isArray(action.fields)
+            ? action.fields.filter((f): f is string => typeof f === 'string')
+            : [],
+        );
+        if (typeof action.form === 'string')
+          for (const f of fields.inside.get(action.form) ?? []) now.add(f);
         const late = pending.filter((p) => now.has(p.field));
         if (late.length > 0) {
           const names = [...new Set(late.map((p) => `"${p.field}"`))].join(', ');
-          issues.push({ file, pointer: at, code: 'validate-after-request', message: LAYOUT_MESSAGES['validate-after-request'](names, late[0]?.endpoint ?? '', late[0]?.request ?? ''), severity: 'error' });
+          issues.push({
+            file,
+            pointer: at,
+            code: 'validate-after-request',
+            message: LAYOUT_MESSAGES['validate-after-request'](
+              names,
+              late[0]?.endpoint ?? '',
+              late[0]?.request ?? '',
+            ),
+            severity: 'error',
+          });
           pending = pending.filter((p) => !now.has(p.field));
         }
         for (const f of now) covered.add(f);
         return;
       }
       // A request: an http action, or a reload of a data source (its params are sent then).
-      const source = action.type === 'reload' && typeof action.source === 'string' && isObj(doc.dataSources) ? doc.dataSources[action.source] : undefined;
-      const call = action.type === 'http' ? { endpoint: action.endpoint, params: action.params, at: `${at}/params` } : isObj(source) ? { endpoint: source.endpoint, params: source.params, at: `/dataSources/${esc(String(action.source))}/params` } : null;
+      const source =
+        action.type === 'reload' && typeof action.source === 'string' && isObj(doc.dataSources)
+          ? doc.dataSources[action.source]
+          : undefined;
+      const call =
+        action.type === 'http'
+          ? { endpoint: action.endpoint, params: action.params, at: `${at}/params` }
+          : isObj(source)
+            ? {
+                endpoint: source.endpoint,
+                params: source.params,
+                at: `/dataSources/${esc(String(action.source))}/params`,
+              }
+            : null;
       if (call && typeof call.endpoint === 'string' && isObj(call.params)) {
         for (const [param, value] of Object.entries(call.params)) {
           for (const path of statePaths(value, [])) {
             for (const field of fieldsRead(path, fields)) {
-              if (!covered.has(field) && !pending.some((p) => p.field === field)) pending.push({ field, path, endpoint: call.endpoint, request: at, param: action.type === 'http' ? `${call.at}/${esc(param)}` : at });
+              if (!covered.has(field) && !pending.some((p) => p.field === field))
+                pending.push({
+                  field,
+                  path,
+                  endpoint: call.endpoint,
+                  request: at,
+                  param: action.type === 'http' ? `${call.at}/${esc(param)}` : at,
+                });
             }
           }
         }
       }
       for (const [key, nested] of Object.entries(action)) {
         if (ACTION_LIST_KEY.test(key) && key !== 'onInvalid' && Array.isArray(nested)) {
-          for (const p of chain(nested, `${at}/${esc(key)}`, covered)) if (!pending.some((q) => q.field === p.field)) pending.push(p);
+          for (const p of chain(nested, `${at}/${esc(key)}`, covered))
+            if (!pending.some((q) => q.field === p.field)) pending.push(p);
         }
       }
     });
@@ -111,13 +155,20 @@ export function orderIssues(doc: Obj, file: string): LayoutIssue[] {
 
   const roots = (value: unknown, pointer: string, depth: number): void => {
     if (depth > 100) return;
-    if (Array.isArray(value)) return value.forEach((v, i) => roots(v, `${pointer}/${i}`, depth + 1));
+    if (Array.isArray(value))
+      return value.forEach((v, i) => roots(v, `${pointer}/${i}`, depth + 1));
     if (!isObj(value)) return;
     for (const [key, v] of Object.entries(value)) {
       const ptr = `${pointer}/${esc(key)}`;
       if (ACTION_LIST_KEY.test(key) && Array.isArray(v)) {
         for (const p of chain(v, ptr, new Set())) {
-          issues.push({ file, pointer: p.param, code: 'unvalidated-field', message: LAYOUT_MESSAGES['unvalidated-field'](`state.${p.path}`, p.field, p.endpoint), severity: 'error' });
+          issues.push({
+            file,
+            pointer: p.param,
+            code: 'unvalidated-field',
+            message: LAYOUT_MESSAGES['unvalidated-field'](`state.${p.path}`, p.field, p.endpoint),
+            severity: 'error',
+          });
         }
       } else roots(v, ptr, depth + 1);
     }

@@ -33,12 +33,17 @@ const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas', 'api');
 
 /** Reads schemas/api once: the endpoint catalogue and the response schemas bindings are checked against. */
 export function loadApiCatalogue(dir = SCHEMAS): ApiCatalogue {
-  const { endpoints } = JSON.parse(readFileSync(join(dir, 'endpoints.json'), 'utf8')) as { endpoints: Record<string, EndpointEntry> };
+  const { endpoints } = JSON.parse(readFileSync(join(dir, 'endpoints.json'), 'utf8')) as {
+    endpoints: Record<string, EndpointEntry>;
+  };
   const cache = new Map<string, JsonSchemaLike | undefined>();
   const load = (name: string): JsonSchemaLike | undefined => {
     if (!cache.has(name)) {
       try {
-        cache.set(name, JSON.parse(readFileSync(join(dir, `${name}.schema.json`), 'utf8')) as JsonSchemaLike);
+        cache.set(
+          name,
+          JSON.parse(readFileSync(join(dir, `${name}.schema.json`), 'utf8')) as JsonSchemaLike,
+        );
       } catch {
         cache.set(name, undefined);
       }
@@ -75,7 +80,9 @@ export function followPath(
   start: JsonSchemaLike,
   root: JsonSchemaLike,
   segments: readonly string[],
-): { ok: true; schema: JsonSchemaLike | undefined } | { ok: false; missing: string; at: number; known: string[] } {
+):
+  | { ok: true; schema: JsonSchemaLike | undefined }
+  | { ok: false; missing: string; at: number; known: string[] } {
   let schema: JsonSchemaLike | undefined = start;
   for (let i = 0; i < segments.length; i++) {
     if (!schema) return { ok: true, schema: undefined };
@@ -97,14 +104,18 @@ export function followPath(
       schema = schema.additionalProperties;
       continue;
     }
-    if (types.includes('string') && seg === 'length') return { ok: true, schema: { type: 'integer' } };
+    if (types.includes('string') && seg === 'length')
+      return { ok: true, schema: { type: 'integer' } };
     return { ok: false, missing: seg, at: i, known: Object.keys(schema.properties) };
   }
   return { ok: true, schema };
 }
 
 /** The schema of one element of an array schema (for repeat's item), if known. */
-export function itemSchema(schema: JsonSchemaLike | undefined, root: JsonSchemaLike): JsonSchemaLike | undefined {
+export function itemSchema(
+  schema: JsonSchemaLike | undefined,
+  root: JsonSchemaLike,
+): JsonSchemaLike | undefined {
   if (!schema) return undefined;
   const s = deref(schema, root);
   return s.items;

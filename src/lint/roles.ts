@@ -6,7 +6,14 @@
  * disabled always holds, or it sits in a dialog nothing opens. The reasoning is conditions.ts.
  */
 import type { LayoutIssue } from '../schema/layoutIssue';
-import { and, conditionFormula, not, satisfiable, type Formula, type FormulaContext } from './conditions';
+import {
+  and,
+  conditionFormula,
+  not,
+  satisfiable,
+  type Formula,
+  type FormulaContext,
+} from './conditions';
 import { LAYOUT_MESSAGES } from './messages';
 
 type Obj = Record<string, unknown>;
@@ -15,9 +22,11 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 export const PRIMARY_ACTION = 'primary-action';
 
 /** A condition as written, for the message: `{{ a && !a }}` or `false`, then a space. */
-const written = (v: unknown): string => `(${typeof v === 'string' ? v.trim() : JSON.stringify(v)}) `;
+const written = (v: unknown): string =>
+  `(${typeof v === 'string' ? v.trim() : JSON.stringify(v)}) `;
 
-const isPrimary = (node: Obj): boolean => node.role === PRIMARY_ACTION || (node.type === 'button' && node.required === true);
+const isPrimary = (node: Obj): boolean =>
+  node.role === PRIMARY_ACTION || (node.type === 'button' && node.required === true);
 
 interface Shown {
   pointer: string;
@@ -38,32 +47,87 @@ function opened(value: unknown, out: Set<string>, depth: number): Set<string> {
 export function roleIssues(doc: Obj, file: string): LayoutIssue[] {
   const issues: LayoutIssue[] = [];
   const ctx: FormulaContext = { computed: isObj(doc.computed) ? doc.computed : {} };
-  const push = (pointer: string, code: 'required-hidden' | 'primary-disabled', name: string, why: string) =>
-    issues.push({ file, pointer, code, message: LAYOUT_MESSAGES[code](name, why), severity: 'error' });
+  const push = (
+    pointer: string,
+    code: 'required-hidden' | 'primary-disabled',
+    name: string,
+    why: string,
+  ) =>
+    issues.push({
+      file,
+      pointer,
+      code,
+      message: LAYOUT_MESSAGES[code](name, why),
+      severity: 'error',
+    });
 
-  const visit = (value: unknown, pointer: string, above: readonly Shown[], closed: string | null, depth: number): void => {
+  const visit = (
+    value: unknown,
+    pointer: string,
+    above: readonly Shown[],
+    closed: string | null,
+    depth: number,
+  ): void => {
     if (depth > 100) return;
-    if (Array.isArray(value)) return value.forEach((v, i) => visit(v, `${pointer}/${i}`, above, closed, depth + 1));
+    if (Array.isArray(value))
+      return value.forEach((v, i) => visit(v, `${pointer}/${i}`, above, closed, depth + 1));
     if (!isObj(value) || typeof value.type !== 'string') return;
     const own = conditionFormula(value.visible, ctx);
     const shown = [...above, { pointer, formula: own }];
     if (isPrimary(value)) check(value, pointer, own, above, closed);
-    for (const key of ['children', 'template', 'empty']) if (key in value) visit(value[key], `${pointer}/${key}`, shown, closed, depth + 1);
+    for (const key of ['children', 'template', 'empty'])
+      if (key in value) visit(value[key], `${pointer}/${key}`, shown, closed, depth + 1);
   };
 
-  const check = (node: Obj, pointer: string, own: Formula, above: readonly Shown[], closed: string | null) => {
-    const name = typeof node.id === 'string' ? node.id : typeof node.label === 'string' ? node.label : pointer;
+  const check = (
+    node: Obj,
+    pointer: string,
+    own: Formula,
+    above: readonly Shown[],
+    closed: string | null,
+  ) => {
+    const name =
+      typeof node.id === 'string' ? node.id : typeof node.label === 'string' ? node.label : pointer;
     if (closed) return push(pointer, 'required-hidden', name, closed);
-    if (!satisfiable(own)) return push(pointer, 'required-hidden', name, `its visible ${written(node.visible)}can never be true (${pointer}/visible)`);
+    if (!satisfiable(own))
+      return push(
+        pointer,
+        'required-hidden',
+        name,
+        `its visible ${written(node.visible)}can never be true (${pointer}/visible)`,
+      );
     const hidden = above.find((s) => !satisfiable(s.formula));
-    if (hidden) return push(pointer, 'required-hidden', name, `it is inside ${hidden.pointer}, whose visible is always false`);
+    if (hidden)
+      return push(
+        pointer,
+        'required-hidden',
+        name,
+        `it is inside ${hidden.pointer}, whose visible is always false`,
+      );
     const visible = [...above.map((s) => s.formula), own].reduce(and);
     if (!satisfiable(visible)) {
-      return push(pointer, 'required-hidden', name, `its visible conditions and those of the nodes around it (${above.map((s) => s.pointer).join(', ')}) can never hold together`);
+      return push(
+        pointer,
+        'required-hidden',
+        name,
+        `its visible conditions and those of the nodes around it (${above.map((s) => s.pointer).join(', ')}) can never hold together`,
+      );
     }
     const disabled = conditionFormula(node.disabled ?? false, ctx);
-    if (!satisfiable(not(disabled))) return push(pointer, 'primary-disabled', name, `its disabled ${written(node.disabled)}is always true (${pointer}/disabled)`);
-    if (!satisfiable(and(visible, not(disabled)))) return push(pointer, 'primary-disabled', name, `whenever it is visible, its disabled (${pointer}/disabled) holds`);
+    if (!satisfiable(not(disabled)))
+      return push(
+        pointer,
+        'primary-disabled',
+        name,
+        `its disabled ${written(node.disabled)}is always true (${pointer}/disabled)`,
+      );
+    if (!satisfiable(and(visible, not(disabled))))
+      return push(
+        pointer,
+        'primary-disabled',
+        name,
+        `whenever it is visible, its disabled (${pointer}/disabled) holds`,
+      );
   };
 
   visit(doc.body, '/body', [], null, 0);
@@ -72,7 +136,15 @@ export function roleIssues(doc: Obj, file: string): LayoutIssue[] {
   dialogs.forEach((d, i) => {
     if (!isObj(d)) return;
     const id = typeof d.id === 'string' ? d.id : '';
-    visit(d, `/dialogs/${i}`, [], id && !openedDialogs.has(id) ? `it is in dialog "${id}", which no openDialog action opens` : null, 0);
+    visit(
+      d,
+      `/dialogs/${i}`,
+      [],
+      id && !openedDialogs.has(id)
+        ? `it is in dialog "${id}", which no openDialog action opens`
+        : null,
+      0,
+    );
   });
   return issues;
 }

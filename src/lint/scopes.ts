@@ -9,7 +9,17 @@
 export const ACTION_LIST_KEY = /^(on[A-Z]\w*|then|else)$/;
 
 /** Names every binding can read (buildScope in src/runtime/scope.ts). */
-export const PAGE_NAMES: readonly string[] = ['data', 'state', 'query', 'config', 'dialogs', 'sources', 'screen', 'local', 'computed'];
+export const PAGE_NAMES: readonly string[] = [
+  'data',
+  'state',
+  'query',
+  'config',
+  'dialogs',
+  'sources',
+  'screen',
+  'local',
+  'computed',
+];
 
 /** The type the linter gives a data source (src/page/dataSources.ts, PageBody.tsx's error slot). */
 export const DATA_SOURCE = ' data source';

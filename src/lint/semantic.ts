@@ -52,9 +52,16 @@ const SCOPE_NAMES = new Set(PAGE_NAMES);
 const FUNCTIONS = new Set(Object.keys(exprFunctions));
 export { ACTION_LIST_KEY };
 
-function add(ctx: Ctx, pointer: string, code: keyof typeof LAYOUT_MESSAGES, message: string, severity: 'error' | 'warning' = 'error') {
+function add(
+  ctx: Ctx,
+  pointer: string,
+  code: keyof typeof LAYOUT_MESSAGES,
+  message: string,
+  severity: 'error' | 'warning' = 'error',
+) {
   // One binding may read the same wrong name several times: one issue says it.
-  if (ctx.issues.some((i) => i.pointer === pointer && i.code === code && i.message === message)) return;
+  if (ctx.issues.some((i) => i.pointer === pointer && i.code === code && i.message === message))
+    return;
   ctx.issues.push({ file: ctx.file, pointer, code, message, severity });
 }
 
@@ -65,54 +72,124 @@ function checkPath(ctx: Ctx, pointer: string, path: string[]) {
     const [source, ...fields] = rest;
     if (!source) return;
     const endpoint = ctx.sources[source];
-    if (!endpoint) return add(ctx, pointer, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](source, hint(source, Object.keys(ctx.sources))));
+    if (!endpoint)
+      return add(
+        ctx,
+        pointer,
+        'unknown-data-source',
+        LAYOUT_MESSAGES['unknown-data-source'](source, hint(source, Object.keys(ctx.sources))),
+      );
     const response = ctx.catalogue.response(endpoint);
     if (!response) return;
     const result = followPath(response.schema, response.root, fields);
     if (!result.ok) {
       const at = ['data', source, ...fields.slice(0, result.at)].join('.');
-      add(ctx, pointer, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, endpoint, hint(result.missing, result.known)));
+      add(
+        ctx,
+        pointer,
+        'unknown-field',
+        LAYOUT_MESSAGES['unknown-field'](
+          at,
+          result.missing,
+          endpoint,
+          hint(result.missing, result.known),
+        ),
+      );
     }
     return;
   }
   const [name] = rest;
   if (head === 'state' && name !== undefined && !ctx.state.has(name)) {
-    return add(ctx, pointer, 'unknown-state', LAYOUT_MESSAGES['unknown-state'](name, hint(name, ctx.state)));
+    return add(
+      ctx,
+      pointer,
+      'unknown-state',
+      LAYOUT_MESSAGES['unknown-state'](name, hint(name, ctx.state)),
+    );
   }
   if (head === 'computed' && name !== undefined && !ctx.computed.has(name)) {
-    return add(ctx, pointer, 'unknown-computed', LAYOUT_MESSAGES['unknown-computed'](name, hint(name, ctx.computed)));
+    return add(
+      ctx,
+      pointer,
+      'unknown-computed',
+      LAYOUT_MESSAGES['unknown-computed'](name, hint(name, ctx.computed)),
+    );
   }
   if (head === 'sources' && name !== undefined && !Object.hasOwn(ctx.sources, name)) {
-    return add(ctx, pointer, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](name, hint(name, Object.keys(ctx.sources))));
+    return add(
+      ctx,
+      pointer,
+      'unknown-data-source',
+      LAYOUT_MESSAGES['unknown-data-source'](name, hint(name, Object.keys(ctx.sources))),
+    );
   }
   const local = ctx.locals.get(head);
   if (local?.schema) {
     const result = followPath(local.schema, local.root, rest);
     if (!result.ok) {
       const at = [head, ...rest.slice(0, result.at)].join('.');
-      add(ctx, pointer, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, local.endpoint, hint(result.missing, result.known)));
+      add(
+        ctx,
+        pointer,
+        'unknown-field',
+        LAYOUT_MESSAGES['unknown-field'](
+          at,
+          result.missing,
+          local.endpoint,
+          hint(result.missing, result.known),
+        ),
+      );
     }
     return;
   }
   if (!SCOPE_NAMES.has(head) && !ctx.locals.has(head)) {
-    add(ctx, pointer, 'unknown-name', LAYOUT_MESSAGES['unknown-name'](head, hint(head, [...SCOPE_NAMES, ...ctx.locals.keys()])));
+    add(
+      ctx,
+      pointer,
+      'unknown-name',
+      LAYOUT_MESSAGES['unknown-name'](head, hint(head, [...SCOPE_NAMES, ...ctx.locals.keys()])),
+    );
   }
 }
 
 function checkString(ctx: Ctx, value: string, pointer: string) {
   if (!hasBindings(value)) return;
   const analysis = analyzeTemplate(value, pointer);
-  for (const e of analysis.errors) add(ctx, pointer, 'expression-syntax', LAYOUT_MESSAGES['expression-syntax'](e.message));
-  for (const f of analysis.functions) if (!FUNCTIONS.has(f)) add(ctx, pointer, 'unknown-function', LAYOUT_MESSAGES['unknown-function'](f, hint(f, FUNCTIONS)));
+  for (const e of analysis.errors)
+    add(ctx, pointer, 'expression-syntax', LAYOUT_MESSAGES['expression-syntax'](e.message));
+  for (const f of analysis.functions)
+    if (!FUNCTIONS.has(f))
+      add(
+        ctx,
+        pointer,
+        'unknown-function',
+        LAYOUT_MESSAGES['unknown-function'](f, hint(f, FUNCTIONS)),
+      );
   const reported = new Set<string>();
   for (const call of callSites(value)) {
     const range = Object.hasOwn(FUNCTION_ARITY, call.name) ? FUNCTION_ARITY[call.name] : undefined;
-    if (!range || (call.args >= range[0] && call.args <= range[1]) || reported.has(`${call.name}/${call.args}`)) continue;
+    if (
+      !range ||
+      (call.args >= range[0] && call.args <= range[1]) ||
+      reported.has(`${call.name}/${call.args}`)
+    )
+      continue;
     reported.add(`${call.name}/${call.args}`);
-    add(ctx, pointer, 'wrong-arity', LAYOUT_MESSAGES['wrong-arity'](call.name, call.args, arityText(range)));
+    add(
+      ctx,
+      pointer,
+      'wrong-arity',
+      LAYOUT_MESSAGES['wrong-arity'](call.name, call.args, arityText(range)),
+    );
   }
   for (const key of messageKeysIn(value)) {
-    if (!hasMessage(key)) add(ctx, pointer, 'unknown-message', LAYOUT_MESSAGES['unknown-message'](key, hint(key, messageKeys())));
+    if (!hasMessage(key))
+      add(
+        ctx,
+        pointer,
+        'unknown-message',
+        LAYOUT_MESSAGES['unknown-message'](key, hint(key, messageKeys())),
+      );
   }
   for (const p of analysis.paths) checkPath(ctx, pointer, p);
 }
@@ -141,29 +218,78 @@ function checkRequires(ctx: Ctx, endpoint: string, requires: unknown[], pointer:
     const result = followPath(response.schema, response.root, fields);
     if (!result.ok) {
       const at = ['response', ...fields.slice(0, result.at)].join('.');
-      add(ctx, `${pointer}/${i}`, 'unknown-field', LAYOUT_MESSAGES['unknown-field'](at, result.missing, endpoint, hint(result.missing, result.known)));
+      add(
+        ctx,
+        `${pointer}/${i}`,
+        'unknown-field',
+        LAYOUT_MESSAGES['unknown-field'](
+          at,
+          result.missing,
+          endpoint,
+          hint(result.missing, result.known),
+        ),
+      );
     }
   });
 }
 
 function checkAction(ctx: Ctx, action: Record<string, unknown>, pointer: string): void {
   const type = action.type;
-  if (type === 'http' && typeof action.endpoint === 'string' && Array.isArray(action.requires)) checkRequires(ctx, action.endpoint, action.requires, `${pointer}/requires`);
-  if (type === 'http' && typeof action.endpoint === 'string' && !Object.hasOwn(ctx.catalogue.endpoints, action.endpoint)) {
+  if (type === 'http' && typeof action.endpoint === 'string' && Array.isArray(action.requires))
+    checkRequires(ctx, action.endpoint, action.requires, `${pointer}/requires`);
+  if (
+    type === 'http' &&
+    typeof action.endpoint === 'string' &&
+    !Object.hasOwn(ctx.catalogue.endpoints, action.endpoint)
+  ) {
     const known = Object.keys(ctx.catalogue.endpoints);
-    add(ctx, `${pointer}/endpoint`, 'unknown-endpoint', LAYOUT_MESSAGES['unknown-endpoint'](action.endpoint, hint(action.endpoint, known)));
+    add(
+      ctx,
+      `${pointer}/endpoint`,
+      'unknown-endpoint',
+      LAYOUT_MESSAGES['unknown-endpoint'](action.endpoint, hint(action.endpoint, known)),
+    );
   }
   if (type === 'navigate' && typeof action.to === 'string' && !hasBindings(action.to)) {
     const to = action.to;
-    const known = to.startsWith('/') ? ctx.routes.paths.has(to.split('?')[0] ?? '') : ctx.routes.keys.has(to);
+    const known = to.startsWith('/')
+      ? ctx.routes.paths.has(to.split('?')[0] ?? '')
+      : ctx.routes.keys.has(to);
     const names = to.startsWith('/') ? ctx.routes.paths : ctx.routes.keys;
-    if (!known) add(ctx, `${pointer}/to`, 'unknown-route', LAYOUT_MESSAGES['unknown-route'](to, hint(to.split('?')[0] ?? to, names)));
+    if (!known)
+      add(
+        ctx,
+        `${pointer}/to`,
+        'unknown-route',
+        LAYOUT_MESSAGES['unknown-route'](to, hint(to.split('?')[0] ?? to, names)),
+      );
   }
-  if ((type === 'openDialog' || type === 'closeDialog') && typeof action.dialog === 'string' && !ctx.dialogs.has(action.dialog)) {
-    add(ctx, `${pointer}/dialog`, 'unknown-dialog', LAYOUT_MESSAGES['unknown-dialog'](action.dialog, hint(action.dialog, ctx.dialogs)));
+  if (
+    (type === 'openDialog' || type === 'closeDialog') &&
+    typeof action.dialog === 'string' &&
+    !ctx.dialogs.has(action.dialog)
+  ) {
+    add(
+      ctx,
+      `${pointer}/dialog`,
+      'unknown-dialog',
+      LAYOUT_MESSAGES['unknown-dialog'](action.dialog, hint(action.dialog, ctx.dialogs)),
+    );
   }
-  if (type === 'reload' && typeof action.source === 'string' && !Object.hasOwn(ctx.sources, action.source)) {
-    add(ctx, `${pointer}/source`, 'unknown-data-source', LAYOUT_MESSAGES['unknown-data-source'](action.source, hint(action.source, Object.keys(ctx.sources))));
+  if (
+    type === 'reload' &&
+    typeof action.source === 'string' &&
+    !Object.hasOwn(ctx.sources, action.source)
+  ) {
+    add(
+      ctx,
+      `${pointer}/source`,
+      'unknown-data-source',
+      LAYOUT_MESSAGES['unknown-data-source'](
+        action.source,
+        hint(action.source, Object.keys(ctx.sources)),
+      ),
+    );
   }
 }
 
@@ -177,16 +303,31 @@ function withLocals(ctx: Ctx, obj: Record<string, unknown>, key: string, inActio
   const locals = new Map(ctx.locals);
   for (const name of names) locals.set(name, null);
   const endpoint = obj.endpoint;
-  const response = names.includes('response') && typeof endpoint === 'string' ? ctx.catalogue.response(endpoint) : undefined;
-  if (response && typeof endpoint === 'string') locals.set('response', { schema: response.schema, root: response.root, endpoint });
+  const response =
+    names.includes('response') && typeof endpoint === 'string'
+      ? ctx.catalogue.response(endpoint)
+      : undefined;
+  if (response && typeof endpoint === 'string')
+    locals.set('response', { schema: response.schema, root: response.root, endpoint });
   return { ...ctx, locals };
 }
 
 /** A state path written by an action or widget must start with a name layout.state declares. */
-function checkWrites(ctx: Ctx, obj: Record<string, unknown>, pointer: string, inActions: boolean): void {
+function checkWrites(
+  ctx: Ctx,
+  obj: Record<string, unknown>,
+  pointer: string,
+  inActions: boolean,
+): void {
   for (const key of writeKeys(obj, inActions)) {
     const root = stateRoot(String(obj[key]));
-    if (!ctx.state.has(root)) add(ctx, `${pointer}/${key}`, 'unknown-state', LAYOUT_MESSAGES['unknown-state'](root, hint(root, ctx.state)));
+    if (!ctx.state.has(root))
+      add(
+        ctx,
+        `${pointer}/${key}`,
+        'unknown-state',
+        LAYOUT_MESSAGES['unknown-state'](root, hint(root, ctx.state)),
+      );
   }
 }
 
@@ -220,13 +361,29 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
     // A comment is prose for the next operator: `{{ }}` in it is text, never a binding.
     if (key === '$comment') continue;
     const ptr = `${pointer}/${escapePointer(key)}`;
-    const childCtx = withLocals(key === 'items' && obj.type === 'repeat' && !inActions ? ctx : here, obj, key, inActions);
-    walk(childCtx, v, ptr, ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params', depth + 1);
+    const childCtx = withLocals(
+      key === 'items' && obj.type === 'repeat' && !inActions ? ctx : here,
+      obj,
+      key,
+      inActions,
+    );
+    walk(
+      childCtx,
+      v,
+      ptr,
+      ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params',
+      depth + 1,
+    );
   }
 }
 
 /** The semantic rules a JSON Schema cannot express: names that must exist elsewhere. */
-export function semanticIssues(doc: Record<string, unknown>, file: string, catalogue: ApiCatalogue, routes: RouteInfo): LayoutIssue[] {
+export function semanticIssues(
+  doc: Record<string, unknown>,
+  file: string,
+  catalogue: ApiCatalogue,
+  routes: RouteInfo,
+): LayoutIssue[] {
   const issues: LayoutIssue[] = [];
   const sources: Record<string, string> = {};
   const dataSources = (doc.dataSources ?? {}) as Record<string, { endpoint?: unknown }>;
@@ -234,24 +391,58 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
     if (typeof source?.endpoint !== 'string') continue;
     sources[name] = source.endpoint;
     if (!Object.hasOwn(catalogue.endpoints, source.endpoint)) {
-      const message = LAYOUT_MESSAGES['unknown-endpoint'](source.endpoint, hint(source.endpoint, Object.keys(catalogue.endpoints)));
-      issues.push({ file, pointer: `/dataSources/${escapePointer(name)}/endpoint`, code: 'unknown-endpoint', message, severity: 'error' });
+      const message = LAYOUT_MESSAGES['unknown-endpoint'](
+        source.endpoint,
+        hint(source.endpoint, Object.keys(catalogue.endpoints)),
+      );
+      issues.push({
+        file,
+        pointer: `/dataSources/${escapePointer(name)}/endpoint`,
+        code: 'unknown-endpoint',
+        message,
+        severity: 'error',
+      });
     }
   }
-  const dialogs = new Set(((doc.dialogs ?? []) as { id?: unknown }[]).map((d) => d?.id).filter((id): id is string => typeof id === 'string'));
-  const declared = doc.state !== null && typeof doc.state === 'object' && !Array.isArray(doc.state) ? Object.keys(doc.state) : [];
+  const dialogs = new Set(
+    ((doc.dialogs ?? []) as { id?: unknown }[])
+      .map((d) => d?.id)
+      .filter((id): id is string => typeof id === 'string'),
+  );
+  const declared =
+    doc.state !== null && typeof doc.state === 'object' && !Array.isArray(doc.state)
+      ? Object.keys(doc.state)
+      : [];
   const computed = isObject(doc.computed) ? doc.computed : {};
-  const ctx: Ctx = { file, issues, catalogue, routes, sources, dialogs, locals: new Map(), ids: new Map(), state: new Set(declared), computed: new Set(Object.keys(computed)) };
+  const ctx: Ctx = {
+    file,
+    issues,
+    catalogue,
+    routes,
+    sources,
+    dialogs,
+    locals: new Map(),
+    ids: new Map(),
+    state: new Set(declared),
+    computed: new Set(Object.keys(computed)),
+  };
   issues.push(...computedCycleIssues(computed, file));
   const persist = Array.isArray(doc.persist) ? (doc.persist as { path?: unknown }[]) : [];
-  persist.forEach((p, i) => checkWrites(ctx, { type: 'persist', path: p?.path }, `/persist/${i}`, true));
+  persist.forEach((p, i) =>
+    checkWrites(ctx, { type: 'persist', path: p?.path }, `/persist/${i}`, true),
+  );
   for (const [name, source] of Object.entries(dataSources)) {
     if (source === null || typeof source !== 'object') continue;
     // The fields a screen cannot live without must be fields of its answer (issue 33).
     const requires = (source as { requires?: unknown }).requires;
     if (Array.isArray(requires)) {
       requires.forEach((path, i) => {
-        if (typeof path === 'string') checkPath(ctx, `/dataSources/${escapePointer(name)}/requires/${i}`, ['data', name, ...path.split('.')]);
+        if (typeof path === 'string')
+          checkPath(ctx, `/dataSources/${escapePointer(name)}/requires/${i}`, [
+            'data',
+            name,
+            ...path.split('.'),
+          ]);
       });
     }
     const asNode = { ...source, type: DATA_SOURCE };
@@ -260,7 +451,8 @@ export function semanticIssues(doc: Record<string, unknown>, file: string, catal
       walk(withLocals(ctx, asNode, key, false), v, ptr, ACTION_LIST_KEY.test(key), 2);
     }
   }
-  for (const key of ['title', 'state', 'computed', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
+  for (const key of ['title', 'state', 'computed', 'body', 'dialogs'])
+    walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
   issues.push(...formIssues(doc, file), ...roleIssues(doc, file), ...orderIssues(doc, file));

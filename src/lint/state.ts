@@ -23,6 +23,9 @@ export function stateRoot(path: string): string {
 /** The properties of this node or action that write a state path. */
 export function writeKeys(obj: Record<string, unknown>, inActions: boolean): string[] {
   const type = typeof obj.type === 'string' ? obj.type : '';
-  const own = inActions && Object.hasOwn(STATE_WRITE_KEYS, type) ? (STATE_WRITE_KEYS[type] ?? []) : [];
-  return [...own, ...(inActions ? [] : (STATE_WRITE_KEYS['*'] ?? []))].filter((k) => typeof obj[k] === 'string');
+  const own =
+    inActions && Object.hasOwn(STATE_WRITE_KEYS, type) ? (STATE_WRITE_KEYS[type] ?? []) : [];
+  return [...own, ...(inActions ? [] : (STATE_WRITE_KEYS['*'] ?? []))].filter(
+    (k) => typeof obj[k] === 'string',
+  );
 }

@@ -45,7 +45,12 @@ export interface LayoutStats {
 }
 
 /** The issue's targets. */
-export const STATS_LIMITS = { bindingLength: 80, blockLength: 250, stringComparisons: 0, ifDepth: 2 } as const;
+export const STATS_LIMITS = {
+  bindingLength: 80,
+  blockLength: 250,
+  stringComparisons: 0,
+  ifDepth: 2,
+} as const;
 
 const COMMENT = '$comment';
 const COMPARISONS = new Set(['==', '!=', '===', '!==', '<', '<=', '>', '>=']);
@@ -60,7 +65,12 @@ function stringComparisons(ast: Node): number {
   const stack: Node[] = [ast];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
-    if (node.type === 'Binary' && COMPARISONS.has(node.operator) && (isStringCall(node.left) || isStringCall(node.right))) count++;
+    if (
+      node.type === 'Binary' &&
+      COMPARISONS.has(node.operator) &&
+      (isStringCall(node.left) || isStringCall(node.right))
+    )
+      count++;
     stack.push(...childrenOf(node));
   }
   return count;
@@ -81,7 +91,8 @@ function visitString(acc: Acc, value: string, where: Where): void {
     if (part.kind !== 'binding') continue;
     acc.stats.bindings++;
     const source = part.source.trim();
-    if (source.length > acc.stats.longestBinding.length) acc.stats.longestBinding = { length: source.length, source, where };
+    if (source.length > acc.stats.longestBinding.length)
+      acc.stats.longestBinding = { length: source.length, source, where };
     for (let i = stringComparisons(part.ast); i > 0; i--) acc.stats.stringComparisons.push(where);
   }
 }
@@ -90,7 +101,12 @@ function visitString(acc: Acc, value: string, where: Where): void {
  * Walks one value; returns its canonical serialisation (keys sorted, comments out) and the
  * depth of `if` actions within it, so each subtree is serialised once, bottom up.
  */
-function visit(acc: Acc, value: unknown, file: string, pointer: string): { text: string; ifDepth: number } {
+function visit(
+  acc: Acc,
+  value: unknown,
+  file: string,
+  pointer: string,
+): { text: string; ifDepth: number } {
   let text: string;
   let ifDepth = 0;
   if (typeof value === 'string') {
@@ -102,12 +118,18 @@ function visit(acc: Acc, value: unknown, file: string, pointer: string): { text:
     text = `[${parts.map((p) => p.text).join(',')}]`;
   } else if (value !== null && typeof value === 'object') {
     const obj = value as Record<string, unknown>;
-    const keys = Object.keys(obj).filter((k) => k !== COMMENT).sort();
-    const parts = keys.map((k) => ({ k, ...visit(acc, obj[k], file, `${pointer}/${escapePointer(k)}`) }));
+    const keys = Object.keys(obj)
+      .filter((k) => k !== COMMENT)
+      .sort();
+    const parts = keys.map((k) => ({
+      k,
+      ...visit(acc, obj[k], file, `${pointer}/${escapePointer(k)}`),
+    }));
     ifDepth = Math.max(0, ...parts.map((p) => p.ifDepth));
     if (obj.type === 'if' && 'when' in obj) {
       ifDepth += 1;
-      if (ifDepth > acc.stats.ifDepth.depth) acc.stats.ifDepth = { depth: ifDepth, where: { file, pointer } };
+      if (ifDepth > acc.stats.ifDepth.depth)
+        acc.stats.ifDepth = { depth: ifDepth, where: { file, pointer } };
     }
     text = `{${parts.map((p) => `${JSON.stringify(p.k)}:${p.text}`).join(',')}}`;
   } else {
@@ -137,7 +159,12 @@ function repeatedAcrossLayouts(blocks: Map<string, Where[]>): RepeatedBlock[] {
     .map(([text, where]) => ({ length: text.length, where }));
   const all = repeated.flatMap((b) => b.where.map((w) => ({ ...w, length: b.length })));
   return repeated
-    .filter((b) => !b.where.every((w) => all.some((o) => o.file === w.file && o.length > b.length && inside(w.pointer, o.pointer))))
+    .filter(
+      (b) =>
+        !b.where.every((w) =>
+          all.some((o) => o.file === w.file && o.length > b.length && inside(w.pointer, o.pointer)),
+        ),
+    )
     .sort((a, b) => b.length - a.length);
 }
 
@@ -188,21 +215,37 @@ export function statsMet(stats: LayoutStats): boolean {
 
 /** The report: one line per target with its limit and PASS/FAIL, then where it fails. */
 export function formatStats(stats: LayoutStats, locate: Locate = plain): string[] {
-  const { bindingLength, blockLength, stringComparisons: maxStrings, ifDepth: maxDepth } = STATS_LIMITS;
+  const {
+    bindingLength,
+    blockLength,
+    stringComparisons: maxStrings,
+    ifDepth: maxDepth,
+  } = STATS_LIMITS;
   const longest = stats.longestBinding;
   const fragments = stats.fragments > 0 ? ` and ${stats.fragments} fragment(s)` : '';
   const lines = [`stats: ${stats.layouts} layout(s)${fragments}, ${stats.bindings} binding(s)`];
-  lines.push(`  ${verdict(longest.length <= bindingLength)} longest binding: ${longest.length} characters (limit <= ${bindingLength})`);
-  if (longest.where) lines.push(`    ${locate(longest.where)}: ${JSON.stringify(longest.source.length > 60 ? `${longest.source.slice(0, 60)}...` : longest.source)}`);
-  lines.push(`  ${verdict(stats.repeatedBlocks.length === 0)} blocks of ${blockLength}+ characters repeated across layouts: ${stats.repeatedBlocks.length} (limit 0)`);
+  lines.push(
+    `  ${verdict(longest.length <= bindingLength)} longest binding: ${longest.length} characters (limit <= ${bindingLength})`,
+  );
+  if (longest.where)
+    lines.push(
+      `    ${locate(longest.where)}: ${JSON.stringify(longest.source.length > 60 ? `${longest.source.slice(0, 60)}...` : longest.source)}`,
+    );
+  lines.push(
+    `  ${verdict(stats.repeatedBlocks.length === 0)} blocks of ${blockLength}+ characters repeated across layouts: ${stats.repeatedBlocks.length} (limit 0)`,
+  );
   for (const block of stats.repeatedBlocks) {
     lines.push(`    ${block.length} characters, ${block.where.length} copies:`);
     for (const w of block.where) lines.push(`      ${locate(w)}`);
   }
   const strings = stats.stringComparisons;
-  lines.push(`  ${verdict(strings.length <= maxStrings)} string() coercions in comparisons: ${strings.length} (limit ${maxStrings})`);
+  lines.push(
+    `  ${verdict(strings.length <= maxStrings)} string() coercions in comparisons: ${strings.length} (limit ${maxStrings})`,
+  );
   for (const w of strings) lines.push(`    ${locate(w)}`);
-  lines.push(`  ${verdict(stats.ifDepth.depth <= maxDepth)} if/else nesting depth of if actions: ${stats.ifDepth.depth} (limit <= ${maxDepth})`);
+  lines.push(
+    `  ${verdict(stats.ifDepth.depth <= maxDepth)} if/else nesting depth of if actions: ${stats.ifDepth.depth} (limit <= ${maxDepth})`,
+  );
   if (stats.ifDepth.where) lines.push(`    ${locate(stats.ifDepth.where)}`);
   return lines;
 }

@@ -16,7 +16,8 @@ function distance(a: string, b: string): number {
       const prev = rows[i - 1] ?? [];
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, (rows[i - 2]?.[j - 2] ?? 0) + 1);
       row.push(d);
     }
     rows.push(row);

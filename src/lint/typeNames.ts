@@ -8,7 +8,9 @@ function typeConsts(dir: string): string[] {
   const names: string[] = [];
   for (const file of readdirSync(join(SCHEMAS, dir)).filter((f) => f.endsWith('.schema.json'))) {
     try {
-      const schema = JSON.parse(readFileSync(join(SCHEMAS, dir, file), 'utf8')) as { properties?: { type?: { const?: unknown } } };
+      const schema = JSON.parse(readFileSync(join(SCHEMAS, dir, file), 'utf8')) as {
+        properties?: { type?: { const?: unknown } };
+      };
       const name = schema.properties?.type?.const;
       if (typeof name === 'string') names.push(name);
     } catch {

@@ -43,7 +43,13 @@ function strings(value: unknown, out: string[] = [], depth = 0): string[] {
 }
 
 /** The URL-bearing strings of the layout, and the state paths setState writes with what. */
-function collect(value: unknown, pointer: string, sites: Site[], writes: { root: string; value: unknown }[], depth: number): void {
+function collect(
+  value: unknown,
+  pointer: string,
+  sites: Site[],
+  writes: { root: string; value: unknown }[],
+  depth: number,
+): void {
   if (depth > 100) return;
   if (Array.isArray(value)) {
     value.forEach((v, i) => collect(v, `${pointer}/${i}`, sites, writes, depth + 1));
@@ -51,14 +57,21 @@ function collect(value: unknown, pointer: string, sites: Site[], writes: { root:
   }
   if (!isObj(value)) return;
   const { type } = value;
-  if (type === 'image' && value.endpoint === undefined && typeof value.src === 'string') sites.push({ kind: 'image', text: value.src, pointer: `${pointer}/src` });
-  if (type === 'web-frame' && typeof value.src === 'string') sites.push({ kind: 'frame', text: value.src, pointer: `${pointer}/src` });
-  if (type === 'redirect' && typeof value.url === 'string') sites.push({ kind: 'link', text: value.url, pointer: `${pointer}/url` });
+  if (type === 'image' && value.endpoint === undefined && typeof value.src === 'string')
+    sites.push({ kind: 'image', text: value.src, pointer: `${pointer}/src` });
+  if (type === 'web-frame' && typeof value.src === 'string')
+    sites.push({ kind: 'frame', text: value.src, pointer: `${pointer}/src` });
+  if (type === 'redirect' && typeof value.url === 'string')
+    sites.push({ kind: 'link', text: value.url, pointer: `${pointer}/url` });
   if (type === 'bridge' && value.action === 'openLink' && isObj(value.args)) {
-    for (const [k, v] of Object.entries(value.args)) if (typeof v === 'string') sites.push({ kind: 'link', text: v, pointer: `${pointer}/args/${esc(k)}` });
+    for (const [k, v] of Object.entries(value.args))
+      if (typeof v === 'string')
+        sites.push({ kind: 'link', text: v, pointer: `${pointer}/args/${esc(k)}` });
   }
-  if (type === 'setState' && typeof value.path === 'string') writes.push({ root: stateRoot(value.path), value: value.value });
-  for (const [k, v] of Object.entries(value)) if (k !== '$comment') collect(v, `${pointer}/${esc(k)}`, sites, writes, depth + 1);
+  if (type === 'setState' && typeof value.path === 'string')
+    writes.push({ root: stateRoot(value.path), value: value.value });
+  for (const [k, v] of Object.entries(value))
+    if (k !== '$comment') collect(v, `${pointer}/${esc(k)}`, sites, writes, depth + 1);
 }
 
 /**
@@ -71,7 +84,9 @@ type Target = { to: 'home' } | { to: 'host'; host: string } | { to: 'unknown' } 
 function targetOf(text: string): Target {
   const open = text.indexOf('{{');
   // The browser drops tabs and newlines anywhere and spaces at the ends (src/security/url.ts).
-  const literal = (open < 0 ? text : text.slice(0, open)).replace(/[\t\n\r]/g, '').replace(LEADING_C0_OR_SPACE, '');
+  const literal = (open < 0 ? text : text.slice(0, open))
+    .replace(/[\t\n\r]/g, '')
+    .replace(LEADING_C0_OR_SPACE, '');
   if (literal === '') return open < 0 ? { to: 'not-web' } : { to: 'unknown' };
   let rest: string;
   if (/^[/\\][/\\]/.test(literal)) rest = literal.slice(2);
@@ -90,22 +105,31 @@ function targetOf(text: string): Target {
 }
 
 /** The session values a binding text reads, each named as written (`query.sessionId`). */
-function sessionReads(text: string, computed: ReadonlyMap<string, string>, state: ReadonlyMap<string, string>): string[] {
+function sessionReads(
+  text: string,
+  computed: ReadonlyMap<string, string>,
+  state: ReadonlyMap<string, string>,
+): string[] {
   if (!hasBindings(text)) return [];
   const out: string[] = [];
   for (const path of analyzeTemplate(text).paths) {
     const [root, key] = path;
     const name = path.join('.');
     if (root === 'query' && (key === undefined || !NOT_SESSION.has(key))) out.push(name);
-    else if (root === 'computed' && key !== undefined && computed.has(key)) out.push(`${name} (${computed.get(key) ?? ''})`);
-    else if (root === 'state' && key !== undefined && state.has(key)) out.push(`${name} (${state.get(key) ?? ''})`);
+    else if (root === 'computed' && key !== undefined && computed.has(key))
+      out.push(`${name} (${computed.get(key) ?? ''})`);
+    else if (root === 'state' && key !== undefined && state.has(key))
+      out.push(`${name} (${state.get(key) ?? ''})`);
     else if (path.slice(1).some((segment) => SENSITIVE_NAME.test(segment))) out.push(name);
   }
   return out;
 }
 
 /** Computed values and state names that hold a session value, through each other, to a fixpoint. */
-function carriers(doc: Obj, writes: { root: string; value: unknown }[]): { computed: Map<string, string>; state: Map<string, string> } {
+function carriers(
+  doc: Obj,
+  writes: { root: string; value: unknown }[],
+): { computed: Map<string, string>; state: Map<string, string> } {
   const computed = new Map<string, string>();
   const state = new Map<string, string>();
   const defs = isObj(doc.computed) ? Object.entries(doc.computed) : [];
@@ -125,7 +149,10 @@ function carriers(doc: Obj, writes: { root: string; value: unknown }[]): { compu
   return { computed, state };
 }
 
-const HOSTS: Record<'image' | 'frame', readonly string[]> = { image: app.imageHosts, frame: app.frameHosts };
+const HOSTS: Record<'image' | 'frame', readonly string[]> = {
+  image: app.imageHosts,
+  frame: app.frameHosts,
+};
 
 /** The issues of the (expanded) layout `doc`. */
 export function urlIssues(doc: Obj, file: string): LayoutIssue[] {
@@ -141,13 +168,25 @@ export function urlIssues(doc: Obj, file: string): LayoutIssue[] {
     if (target.to === 'host' && site.kind !== 'link') {
       const hosts = HOSTS[site.kind];
       if (!hosts.includes(target.host)) {
-        issues.push({ file, pointer: site.pointer, code: 'foreign-host', message: LAYOUT_MESSAGES['foreign-host'](site.kind, target.host, hosts), severity: 'error' });
+        issues.push({
+          file,
+          pointer: site.pointer,
+          code: 'foreign-host',
+          message: LAYOUT_MESSAGES['foreign-host'](site.kind, target.host, hosts),
+          severity: 'error',
+        });
       }
     }
     const read = sessionReads(site.text, computed, state)[0];
     if (read !== undefined) {
       const where = target.to === 'host' ? `host "${target.host}"` : 'wherever its binding points';
-      issues.push({ file, pointer: site.pointer, code: 'session-in-url', message: LAYOUT_MESSAGES['session-in-url'](read, site.kind, where), severity: 'error' });
+      issues.push({
+        file,
+        pointer: site.pointer,
+        code: 'session-in-url',
+        message: LAYOUT_MESSAGES['session-in-url'](read, site.kind, where),
+        severity: 'error',
+      });
     }
   }
   return issues;

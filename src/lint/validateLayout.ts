@@ -2,7 +2,14 @@ import type { ErrorObject } from 'ajv';
 import routes from '../../config/routes.json';
 import { LAYOUT_MESSAGES } from './messages';
 import { loadApiCatalogue, type ApiCatalogue } from './responseSchemas';
-import { ACTION_LIST_KEY, duplicateKeyIssues, hint, semanticIssues, typeNames, type RouteInfo } from './semantic';
+import {
+  ACTION_LIST_KEY,
+  duplicateKeyIssues,
+  hint,
+  semanticIssues,
+  typeNames,
+  type RouteInfo,
+} from './semantic';
 import { validateLayoutStrict } from '../schema/generated/validators/strict.js';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { checkLayoutLimits } from '../schema/layoutLimits';
@@ -24,7 +31,10 @@ function valueAt(doc: unknown, pointer: string): unknown {
   let v = doc;
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    v = v !== null && typeof v === 'object' && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+    v =
+      v !== null && typeof v === 'object' && Object.hasOwn(v, key)
+        ? (v as Record<string, unknown>)[key]
+        : undefined;
   }
   return v;
 }
@@ -37,20 +47,37 @@ function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
     const tag = String((error.params as { tagValue?: unknown }).tagValue);
     const parentKey = pointer.split('/').slice(-2, -1)[0] ?? '';
     const { actions, widgets } = typeNames();
-    if (ACTION_LIST_KEY.test(parentKey)) return { ...base, pointer: `${pointer}/type`, code: 'unknown-action', message: LAYOUT_MESSAGES['unknown-action'](tag, hint(tag, actions)) };
-    return { ...base, pointer: `${pointer}/type`, code: 'unknown-widget', message: LAYOUT_MESSAGES['unknown-widget'](tag, hint(tag, widgets)) };
+    if (ACTION_LIST_KEY.test(parentKey))
+      return {
+        ...base,
+        pointer: `${pointer}/type`,
+        code: 'unknown-action',
+        message: LAYOUT_MESSAGES['unknown-action'](tag, hint(tag, actions)),
+      };
+    return {
+      ...base,
+      pointer: `${pointer}/type`,
+      code: 'unknown-widget',
+      message: LAYOUT_MESSAGES['unknown-widget'](tag, hint(tag, widgets)),
+    };
   }
   if (error.keyword === 'enum' && pointer.endsWith('/action')) {
     const name = String(valueAt(doc, pointer));
     const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? [];
-    return { ...base, code: 'unknown-bridge-action', message: LAYOUT_MESSAGES['unknown-bridge-action'](name, hint(name, allowed.map(String))) };
+    return {
+      ...base,
+      code: 'unknown-bridge-action',
+      message: LAYOUT_MESSAGES['unknown-bridge-action'](name, hint(name, allowed.map(String))),
+    };
   }
   if (error.keyword === 'pattern' && error.schemaPath.includes('condition.schema.json')) {
     return { ...base, code: 'condition', message: LAYOUT_MESSAGES.condition() };
   }
   let detail = error.message ?? error.keyword;
-  if (error.keyword === 'additionalProperties') detail = `unknown property "${String((error.params as { additionalProperty?: unknown }).additionalProperty)}"`;
-  if (error.keyword === 'enum') detail = `${detail}: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
+  if (error.keyword === 'additionalProperties')
+    detail = `unknown property "${String((error.params as { additionalProperty?: unknown }).additionalProperty)}"`;
+  if (error.keyword === 'enum')
+    detail = `${detail}: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
   return { ...base, code: 'schema', message: LAYOUT_MESSAGES.schema(detail) };
 }
 
@@ -61,7 +88,11 @@ function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
 function located(issue: LayoutIssue, expansion: Expansion): LayoutIssue {
   const origin = expansion.origin(issue.pointer);
   if (origin.fragment === null) return { ...issue, pointer: origin.pointer };
-  return { ...issue, pointer: origin.useSite ?? '', fragment: { name: origin.fragment, pointer: origin.pointer } };
+  return {
+    ...issue,
+    pointer: origin.useSite ?? '',
+    fragment: { name: origin.fragment, pointer: origin.pointer },
+  };
 }
 
 export interface ValidateOptions {
@@ -77,27 +108,58 @@ export interface ValidateOptions {
  * (endpoints, routes, dialogs, expressions, state, computed, bindings against response schemas),
  * all reported in one run.
  */
-export function validateLayoutDocument(raw: unknown, file: string, text?: string, options: ValidateOptions = {}): LayoutIssue[] {
+export function validateLayoutDocument(
+  raw: unknown,
+  file: string,
+  text?: string,
+  options: ValidateOptions = {},
+): LayoutIssue[] {
   // Depth and size first: the validators and the linter below recurse once per level.
   const rawLimit = checkLayoutLimits(raw);
-  if (rawLimit) return [{ file, pointer: rawLimit.pointer, code: rawLimit.code, message: rawLimit.message, severity: 'error' }];
+  if (rawLimit)
+    return [
+      {
+        file,
+        pointer: rawLimit.pointer,
+        code: rawLimit.code,
+        message: rawLimit.message,
+        severity: 'error',
+      },
+    ];
   const issues = text === undefined ? [] : duplicateKeyIssues(text, file);
   const expansion = expandFragments(raw, options.fragments ?? loadFragmentFiles().files);
   for (const f of expansion.issues) {
-    const message = f.unknown ? LAYOUT_MESSAGES['unknown-fragment'](f.unknown.name, hint(f.unknown.name, f.unknown.known)) : f.message;
-    issues.push({ file, pointer: f.pointer, code: f.code, message, severity: 'error', ...(f.fragment ? { fragment: f.fragment } : {}) });
+    const message = f.unknown
+      ? LAYOUT_MESSAGES['unknown-fragment'](f.unknown.name, hint(f.unknown.name, f.unknown.known))
+      : f.message;
+    issues.push({
+      file,
+      pointer: f.pointer,
+      code: f.code,
+      message,
+      severity: 'error',
+      ...(f.fragment ? { fragment: f.fragment } : {}),
+    });
   }
   const doc = expansion.doc;
   // A fragment can make a small layout large: the expanded layout meets the same limits.
   const limit = expansion.used ? checkLayoutLimits(doc) : null;
-  if (limit) return [...issues, { file, pointer: '', code: limit.code, message: limit.message, severity: 'error' }];
+  if (limit)
+    return [
+      ...issues,
+      { file, pointer: '', code: limit.code, message: limit.message, severity: 'error' },
+    ];
   const start = issues.length;
   const schemaOk = validateLayoutStrict(doc);
   if (!schemaOk) {
     const errors = validateLayoutStrict.errors ?? [];
     // allErrors reports the same spot from several angles; one issue per pointer and code reads best.
     const seen = new Set<string>();
-    issues.push(...errors.map((e) => toIssue(e, file, doc)).filter((i) => !seen.has(`${i.pointer}|${i.code}`) && seen.add(`${i.pointer}|${i.code}`)));
+    issues.push(
+      ...errors
+        .map((e) => toIssue(e, file, doc))
+        .filter((i) => !seen.has(`${i.pointer}|${i.code}`) && seen.add(`${i.pointer}|${i.code}`)),
+    );
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return issues;
   catalogue ??= loadApiCatalogue();
@@ -113,13 +175,27 @@ export function validateLayoutDocument(raw: unknown, file: string, text?: string
   }
   const name = file.replace(/^.*\//, '').replace(/\.json$/, '');
   const id = (doc as { id?: unknown }).id;
-  if (typeof id === 'string' && !file.includes('/_examples/') && !file.includes('fixtures') && id !== name) {
-    issues.push({ file, pointer: '/id', code: 'id-mismatch', message: LAYOUT_MESSAGES['id-mismatch'](id, name), severity: 'error' });
+  if (
+    typeof id === 'string' &&
+    !file.includes('/_examples/') &&
+    !file.includes('fixtures') &&
+    id !== name
+  ) {
+    issues.push({
+      file,
+      pointer: '/id',
+      code: 'id-mismatch',
+      message: LAYOUT_MESSAGES['id-mismatch'](id, name),
+      severity: 'error',
+    });
   }
   if (!expansion.used) return issues;
   // The same problem in a fragment used twice is one issue per use site: each is a place to look.
   const seen = new Set<string>();
-  return [...issues.slice(0, start), ...issues.slice(start).map((i) => located(i, expansion))].filter((i) => {
+  return [
+    ...issues.slice(0, start),
+    ...issues.slice(start).map((i) => located(i, expansion)),
+  ].filter((i) => {
     const key = `${i.pointer}|${i.fragment?.name ?? ''}|${i.fragment?.pointer ?? ''}|${i.code}|${i.message}`;
     return !seen.has(key) && Boolean(seen.add(key));
   });

@@ -22,7 +22,11 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
   const controller = new AbortController();
   let started = false;
   const local = readsDeviceValues(layout) ? env.local.readAll() : {};
-  const store = createPageStore((layout.state ?? {}) as Record<string, unknown>, local, layout.computed);
+  const store = createPageStore(
+    (layout.state ?? {}) as Record<string, unknown>,
+    local,
+    layout.computed,
+  );
   // Persisted state paths are restored here, before the first render reads the store.
   const storage = createPageStorage(store, env, layout.persist);
   // A webview may be killed without unload once hidden: write a pending draft then.
@@ -52,7 +56,12 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
       const mount = sourcesOf(layout).filter(([name, s]) => shouldLoadOnMount(runtime, name, s));
       void Promise.all(mount.map(([name, s]) => loadSource(runtime, name, s))).then(() => {
         if (signal.aborted || !layout.onLoad) return;
-        void runActions(layout.onLoad, runtime, () => buildScope(store.getSnapshot(), env, {}), '/onLoad');
+        void runActions(
+          layout.onLoad,
+          runtime,
+          () => buildScope(store.getSnapshot(), env, {}),
+          '/onLoad',
+        );
       });
     },
     dispose() {
@@ -64,7 +73,11 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
     async reloadSource(name) {
       const source = sources.get(name);
       if (!source) {
-        env.report({ pointer: `/dataSources/${name}`, message: `Unknown data source "${name}"`, kind: 'reload' });
+        env.report({
+          pointer: `/dataSources/${name}`,
+          message: `Unknown data source "${name}"`,
+          kind: 'reload',
+        });
         return false;
       }
       return loadSource(runtime, name, source);

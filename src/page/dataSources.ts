@@ -7,22 +7,48 @@ import { handleSessionExpired, isSessionExpired } from '../runtime/session';
 import { buildScope } from '../runtime/scope';
 import { isTruthy, resolveValue, type ResolveProblem } from '../runtime/resolve';
 
-function resolveParams(runtime: PageRuntime, value: unknown, pointer: string): Record<string, unknown> {
+function resolveParams(
+  runtime: PageRuntime,
+  value: unknown,
+  pointer: string,
+): Record<string, unknown> {
   const problems: ResolveProblem[] = [];
-  const resolved = resolveValue(value ?? {}, buildScope(runtime.store.getSnapshot(), runtime.env, {}), pointer, problems);
-  for (const p of problems) runtime.env.report({ pointer: p.pointer, message: p.message, kind: 'binding' });
-  return resolved !== null && typeof resolved === 'object' ? (resolved as Record<string, unknown>) : {};
+  const resolved = resolveValue(
+    value ?? {},
+    buildScope(runtime.store.getSnapshot(), runtime.env, {}),
+    pointer,
+    problems,
+  );
+  for (const p of problems)
+    runtime.env.report({ pointer: p.pointer, message: p.message, kind: 'binding' });
+  return resolved !== null && typeof resolved === 'object'
+    ? (resolved as Record<string, unknown>)
+    : {};
 }
 
 /** The source's `fallback` resolved, when it is an object (data to show instead of the failed call's). */
-function fallbackData(runtime: PageRuntime, name: string, source: DataSource): Record<string, unknown> | undefined {
+function fallbackData(
+  runtime: PageRuntime,
+  name: string,
+  source: DataSource,
+): Record<string, unknown> | undefined {
   if (source.fallback === undefined) return undefined;
-  const value = resolveParams(runtime, { fallback: source.fallback }, `/dataSources/${name}`).fallback;
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const value = resolveParams(
+    runtime,
+    { fallback: source.fallback },
+    `/dataSources/${name}`,
+  ).fallback;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** Loads one data source into data.<name>; the outcome is kept in sources.<name>. */
-export async function loadSource(runtime: PageRuntime, name: string, source: DataSource): Promise<boolean> {
+export async function loadSource(
+  runtime: PageRuntime,
+  name: string,
+  source: DataSource,
+): Promise<boolean> {
   const { env, store, signal } = runtime;
   const pointer = `/dataSources/${name}`;
   store.update((d) => {
@@ -51,7 +77,12 @@ export async function loadSource(runtime: PageRuntime, name: string, source: Dat
   return ready(runtime, name, source, result.data);
 }
 
-async function ready(runtime: PageRuntime, name: string, source: DataSource, data: unknown): Promise<true> {
+async function ready(
+  runtime: PageRuntime,
+  name: string,
+  source: DataSource,
+  data: unknown,
+): Promise<true> {
   const { env, store } = runtime;
   store.update((d) => {
     d.data[name] = data as never;
@@ -71,5 +102,7 @@ export function shouldLoadOnMount(runtime: PageRuntime, name: string, source: Da
 }
 
 export function sourcesOf(layout: LayoutDocument): [string, DataSource][] {
-  return Object.entries(layout.dataSources ?? {}).filter((e): e is [string, DataSource] => e[1] !== undefined);
+  return Object.entries(layout.dataSources ?? {}).filter(
+    (e): e is [string, DataSource] => e[1] !== undefined,
+  );
 }

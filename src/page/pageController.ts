@@ -7,13 +7,18 @@ import { createPageRuntime, type OwnedPageRuntime } from './createPageRuntime';
  * A checked layout, and the loading of its widget chunks: null once loaded, or the error screen's
  * message (in the borrower's language) when one could not be fetched.
  */
-export type LayoutLoad = { ok: true; layout: LayoutDocument; widgets: Promise<string | null> } | { ok: false; message: string };
+export type LayoutLoad =
+  | { ok: true; layout: LayoutDocument; widgets: Promise<string | null> }
+  | { ok: false; message: string };
 
 /**
  * Fetches and checks a layout (the shell's loader). `onParsed` is called as soon as the layout is
  * parsed, before the full check, so its data requests overlap the validators and widget chunks.
  */
-export type LayoutSource = (signal: AbortSignal, onParsed: (doc: LayoutDocument) => void) => Promise<LayoutLoad>;
+export type LayoutSource = (
+  signal: AbortSignal,
+  onParsed: (doc: LayoutDocument) => void,
+) => Promise<LayoutLoad>;
 
 /**
  * What a page is at any moment. loading -> ready | error; ready -> sessionExpired (a call answered
@@ -80,7 +85,12 @@ export function createPageController({ env, load }: PageControllerOptions): Page
       page.dispose();
       return set({ status: 'error', message: widgetsFailed });
     }
-    const show = () => set({ status: page.store.getSnapshot().session.expired ? 'sessionExpired' : 'ready', layout: result.layout, runtime: page });
+    const show = () =>
+      set({
+        status: page.store.getSnapshot().session.expired ? 'sessionExpired' : 'ready',
+        layout: result.layout,
+        runtime: page,
+      });
     show();
     // A 401 anywhere (a data source, an action) turns the page into its session-expired state.
     unwatchSession = page.store.subscribe(() => {

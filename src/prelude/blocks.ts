@@ -36,7 +36,10 @@ export const LAYOUT_ATTRIBUTE = {
 
 /** JSON that cannot end its script element (no `<`) nor break a line in older parsers. */
 export function scriptSafeJson(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A data block as the server writes it (`attributes` already escaped). */

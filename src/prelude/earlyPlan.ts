@@ -30,14 +30,22 @@ export interface EarlyPlan {
   requests: PlannedRequest[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function isPlannedRequest(v: unknown): v is PlannedRequest {
-  if (!isObject(v) || typeof v.endpoint !== 'string' || !isObject(v.spec) || !isObject(v.params)) return false;
+  if (!isObject(v) || typeof v.endpoint !== 'string' || !isObject(v.spec) || !isObject(v.params))
+    return false;
   if (v.query !== undefined && !isObject(v.query)) return false;
   const { path, method, client } = v.spec;
   // Only reads this page's origin serves: a path of its own, never a file upload.
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && (method === 'GET' || method === 'POST') && (client === 'json' || client === 'form');
+  return (
+    typeof path === 'string' &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    (method === 'GET' || method === 'POST') &&
+    (client === 'json' || client === 'form')
+  );
 }
 
 /** The plan's requests when `search` still gives every value they were resolved from; else none. */

@@ -28,7 +28,9 @@ export function isStatic(value: unknown, depth = 0): boolean {
   if (known !== undefined) return known;
   const result = Array.isArray(value)
     ? value.every((v) => isStatic(v, depth + 1))
-    : Object.keys(value).every((k) => !isForbiddenKey(k) && isStatic((value as Record<string, unknown>)[k], depth + 1));
+    : Object.keys(value).every(
+        (k) => !isForbiddenKey(k) && isStatic((value as Record<string, unknown>)[k], depth + 1),
+      );
   staticCache.set(value, result);
   return result;
 }
@@ -69,12 +71,23 @@ export function resolveWith(
     problems.push({ pointer, message: `value nests deeper than ${MAX_RESOLVE_DEPTH} levels` });
     return undefined;
   }
-  if (Array.isArray(value)) return value.map((v, i) => resolveWith(v, scope, fns, `${pointer}/${i}`, problems, depth + 1, before));
+  if (Array.isArray(value))
+    return value.map((v, i) =>
+      resolveWith(v, scope, fns, `${pointer}/${i}`, problems, depth + 1, before),
+    );
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       if (isForbiddenKey(key)) continue;
-      out[key] = resolveWith((value as Record<string, unknown>)[key], scope, fns, `${pointer}/${escapePointer(key)}`, problems, depth + 1, before);
+      out[key] = resolveWith(
+        (value as Record<string, unknown>)[key],
+        scope,
+        fns,
+        `${pointer}/${escapePointer(key)}`,
+        problems,
+        depth + 1,
+        before,
+      );
     }
     return out;
   }

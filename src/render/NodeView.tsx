@@ -17,10 +17,15 @@ interface Problem {
 }
 
 function isNodeLike(node: unknown): node is { type: string; visible?: boolean | string } {
-  return node !== null && typeof node === 'object' && typeof (node as { type?: unknown }).type === 'string';
+  return (
+    node !== null &&
+    typeof node === 'object' &&
+    typeof (node as { type?: unknown }).type === 'string'
+  );
 }
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
 
 /**
  * Renders any layout node: checks it against its widget's schema, then renders the widget. It is
@@ -44,12 +49,25 @@ export class NodeView extends Component<Props, { error: string | null }> {
   }
 
   override componentDidCatch(error: unknown) {
-    this.context?.report({ pointer: this.props.pointer, message: messageOf(error), kind: 'render' });
+    this.context?.report({
+      pointer: this.props.pointer,
+      message: messageOf(error),
+      kind: 'render',
+    });
   }
 
   // What memo() did: a parent's render passes the same node object, so nothing to do.
-  override shouldComponentUpdate(next: Props, nextState: { error: string | null }, nextContext: NodeEnv | null) {
-    return next.node !== this.props.node || next.pointer !== this.props.pointer || nextState.error !== this.state.error || nextContext !== this.context;
+  override shouldComponentUpdate(
+    next: Props,
+    nextState: { error: string | null },
+    nextContext: NodeEnv | null,
+  ) {
+    return (
+      next.node !== this.props.node ||
+      next.pointer !== this.props.pointer ||
+      nextState.error !== this.state.error ||
+      nextContext !== this.context
+    );
   }
 
   override componentDidMount() {
@@ -63,15 +81,20 @@ export class NodeView extends Component<Props, { error: string | null }> {
   private reportProblem() {
     const problem = this.shown;
     const key = problem ? `${problem.pointer}\n${problem.message}` : '';
-    if (problem && key !== this.reported) this.context?.report({ pointer: problem.pointer, message: problem.message, kind: 'node' });
+    if (problem && key !== this.reported)
+      this.context?.report({ pointer: problem.pointer, message: problem.message, kind: 'node' });
     this.reported = key;
   }
 
   private problemOf(node: unknown, pointer: string): Problem | null {
-    if (!isNodeLike(node)) return { pointer, message: 'A node must be an object with a string "type"' };
+    if (!isNodeLike(node))
+      return { pointer, message: 'A node must be an object with a string "type"' };
     const check = checkNode(node, pointer);
-    if (!check.ok) return { pointer: check.pointer ?? pointer, message: check.message ?? 'invalid node' };
-    return this.context?.widgets.get(node.type) ? null : { pointer, message: `Widget "${node.type}" is not loaded` };
+    if (!check.ok)
+      return { pointer: check.pointer ?? pointer, message: check.message ?? 'invalid node' };
+    return this.context?.widgets.get(node.type)
+      ? null
+      : { pointer, message: `Widget "${node.type}" is not loaded` };
   }
 
   override render() {
@@ -80,21 +103,42 @@ export class NodeView extends Component<Props, { error: string | null }> {
     this.shown = this.problemOf(node, pointer);
     if (this.shown) return <Fallback pointer={this.shown.pointer} message={this.shown.message} />;
     const widgetNode = node as { type: string; visible?: boolean | string };
-    const Widget = this.context?.widgets.get(widgetNode.type) as ComponentType<WidgetProps<unknown>>;
+    const Widget = this.context?.widgets.get(widgetNode.type) as ComponentType<
+      WidgetProps<unknown>
+    >;
     // Most nodes have no condition: no extra component and no store subscription for them.
-    const view = widgetNode.visible === undefined ? <Widget node={widgetNode} pointer={pointer} /> : <VisibleWidget Widget={Widget} node={widgetNode} pointer={pointer} />;
+    const view =
+      widgetNode.visible === undefined ? (
+        <Widget node={widgetNode} pointer={pointer} />
+      ) : (
+        <VisibleWidget Widget={Widget} node={widgetNode} pointer={pointer} />
+      );
     // An operator's preview marks the node the studio selected (PreviewSelection.tsx).
     return previewMarksOn() ? <PreviewMark pointer={pointer}>{view}</PreviewMark> : view;
   }
 }
 
-function VisibleWidget({ Widget, node, pointer }: { Widget: ComponentType<WidgetProps<unknown>>; node: { visible?: boolean | string }; pointer: string }) {
+function VisibleWidget({
+  Widget,
+  node,
+  pointer,
+}: {
+  Widget: ComponentType<WidgetProps<unknown>>;
+  node: { visible?: boolean | string };
+  pointer: string;
+}) {
   const visible = useCondition(node.visible, `${pointer}/visible`, true);
   return visible ? <Widget node={node} pointer={pointer} /> : null;
 }
 
 /** Renders a list of child nodes; keys are positions (layouts are static trees). */
-export function Nodes({ nodes, pointer }: { nodes: readonly unknown[] | undefined; pointer: string }) {
+export function Nodes({
+  nodes,
+  pointer,
+}: {
+  nodes: readonly unknown[] | undefined;
+  pointer: string;
+}) {
   if (!nodes) return null;
   return nodes.map((child, i) => <NodeView key={i} node={child} pointer={`${pointer}/${i}`} />);
 }

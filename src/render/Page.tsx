@@ -32,20 +32,35 @@ export function Page({ controller, widgets, status }: Props) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   useEffect(() => controller.retain(), [controller]);
   const runtime = 'runtime' in state ? state.runtime : null;
-  const nodeEnv = useMemo(() => runtime && { widgets, report: runtime.env.report }, [widgets, runtime]);
+  const nodeEnv = useMemo(
+    () => runtime && { widgets, report: runtime.env.report },
+    [widgets, runtime],
+  );
   if (!('runtime' in state)) return status?.(state) ?? null;
   // No LocalScope provider: its default (no local names) is what a page starts with.
   return (
     <NodeEnvContext.Provider value={nodeEnv}>
       <RuntimeContext.Provider value={state.runtime}>
-        <ShownPage layout={state.layout} runtime={state.runtime} expired={state.status === 'sessionExpired'} />
+        <ShownPage
+          layout={state.layout}
+          runtime={state.runtime}
+          expired={state.status === 'sessionExpired'}
+        />
       </RuntimeContext.Provider>
     </NodeEnvContext.Provider>
   );
 }
 
 /** A loaded page: its body, or its session-expired way out once a call answered 401. */
-function ShownPage({ layout, runtime, expired }: { layout: LayoutDocument; runtime: PageRuntime; expired: boolean }) {
+function ShownPage({
+  layout,
+  runtime,
+  expired,
+}: {
+  layout: LayoutDocument;
+  runtime: PageRuntime;
+  expired: boolean;
+}) {
   useEffect(() => watchKeyboard(runtime.store), [runtime]);
 
   const onBack = layout.onBack;
@@ -54,7 +69,12 @@ function ShownPage({ layout, runtime, expired }: { layout: LayoutDocument; runti
     if (!onBack || onBack.length === 0) return;
     // The back signal reads the scope as it is when the host calls, like any tap.
     return env.onHostBack(() => {
-      void runActions(onBack, runtime, () => buildScope(runtime.store.getSnapshot(), env, {}), '/onBack');
+      void runActions(
+        onBack,
+        runtime,
+        () => buildScope(runtime.store.getSnapshot(), env, {}),
+        '/onBack',
+      );
     });
   }, [onBack, runtime, env]);
 

@@ -13,7 +13,10 @@ import { useText } from './useBinding';
  * The first blocking source that has no data yet and is loading or failed decides what the page
  * shows. Once a source has data, a reload (pull to refresh, Retry) keeps the body on screen.
  */
-function blockingState(layout: LayoutDocument, snapshot: PageSnapshot): { name: string; status: 'loading' | 'error' } | null {
+function blockingState(
+  layout: LayoutDocument,
+  snapshot: PageSnapshot,
+): { name: string; status: 'loading' | 'error' } | null {
   for (const [name, source] of sourcesOf(layout)) {
     if (source.blocking === false || source.load === 'manual') continue;
     if (snapshot.data[name] !== undefined) continue;
@@ -26,21 +29,36 @@ function blockingState(layout: LayoutDocument, snapshot: PageSnapshot): { name: 
 
 export function PageBody({ layout }: { layout: LayoutDocument }) {
   const { store } = usePageRuntime();
-  const gate = useSyncExternalStore(
-    store.subscribe,
-    () => {
-      const state = blockingState(layout, store.getSnapshot());
-      return state ? `${state.status}:${state.name}` : 'ready';
-    },
-  );
+  const gate = useSyncExternalStore(store.subscribe, () => {
+    const state = blockingState(layout, store.getSnapshot());
+    return state ? `${state.status}:${state.name}` : 'ready';
+  });
   const [status, name = ''] = gate.split(':') as [string, string?];
   const source = layout.dataSources?.[name];
   // Loading and error keep the layout's header above them (issue 11): title and back stay.
   let content;
   if (status === 'loading') {
-    content = <><HeaderNodes layout={layout} />{source?.loading ? <Nodes nodes={source.loading} pointer={`/dataSources/${name}/loading`} /> : <LoadingState />}</>;
+    content = (
+      <>
+        <HeaderNodes layout={layout} />
+        {source?.loading ? (
+          <Nodes nodes={source.loading} pointer={`/dataSources/${name}/loading`} />
+        ) : (
+          <LoadingState />
+        )}
+      </>
+    );
   } else if (status === 'error') {
-    content = <><HeaderNodes layout={layout} />{source?.error ? <SourceErrorNodes name={name} nodes={source.error} /> : <DefaultError layout={layout} name={name} />}</>;
+    content = (
+      <>
+        <HeaderNodes layout={layout} />
+        {source?.error ? (
+          <SourceErrorNodes name={name} nodes={source.error} />
+        ) : (
+          <DefaultError layout={layout} name={name} />
+        )}
+      </>
+    );
   } else {
     content = <ReadyBody layout={layout} />;
   }
@@ -62,7 +80,11 @@ function ReadyBody({ layout }: { layout: LayoutDocument }) {
   return (
     <>
       <HeaderNodes layout={layout} />
-      {empty.body ? <Nodes nodes={empty.body} pointer={`/dataSources/${name ?? ''}/empty/body`} /> : <EmptyState layout={layout} text={text} />}
+      {empty.body ? (
+        <Nodes nodes={empty.body} pointer={`/dataSources/${name ?? ''}/empty/body`} />
+      ) : (
+        <EmptyState layout={layout} text={text} />
+      )}
     </>
   );
 }

@@ -21,7 +21,9 @@ interface HeaderLike {
 }
 
 function headerOf(layout: LayoutDocument): { node: HeaderLike; index: number } | null {
-  const index = layout.body.findIndex((n) => typeof n === 'object' && n !== null && (n as HeaderLike).type === 'page-header');
+  const index = layout.body.findIndex(
+    (n) => typeof n === 'object' && n !== null && (n as HeaderLike).type === 'page-header',
+  );
   return index < 0 ? null : { node: layout.body[index] as HeaderLike, index };
 }
 
@@ -54,8 +56,18 @@ export function useWayOut(layout: LayoutDocument): { label: string; run: () => v
   const back = header?.node.onBack && header.node.onBack.length > 0 ? header.node.onBack : null;
   const actions = back ?? CLOSE;
   const pointer = back ? `/body/${header?.index ?? 0}/onBack` : '#state/close';
-  const run = () => void runActions(actions, runtime, () => buildScope(runtime.store.getSnapshot(), runtime.env, {}), pointer);
-  const closes = !back || (back.length === 1 && back[0]?.type === 'bridge' && (back[0] as { action?: string }).action === 'closeWebView');
+  const run = () =>
+    void runActions(
+      actions,
+      runtime,
+      () => buildScope(runtime.store.getSnapshot(), runtime.env, {}),
+      pointer,
+    );
+  const closes =
+    !back ||
+    (back.length === 1 &&
+      back[0]?.type === 'bridge' &&
+      (back[0] as { action?: string }).action === 'closeWebView');
   return { label: msg(closes ? 'common.close' : 'common.back'), run };
 }
 
@@ -77,7 +89,9 @@ const TRANSPORT: Readonly<Record<string, string>> = {
  * (offline, timed out); for a server's answer, its words when they are meant for people (never a
  * raw "Internal Server Error", src/runtime/session.ts messageForPeople), else a friendly line.
  */
-export function errorText(error: { code: string; message: string; serverMessage: string } | undefined): string {
+export function errorText(
+  error: { code: string; message: string; serverMessage: string } | undefined,
+): string {
   const own = error && Object.hasOwn(TRANSPORT, error.code) ? TRANSPORT[error.code] : undefined;
   if (own) return msg(own);
   // message: the server's own, or the endpoint's wording for its code, or the generic line.
@@ -85,7 +99,11 @@ export function errorText(error: { code: string; message: string; serverMessage:
 }
 
 function StateTitle({ layout, children }: { layout: LayoutDocument; children: ReactNode }) {
-  return hasHeader(layout) ? <h2 className="k-state__title">{children}</h2> : <h1 className="k-state__title">{children}</h1>;
+  return hasHeader(layout) ? (
+    <h2 className="k-state__title">{children}</h2>
+  ) : (
+    <h1 className="k-state__title">{children}</h1>
+  );
 }
 
 export function LoadingState() {
@@ -97,11 +115,21 @@ export function LoadingState() {
   );
 }
 
-export function ErrorState({ layout, error, onRetry }: { layout: LayoutDocument; error: { code: string; message: string; serverMessage: string } | undefined; onRetry: () => void }) {
+export function ErrorState({
+  layout,
+  error,
+  onRetry,
+}: {
+  layout: LayoutDocument;
+  error: { code: string; message: string; serverMessage: string } | undefined;
+  onRetry: () => void;
+}) {
   const wayOut = useWayOut(layout);
   return (
     <div className="k-state k-state--error" role="alert">
-      <span className="k-state__icon" aria-hidden="true">!</span>
+      <span className="k-state__icon" aria-hidden="true">
+        !
+      </span>
       <StateTitle layout={layout}>{msg('state.errorTitle')}</StateTitle>
       <p className="k-state__message">{errorText(error)}</p>
       <div className="k-state__actions">

@@ -30,7 +30,11 @@ const subscribe = (l: () => void) => {
 
 /** True when this node is the studio's selection (always false outside a preview). */
 function useSelected(pointer: string): boolean {
-  return useSyncExternalStore(subscribe, () => selected === pointer, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => selected === pointer,
+    () => false,
+  );
 }
 
 /** Wraps the selected node in a box-less element whose first child gets the outline. */
@@ -50,5 +54,9 @@ export function PreviewMark({ pointer, children }: { pointer: string; children: 
     };
   }, [isSelected]);
   if (!isSelected) return children;
-  return <div ref={ref} data-kopa-selected={pointer} style={{ display: 'contents' }}>{children}</div>;
+  return (
+    <div ref={ref} data-kopa-selected={pointer} style={{ display: 'contents' }}>
+      {children}
+    </div>
+  );
 }

@@ -28,10 +28,18 @@ export function SessionExpired({ layout }: { layout: LayoutDocument }) {
       )}
       <div className="k-state k-state--session" role="alert">
         <p>{message}</p>
-        <button type="button" className="k-button k-button--primary" onClick={() => run(LOG_IN, '#session/logIn')}>
+        <button
+          type="button"
+          className="k-button k-button--primary"
+          onClick={() => run(LOG_IN, '#session/logIn')}
+        >
           {msg('session.logIn')}
         </button>
-        <button type="button" className="k-button k-button--secondary" onClick={() => run(CLOSE, '#session/close')}>
+        <button
+          type="button"
+          className="k-button k-button--secondary"
+          onClick={() => run(CLOSE, '#session/close')}
+        >
           {msg('common.close')}
         </button>
       </div>
@@ -40,5 +48,7 @@ export function SessionExpired({ layout }: { layout: LayoutDocument }) {
 }
 
 function isHeader(node: unknown): boolean {
-  return typeof node === 'object' && node !== null && (node as { type?: unknown }).type === 'page-header';
+  return (
+    typeof node === 'object' && node !== null && (node as { type?: unknown }).type === 'page-header'
+  );
 }

@@ -47,7 +47,8 @@ export function useField(options: FieldOptions) {
 
   useEffect(() => {
     if (!hasRules) return undefined;
-    const read = () => (segments ? getAtPath(runtime.store.getSnapshot().state, segments) : undefined);
+    const read = () =>
+      segments ? getAtPath(runtime.store.getSnapshot().state, segments) : undefined;
     const entry: FieldEntry = {
       id,
       pointer,

@@ -38,7 +38,8 @@ export function compilePattern(source: string): RegExp | null {
 
 function asNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()))
+    return Number(value.trim());
   return null;
 }
 
@@ -49,7 +50,11 @@ function numberOf(text: string, kind: NumberKind): number | null {
 }
 
 /** Whether one rule holds for a value. Every constraint the rule carries must hold. */
-export function rulePasses(rule: ResolvedRule, value: unknown, kind: NumberKind = 'plain'): boolean {
+export function rulePasses(
+  rule: ResolvedRule,
+  value: unknown,
+  kind: NumberKind = 'plain',
+): boolean {
   const text = toDisplayText(value);
   const length = Array.from(text).length;
   if (rule.required && text.trim() === '') return false;
@@ -73,9 +78,14 @@ export function rulePasses(rule: ResolvedRule, value: unknown, kind: NumberKind 
 }
 
 /** The message of the first rule the value fails, or null when it passes them all. */
-export function firstFailure(rules: readonly ResolvedRule[] | undefined, value: unknown, kind: NumberKind = 'plain'): string | null {
+export function firstFailure(
+  rules: readonly ResolvedRule[] | undefined,
+  value: unknown,
+  kind: NumberKind = 'plain',
+): string | null {
   for (const rule of rules ?? []) {
-    if (!rulePasses(rule, value, kind)) return toDisplayText(rule.message) || 'Please check this field.';
+    if (!rulePasses(rule, value, kind))
+      return toDisplayText(rule.message) || 'Please check this field.';
   }
   return null;
 }

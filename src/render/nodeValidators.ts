@@ -43,7 +43,8 @@ export function describeAjvError(error: ErrorObject | undefined): string {
   if (error.keyword === 'additionalProperties') {
     return `unknown property "${String((error.params as { additionalProperty?: string }).additionalProperty)}"`;
   }
-  if (error.keyword === 'discriminator') return `unknown type "${String((error.params as { tagValue?: unknown }).tagValue)}"`;
+  if (error.keyword === 'discriminator')
+    return `unknown type "${String((error.params as { tagValue?: unknown }).tagValue)}"`;
   return error.message ?? error.keyword;
 }
 
@@ -54,11 +55,16 @@ export function checkNode(node: { type: string }, basePointer: string): NodeChec
   if (!loaded && serverCheckedRendering) return { ok: true };
   const validate = loaded?.[`validate_${camel(node.type)}`];
   let result: NodeCheck;
-  if (!validate) result = { ok: false, pointer: basePointer, message: `Unknown widget type "${node.type}"` };
+  if (!validate)
+    result = { ok: false, pointer: basePointer, message: `Unknown widget type "${node.type}"` };
   else if (validate(node)) result = { ok: true };
   else {
     const first = validate.errors?.[0];
-    result = { ok: false, pointer: `${basePointer}${first?.instancePath ?? ''}`, message: describeAjvError(first) };
+    result = {
+      ok: false,
+      pointer: `${basePointer}${first?.instancePath ?? ''}`,
+      message: describeAjvError(first),
+    };
   }
   cache.set(node, result);
   return result;

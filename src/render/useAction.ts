@@ -7,7 +7,11 @@ import { useScopeReader } from './useBinding';
 
 export interface ActionRunner {
   /** Runs the list; a second call while one runs is ignored (one tap, one request). */
-  run(actions: readonly Action[] | undefined, field: string, locals?: Record<string, unknown>): Promise<ActionOutcome>;
+  run(
+    actions: readonly Action[] | undefined,
+    field: string,
+    locals?: Record<string, unknown>,
+  ): Promise<ActionOutcome>;
   pending: boolean;
 }
 

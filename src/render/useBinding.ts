@@ -1,7 +1,13 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { LocalScopeContext, usePageRuntime } from './contexts';
 import { buildScope, sharedScope } from '../runtime/scope';
-import { isStatic, isTruthy, resolveValue, toDisplayText, type ResolveProblem } from '../runtime/resolve';
+import {
+  isStatic,
+  isTruthy,
+  resolveValue,
+  toDisplayText,
+  type ResolveProblem,
+} from '../runtime/resolve';
 import { readsStore } from '../runtime/storeReads';
 import type { PageSnapshot, PageStore } from '../runtime/pageStore';
 
@@ -9,7 +15,12 @@ import type { PageSnapshot, PageStore } from '../runtime/pageStore';
  * Subscribes to the page store through a selector: the widget re-renders only when the value
  * it reads changes (Object.is), not on every keystroke elsewhere on the page.
  */
-function useSelector<T>(store: PageStore, select: (snapshot: PageSnapshot) => T, deps: readonly unknown[], live = true): T {
+function useSelector<T>(
+  store: PageStore,
+  select: (snapshot: PageSnapshot) => T,
+  deps: readonly unknown[],
+  live = true,
+): T {
   const cache = useRef<{ snapshot: PageSnapshot; deps: readonly unknown[]; value: T } | null>(null);
   const getValue = () => {
     const snapshot = store.getSnapshot();
@@ -71,7 +82,11 @@ export function useText(value: string | undefined, pointer: string): string {
 }
 
 /** A condition (boolean or binding); `fallback` when absent. */
-export function useCondition(value: boolean | string | undefined, pointer: string, fallback: boolean): boolean {
+export function useCondition(
+  value: boolean | string | undefined,
+  pointer: string,
+  fallback: boolean,
+): boolean {
   const resolved = useValue(value ?? fallback, pointer);
   return isTruthy(resolved);
 }

@@ -6,7 +6,10 @@ import { usePageRuntime } from './contexts';
  * Two-way binding of a widget to a page-state path (inputs, pickers, checkboxes). A path that
  * does not parse, or that names a prototype key, is reported and reads as undefined.
  */
-export function useStatePath(path: string | undefined, pointer: string): [unknown, (value: unknown) => void] {
+export function useStatePath(
+  path: string | undefined,
+  pointer: string,
+): [unknown, (value: unknown) => void] {
   const { store, env } = usePageRuntime();
   const segments = useMemo(() => {
     if (!path) return null;
@@ -46,8 +49,11 @@ export function useDialogOpen(id: string): [boolean, (open: boolean) => void] {
 /** Reads a state path as it is at the moment of the call (after actions ran), not as last rendered. */
 export function useStateReader(): (path: string) => unknown {
   const { store } = usePageRuntime();
-  return useCallback((path: string) => {
-    const parsed = parseStatePath(path);
-    return parsed.ok ? getAtPath(store.getSnapshot().state, parsed.segments) : undefined;
-  }, [store]);
+  return useCallback(
+    (path: string) => {
+      const parsed = parseStatePath(path);
+      return parsed.ok ? getAtPath(store.getSnapshot().state, parsed.segments) : undefined;
+    },
+    [store],
+  );
 }

@@ -17,8 +17,13 @@ export interface WidgetSource {
 }
 
 /** `bundled`: widgets already in the caller's chunk (src/widgets/core.ts), ready without a load. */
-export function createWidgetSource(loaders: WidgetLoaders, bundled: Partial<Record<WidgetType, ComponentType<never>>> = {}): WidgetSource {
-  const components = new Map<string, ComponentType<never>>(Object.entries(bundled).filter((e): e is [string, ComponentType<never>] => e[1] !== undefined));
+export function createWidgetSource(
+  loaders: WidgetLoaders,
+  bundled: Partial<Record<WidgetType, ComponentType<never>>> = {},
+): WidgetSource {
+  const components = new Map<string, ComponentType<never>>(
+    Object.entries(bundled).filter((e): e is [string, ComponentType<never>] => e[1] !== undefined),
+  );
   const known = (type: string): type is WidgetType => Object.hasOwn(loaders, type);
   return {
     get: (type) => components.get(type),

@@ -44,7 +44,11 @@ function readsOf(source: string): string[] {
   if (!names) {
     // Asked for every bound value the page evaluates: one that never names `computed` reads none,
     // and needs no walk of its tree (issue 10).
-    names = !source.includes('computed') ? [] : analyzeTemplate(source).paths.filter((p) => p[0] === 'computed' && p[1] !== undefined).map((p) => p[1] as string);
+    names = !source.includes('computed')
+      ? []
+      : analyzeTemplate(source)
+          .paths.filter((p) => p[0] === 'computed' && p[1] !== undefined)
+          .map((p) => p[1] as string);
     // Layout strings are few and fixed; the bound keeps a hostile page from growing it forever.
     if (readsCache.size > 5000) readsCache.clear();
     readsCache.set(source, names);
@@ -56,14 +60,23 @@ function readsOf(source: string): string[] {
  * The computed object of one snapshot (`key`), whose values are evaluated against `base` (the
  * page scope without locals) as bindings ask for them.
  */
-export function computedValues(key: object, defs: ComputedDefs | undefined, base: Record<string, unknown>, env: RuntimeEnv): Record<string, unknown> {
+export function computedValues(
+  key: object,
+  defs: ComputedDefs | undefined,
+  base: Record<string, unknown>,
+  env: RuntimeEnv,
+): Record<string, unknown> {
   const known = values.get(key);
   if (known) return known;
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   values.set(key, out);
   if (!defs || Object.keys(defs).length === 0) return out;
   const p = prepare(defs);
-  const scope: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, base, { computed: out });
+  const scope: Record<string, unknown> = Object.assign(
+    Object.create(null) as Record<string, unknown>,
+    base,
+    { computed: out },
+  );
   const started = new Set<string>();
   const report = (problems: ResolveProblem[]) => {
     for (const problem of problems) {
@@ -78,7 +91,10 @@ export function computedValues(key: object, defs: ComputedDefs | undefined, base
     started.add(name);
     const pointer = `/computed/${escapePointer(name)}`;
     const loop = p.cyclic.get(name);
-    if (loop) return report([{ pointer, message: `computed "${name}" reads itself (${loop.join(' -> ')})` }]);
+    if (loop)
+      return report([
+        { pointer, message: `computed "${name}" reads itself (${loop.join(' -> ')})` },
+      ]);
     const problems: ResolveProblem[] = [];
     // Its own bindings ask for the computed values they read first (this same function).
     out[name] = resolveValue(defs[name], scope, pointer, problems);

@@ -12,8 +12,17 @@ export type CallResult = ApiResult<unknown>;
  * the transport kind: timeout, network, bad-response, ...), message (never empty) and
  * serverMessage (the server's own message, '' when it sent none or never answered).
  */
-export function callError(result: Exclude<CallResult, { ok: true }>): { code: string; message: string; serverMessage: string } {
-  if (result.kind === 'server') return { code: result.code, message: result.message, serverMessage: result.serverMessage ?? result.message };
+export function callError(result: Exclude<CallResult, { ok: true }>): {
+  code: string;
+  message: string;
+  serverMessage: string;
+} {
+  if (result.kind === 'server')
+    return {
+      code: result.code,
+      message: result.message,
+      serverMessage: result.serverMessage ?? result.message,
+    };
   return { code: result.kind, message: result.message, serverMessage: '' };
 }
 
@@ -46,7 +55,11 @@ export interface LocalStore {
 }
 
 export interface RuntimeEnv {
-  call(endpoint: string, params: Record<string, unknown>, options?: CallOptions): Promise<CallResult>;
+  call(
+    endpoint: string,
+    params: Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<CallResult>;
   /** The app's bridge loads with its own chunk, so its outcome may come later (src/shell/createEnv.ts). */
   bridge(action: string, args: Record<string, unknown>): BridgeOutcome | Promise<BridgeOutcome>;
   /** In-app navigation to a same-origin path (query included). */
@@ -65,13 +78,17 @@ export interface RuntimeEnv {
   /** Route table lookup: key -> path, or undefined. */
   routePath(key: string): string | undefined;
   /** Checks a link against the redirect allowlist. */
-  checkUrl(raw: string): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
+  checkUrl(
+    raw: string,
+  ): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
   /** URL of an image endpoint (client image, e.g. the captcha) with params and the session query; null for an unknown or non-GET endpoint. */
   imageUrl(endpoint: string, params: Record<string, unknown>): string | null;
   /** Checks an image source (same-origin path, https on an image host, data:image); null when refused. */
   checkImageUrl(raw: string): string | null;
   /** Checks a frame source (same-origin path, https on a frame host, no session value in it). */
-  checkFrameUrl(raw: string): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
+  checkFrameUrl(
+    raw: string,
+  ): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
   /** Values exposed to bindings as config.* (currency label, service phone, ...). */
   config: Readonly<Record<string, unknown>>;
   /** Shows development diagnostics (fallback boxes name the node and the error). */

@@ -1,5 +1,13 @@
 import { baseFunctions, type ExprFunctions } from '../expr';
-import { currencySymbol, formatDate, formatDateTime, formatMoney, MARKET, msg, parseMoney } from '../format';
+import {
+  currencySymbol,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  MARKET,
+  msg,
+  parseMoney,
+} from '../format';
 
 /**
  * The fixed list of functions a layout may call (documented in docs/expressions.md): the pure
@@ -8,13 +16,20 @@ import { currencySymbol, formatDate, formatDateTime, formatMoney, MARKET, msg, p
 export const exprFunctions: ExprFunctions = Object.freeze({
   ...baseFunctions,
   money: (cents: unknown) => formatMoney(cents as number | string | null | undefined),
-  date: (iso: unknown) => formatDate(typeof iso === 'string' ? iso : '', MARKET.timeZone, MARKET.dateFormat),
-  datetime: (iso: unknown) => formatDateTime(typeof iso === 'string' ? iso : '', MARKET.timeZone, MARKET.dateFormat),
+  date: (iso: unknown) =>
+    formatDate(typeof iso === 'string' ? iso : '', MARKET.timeZone, MARKET.dateFormat),
+  datetime: (iso: unknown) =>
+    formatDateTime(typeof iso === 'string' ? iso : '', MARKET.timeZone, MARKET.dateFormat),
   currency: (flag: unknown) => currencySymbol(flag as string | number | null | undefined),
   // Typed money text (an input in money mode) -> integer cents, or null: amounts sent are cents.
   cents: (text: unknown) => parseMoney(text),
   // A catalogue message in the borrower's language (messages/*.json): t('repay.payNow'),
   // t('spec.days', {n: 7}). The linter checks the key (src/lint/messageKeys.ts).
   t: (key: unknown, params: unknown) =>
-    msg(typeof key === 'string' ? key : String(key ?? ''), params !== null && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : undefined),
+    msg(
+      typeof key === 'string' ? key : String(key ?? ''),
+      params !== null && typeof params === 'object' && !Array.isArray(params)
+        ? (params as Record<string, unknown>)
+        : undefined,
+    ),
 });

@@ -37,7 +37,8 @@ function kind(v: unknown): string {
 function restored(initial: unknown, kept: unknown): { ok: true; value: unknown } | { ok: false } {
   if (initial === undefined || initial === null) return { ok: true, value: kept };
   if (kind(initial) !== kind(kept)) return { ok: false };
-  if (kind(initial) === 'object') return { ok: true, value: { ...(initial as object), ...(kept as object) } };
+  if (kind(initial) === 'object')
+    return { ok: true, value: { ...(initial as object), ...(kept as object) } };
   return { ok: true, value: kept };
 }
 
@@ -47,13 +48,23 @@ function restored(initial: unknown, kept: unknown): { ok: true; value: unknown }
  * they last changed; removing a key cancels a pending write of it, so a draft cleared after a save
  * is not written back by a keystroke's late timer.
  */
-export function createPageStorage(store: PageStore, env: RuntimeEnv, persist: readonly PersistEntry[] = []): OwnedPageStorage {
+export function createPageStorage(
+  store: PageStore,
+  env: RuntimeEnv,
+  persist: readonly PersistEntry[] = [],
+): OwnedPageStorage {
   const watched: Watched[] = [];
   persist.forEach((entry, i) => {
     const pointer = `/persist/${i}`;
     const path = parseStatePath(entry.path);
-    if (!STORAGE_KEY.test(entry.key)) env.report({ pointer: `${pointer}/key`, message: `Invalid storage key "${entry.key}"`, kind: 'storage' });
-    else if (!path.ok) env.report({ pointer: `${pointer}/path`, message: path.error, kind: 'state-path' });
+    if (!STORAGE_KEY.test(entry.key))
+      env.report({
+        pointer: `${pointer}/key`,
+        message: `Invalid storage key "${entry.key}"`,
+        kind: 'storage',
+      });
+    else if (!path.ok)
+      env.report({ pointer: `${pointer}/path`, message: path.error, kind: 'state-path' });
     else watched.push({ key: entry.key, segments: path.segments, pointer });
   });
 
@@ -62,14 +73,24 @@ export function createPageStorage(store: PageStore, env: RuntimeEnv, persist: re
     if (kept === undefined) continue;
     const next = restored(getAtPath(store.getSnapshot().state, w.segments), kept);
     if (next.ok) store.update((d) => setAtPathDraft(d.state, w.segments, next.value));
-    else env.report({ pointer: w.pointer, message: `Kept value of "${w.key}" does not fit state path; ignored`, kind: 'storage' });
+    else
+      env.report({
+        pointer: w.pointer,
+        message: `Kept value of "${w.key}" does not fit state path; ignored`,
+        kind: 'storage',
+      });
   }
 
   const write = (key: string, value: unknown, pointer: string) => {
     const result = env.local.set(key, value);
     // A refused write (quota, storage disabled) is reported, never shown: the page goes on, and
     // local.* still reads what this page wrote.
-    if (!result.ok) env.report({ pointer, message: `Could not keep "${key}" on the device: ${result.reason}`, kind: 'storage' });
+    if (!result.ok)
+      env.report({
+        pointer,
+        message: `Could not keep "${key}" on the device: ${result.reason}`,
+        kind: 'storage',
+      });
     store.update((d) => {
       if (value === undefined) delete d.local[key];
       else d.local[key] = value;
@@ -108,7 +129,11 @@ export function createPageStorage(store: PageStore, env: RuntimeEnv, persist: re
 
   const checkKey = (key: string, pointer: string): boolean => {
     if (STORAGE_KEY.test(key)) return true;
-    env.report({ pointer: `${pointer}/key`, message: `Invalid storage key "${key}"`, kind: 'storage' });
+    env.report({
+      pointer: `${pointer}/key`,
+      message: `Invalid storage key "${key}"`,
+      kind: 'storage',
+    });
     return false;
   };
 

@@ -8,7 +8,11 @@ import { computedValues } from './computed';
  * kept on the device), and locals
  * such as item/index/response/error. A null-prototype object: nothing inherited is reachable.
  */
-export function buildScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: LocalScope): Record<string, unknown> {
+export function buildScope(
+  snapshot: PageSnapshot,
+  env: RuntimeEnv,
+  locals: LocalScope,
+): Record<string, unknown> {
   const scope: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   scope.data = snapshot.data;
   scope.state = snapshot.state;
@@ -32,7 +36,11 @@ const shared = new WeakMap<PageSnapshot, WeakMap<LocalScope, Record<string, unkn
  * locals: a 1000-row list then builds one scope per row per change, not one per binding.
  * Actions use buildScope: they may add names of their own.
  */
-export function sharedScope(snapshot: PageSnapshot, env: RuntimeEnv, locals: LocalScope): Readonly<Record<string, unknown>> {
+export function sharedScope(
+  snapshot: PageSnapshot,
+  env: RuntimeEnv,
+  locals: LocalScope,
+): Readonly<Record<string, unknown>> {
   let byLocals = shared.get(snapshot);
   if (!byLocals) {
     byLocals = new WeakMap();

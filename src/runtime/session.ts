@@ -32,9 +32,12 @@ export function isSessionExpired(result: CallResult): boolean {
  */
 export function handleSessionExpired(runtime: PageRuntime, result: CallResult): boolean {
   if (!isSessionExpired(result)) return false;
-  const message = messageForPeople(!result.ok && result.kind === 'server' ? (result.serverMessage ?? result.message) : undefined);
+  const message = messageForPeople(
+    !result.ok && result.kind === 'server' ? (result.serverMessage ?? result.message) : undefined,
+  );
   runtime.store.update((d) => {
-    if (!d.session.expired) d.session = { expired: true, message: message ?? msg('session.expired') };
+    if (!d.session.expired)
+      d.session = { expired: true, message: message ?? msg('session.expired') };
     for (const name of Object.keys(d.dialogs)) d.dialogs[name] = false;
   });
   return true;

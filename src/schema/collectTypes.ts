@@ -9,7 +9,8 @@ export function collectTypes(value: unknown, out = new Set<string>(), depth = 0)
   else if (value !== null && typeof value === 'object') {
     const type = (value as { type?: unknown }).type;
     if (typeof type === 'string') out.add(type);
-    for (const v of Object.values(value)) if (v !== null && typeof v === 'object') collectTypes(v, out, depth + 1);
+    for (const v of Object.values(value))
+      if (v !== null && typeof v === 'object') collectTypes(v, out, depth + 1);
   }
   return out;
 }

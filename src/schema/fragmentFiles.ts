@@ -27,7 +27,9 @@ const cache = new Map<string, { stamp: string; loaded: LoadedFragments }>();
 export function loadFragmentFiles(dir: string = FRAGMENTS_DIR): LoadedFragments {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((f) => f.endsWith('.json') && NAME.test(f.slice(0, -5))).sort();
+    names = readdirSync(dir)
+      .filter((f) => f.endsWith('.json') && NAME.test(f.slice(0, -5)))
+      .sort();
   } catch {
     names = [];
   }

@@ -31,7 +31,8 @@ export interface LayoutLimitIssue {
 
 /** The catalogue's text for both codes (re-exported by src/lint/messages.ts). */
 export const LIMIT_MESSAGES = {
-  'too-deep': (limit: number) => `layout nests deeper than ${limit} levels (flatten it or split it into dialogs or screens)`,
+  'too-deep': (limit: number) =>
+    `layout nests deeper than ${limit} levels (flatten it or split it into dialogs or screens)`,
   'too-large': (limit: number) => `layout has more than ${limit.toLocaleString('en')} JSON values`,
 } as const;
 
@@ -49,7 +50,8 @@ function escapeSegment(key: string): string {
 /** Built only for the one value reported, by walking its parents (iteratively). */
 function pointerOf(frame: Frame): string {
   const segments: string[] = [];
-  for (let f: Frame | null = frame; f && f.parent; f = f.parent) segments.push(escapeSegment(f.key));
+  for (let f: Frame | null = frame; f && f.parent; f = f.parent)
+    segments.push(escapeSegment(f.key));
   return segments.length === 0 ? '' : `/${segments.reverse().join('/')}`;
 }
 
@@ -75,10 +77,20 @@ export function checkLayoutLimits(
     const size = keys ? keys.length : (v as unknown[]).length;
     if (size === 0) continue;
     // Reported at the deepest container allowed, the one whose members would go one level past.
-    if (frame.depth >= maxDepth) return { code: 'too-deep', pointer: pointerOf(frame), message: LIMIT_MESSAGES['too-deep'](maxDepth) };
+    if (frame.depth >= maxDepth)
+      return {
+        code: 'too-deep',
+        pointer: pointerOf(frame),
+        message: LIMIT_MESSAGES['too-deep'](maxDepth),
+      };
     seen += size;
     // Reported at the container whose members go past the limit.
-    if (seen > maxValues) return { code: 'too-large', pointer: pointerOf(frame), message: LIMIT_MESSAGES['too-large'](maxValues) };
+    if (seen > maxValues)
+      return {
+        code: 'too-large',
+        pointer: pointerOf(frame),
+        message: LIMIT_MESSAGES['too-large'](maxValues),
+      };
     const depth = frame.depth + 1;
     // Pushed last to first, so they come off the stack in document order.
     for (let i = size - 1; i >= 0; i -= 1) {

@@ -8,9 +8,7 @@
  * Anything that does not parse, or that still holds control characters, is refused.
  */
 
-export type UrlCheck =
-  | { ok: true; url: string; external: boolean }
-  | { ok: false; reason: string };
+export type UrlCheck = { ok: true; url: string; external: boolean } | { ok: false; reason: string };
 
 export type ImageUrlCheck = { ok: true; url: string } | { ok: false; reason: string };
 
@@ -70,21 +68,25 @@ function checkTarget(raw: string, origin: string, foreign: (u: URL) => UrlCheck)
   if (isSameOriginPath(s)) {
     const u = parse(s, pageOrigin);
     // The parser turns some backslashes into slashes; re-check that we really stayed home.
-    if (!u || u.origin !== pageOrigin) return { ok: false, reason: 'relative path leaves the origin' };
+    if (!u || u.origin !== pageOrigin)
+      return { ok: false, reason: 'relative path leaves the origin' };
     return { ok: true, url: u.pathname + u.search + u.hash, external: false };
   }
 
   const scheme = SCHEME.exec(s)?.[1]?.toLowerCase();
   if (scheme === undefined) return { ok: false, reason: 'not an absolute URL or a /path' };
-  if (scheme !== 'http' && scheme !== 'https') return { ok: false, reason: `scheme "${scheme}:" is not allowed` };
+  if (scheme !== 'http' && scheme !== 'https')
+    return { ok: false, reason: `scheme "${scheme}:" is not allowed` };
 
   const u = parse(s);
   if (!u) return { ok: false, reason: 'unparsable URL' };
   // `https://ok.example@evil.tld` puts the trusted name in the userinfo; never allow userinfo.
   if (u.username !== '' || u.password !== '') return { ok: false, reason: 'credentials in URL' };
-  if (u.origin === pageOrigin) return { ok: true, url: u.pathname + u.search + u.hash, external: false };
+  if (u.origin === pageOrigin)
+    return { ok: true, url: u.pathname + u.search + u.hash, external: false };
   // Decided on the parsed scheme, so `HTTP://`, `hTtP:` and `http:\\host` all land here.
-  if (u.protocol !== 'https:') return { ok: false, reason: `plain ${u.protocol} is not allowed for another host; use https` };
+  if (u.protocol !== 'https:')
+    return { ok: false, reason: `plain ${u.protocol} is not allowed for another host; use https` };
   return foreign(u);
 }
 
@@ -93,9 +95,16 @@ function checkTarget(raw: string, origin: string, foreign: (u: URL) => UrlCheck)
  * must be https on a host listed in `allowlist` (compared exactly, case-insensitively, including a
  * non-default port when the entry names one).
  */
-export function checkNavigationUrl(raw: string, allowlist: readonly string[], origin: string): UrlCheck {
+export function checkNavigationUrl(
+  raw: string,
+  allowlist: readonly string[],
+  origin: string,
+): UrlCheck {
   return checkTarget(raw, origin, (u) =>
-    hostListed(u.host, allowlist) ? { ok: true, url: u.href, external: true } : { ok: false, reason: `host "${u.hostname}" is not on the allowlist` });
+    hostListed(u.host, allowlist)
+      ? { ok: true, url: u.href, external: true }
+      : { ok: false, reason: `host "${u.hostname}" is not on the allowlist` },
+  );
 }
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]*={0,2})$/i;
@@ -118,7 +127,9 @@ function decoded(part: string): string {
 export function carriesSessionValue(u: URL, values: readonly string[]): boolean {
   const secrets = values.filter((v) => v.length >= 4);
   if (secrets.length === 0) return false;
-  const parts = new Set([...u.pathname.split('/'), ...[...u.searchParams].flat(), u.hash.slice(1)].map(decoded));
+  const parts = new Set(
+    [...u.pathname.split('/'), ...[...u.searchParams].flat(), u.hash.slice(1)].map(decoded),
+  );
   const whole = decoded(u.href);
   return secrets.some((s) => parts.has(s) || (s.length >= 8 && whole.includes(s)));
 }
@@ -145,32 +156,50 @@ export function checkImageUrl(raw: string, origin: string, policy: ResourcePolic
 
   if (isSameOriginPath(s)) {
     const u = parse(s, pageOrigin);
-    if (!u || u.origin !== pageOrigin) return { ok: false, reason: 'relative path leaves the origin' };
+    if (!u || u.origin !== pageOrigin)
+      return { ok: false, reason: 'relative path leaves the origin' };
     return { ok: true, url: u.pathname + u.search + u.hash };
   }
 
   const scheme = SCHEME.exec(s)?.[1]?.toLowerCase();
   if (scheme === 'data') {
-    return DATA_IMAGE.test(s) ? { ok: true, url: s } : { ok: false, reason: 'only base64 png/jpeg/gif/webp data URLs' };
+    return DATA_IMAGE.test(s)
+      ? { ok: true, url: s }
+      : { ok: false, reason: 'only base64 png/jpeg/gif/webp data URLs' };
   }
   if (scheme === 'https' || scheme === 'blob' || scheme === 'http') {
     const u = parse(s);
     if (!u) return { ok: false, reason: 'unparsable URL' };
     if (u.username !== '' || u.password !== '') return { ok: false, reason: 'credentials in URL' };
     // blob: URLs carry their creator's origin; one from elsewhere was not made by this page.
-    if (scheme === 'blob') return u.origin === pageOrigin ? { ok: true, url: u.href } : { ok: false, reason: 'foreign blob URL' };
+    if (scheme === 'blob')
+      return u.origin === pageOrigin
+        ? { ok: true, url: u.href }
+        : { ok: false, reason: 'foreign blob URL' };
     if (u.origin === pageOrigin) return { ok: true, url: u.href };
     // Plain http only on our own origin (a dev server); elsewhere it is mixed content.
-    if (u.protocol !== 'https:') return { ok: false, reason: `plain ${u.protocol} image from another host; use https` };
+    if (u.protocol !== 'https:')
+      return { ok: false, reason: `plain ${u.protocol} image from another host; use https` };
     return foreignResource(u, policy, 'image');
   }
-  return { ok: false, reason: scheme === undefined ? 'not an absolute URL or a /path' : `scheme "${scheme}:" is not allowed` };
+  return {
+    ok: false,
+    reason:
+      scheme === undefined
+        ? 'not an absolute URL or a /path'
+        : `scheme "${scheme}:" is not allowed`,
+  };
 }
 
 /** An https URL on another origin: allowed only on a listed host and without session values. */
 function foreignResource(u: URL, policy: ResourcePolicy, kind: 'image' | 'frame'): ImageUrlCheck {
-  if (!hostListed(u.host, policy.hosts)) return { ok: false, reason: `${kind} host "${u.host}" is not on the allowlist (config/app.json ${kind}Hosts)` };
-  if (carriesSessionValue(u, policy.sessionValues ?? [])) return { ok: false, reason: `${kind} URL to another origin carries a session value` };
+  if (!hostListed(u.host, policy.hosts))
+    return {
+      ok: false,
+      reason: `${kind} host "${u.host}" is not on the allowlist (config/app.json ${kind}Hosts)`,
+    };
+  if (carriesSessionValue(u, policy.sessionValues ?? []))
+    return { ok: false, reason: `${kind} URL to another origin carries a session value` };
   return { ok: true, url: u.href };
 }
 
@@ -205,11 +234,14 @@ export function checkBridgeLink(raw: string, policy: BridgeLinkPolicy): UrlCheck
   const scheme = SCHEME.exec(s)?.[1]?.toLowerCase();
   const own = policy.deepLinkScheme?.replace(/:.*$/, '').toLowerCase();
   if (scheme === undefined) {
-    if (s.startsWith('/') || s.startsWith('\\')) return checkNavigationUrl(s, policy.allowlist, policy.origin);
+    if (s.startsWith('/') || s.startsWith('\\'))
+      return checkNavigationUrl(s, policy.allowlist, policy.origin);
     return { ok: true, url: s, external: true };
   }
   // The same rule as a redirect: https only for another host, any scheme on the page's own origin.
-  if (scheme === 'http' || scheme === 'https') return checkNavigationUrl(s, policy.allowlist, policy.origin);
-  if (own !== undefined && own !== '' && scheme === own) return { ok: true, url: s, external: true };
+  if (scheme === 'http' || scheme === 'https')
+    return checkNavigationUrl(s, policy.allowlist, policy.origin);
+  if (own !== undefined && own !== '' && scheme === own)
+    return { ok: true, url: s, external: true };
   return { ok: false, reason: `scheme "${scheme}:" is not allowed` };
 }

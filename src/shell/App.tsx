@@ -11,7 +11,11 @@ export function App({ toasts }: { toasts: ToastStore }) {
   const page = pageForPath(useLocation().pathname);
   return (
     <>
-      {page ? <LayoutRoute layoutName={page.layout} toasts={toasts} /> : <StatusScreen kind="not-found" message={msg('app.notFound')} />}
+      {page ? (
+        <LayoutRoute layoutName={page.layout} toasts={toasts} />
+      ) : (
+        <StatusScreen kind="not-found" message={msg('app.notFound')} />
+      )}
       <ToastHost store={toasts} />
     </>
   );

@@ -1,5 +1,12 @@
 import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
-import { createPath, NavigationType, Router, type Location, type Navigator, type To } from 'react-router-dom';
+import {
+  createPath,
+  NavigationType,
+  Router,
+  type Location,
+  type Navigator,
+  type To,
+} from 'react-router-dom';
 
 /**
  * The browser's history for React Router, as BrowserRouter keeps it, less one write at start.
@@ -75,7 +82,11 @@ export function createAppHistory(win: Window = window): AppHistory {
       changed(NavigationType.Push);
     },
     replace(to, state) {
-      win.history.replaceState({ usr: state ?? null, key: newKey() } satisfies EntryState, '', href(to));
+      win.history.replaceState(
+        { usr: state ?? null, key: newKey() } satisfies EntryState,
+        '',
+        href(to),
+      );
       changed(NavigationType.Replace);
     },
     go: (delta) => win.history.go(delta),
@@ -83,7 +94,13 @@ export function createAppHistory(win: Window = window): AppHistory {
 }
 
 /** BrowserRouter with the history above: navigations render in a transition, as BrowserRouter's do. */
-export function AppRouter({ children, history = createAppHistory }: { children: ReactNode; history?: () => AppHistory }) {
+export function AppRouter({
+  children,
+  history = createAppHistory,
+}: {
+  children: ReactNode;
+  history?: () => AppHistory;
+}) {
   const [own] = useState(history);
   const [state, setState] = useState(() => ({ action: own.action, location: own.location }));
   useLayoutEffect(() => own.listen((update) => startTransition(() => setState(update))), [own]);

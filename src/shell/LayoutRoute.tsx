@@ -23,12 +23,21 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
   // The first location's screen was started before React (firstScreen.ts): adopted, not redone.
   const first = useMemo(() => firstScreenFor(layoutName, location.key), [layoutName, location.key]);
   const env = useMemo(
-    () => first?.env ?? createRuntimeEnv({ navigate: (path, options) => navigate(path, options), toasts, layoutId: layoutName }),
+    () =>
+      first?.env ??
+      createRuntimeEnv({
+        navigate: (path, options) => navigate(path, options),
+        toasts,
+        layoutId: layoutName,
+      }),
     // A new env per location: its query (session parameters) is the page's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [layoutName, location.key, toasts, first],
   );
-  useEffect(() => first?.connect((path, options) => void navigate(path, options)), [first, navigate]);
+  useEffect(
+    () => first?.connect((path, options) => void navigate(path, options)),
+    [first, navigate],
+  );
 
   // Made during render but inert until a Page retains it, so a render React throws away costs
   // nothing. Retry (attempt > 0) always starts afresh.
@@ -36,7 +45,10 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
     () =>
       attempt === 0 && first
         ? first.controller
-        : createPageController({ env, load: (signal, onParsed) => loadLayout(layoutName, signal, onParsed) }),
+        : createPageController({
+            env,
+            load: (signal, onParsed) => loadLayout(layoutName, signal, onParsed),
+          }),
     [attempt, first, env, layoutName],
   );
   // The Page's effect (a child's) has run and holds its own reference: the shell lets go of its one.
@@ -46,6 +58,17 @@ export function LayoutRoute({ layoutName, toasts }: { layoutName: string; toasts
 
   // Loading, or (never seen: the Page has unmounted by then) disposed: the loading screen.
   const status = (state: PageStatus) =>
-    state.status === 'error' ? <StatusScreen kind="error" message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : <StatusScreen kind="loading" message={msg('common.loading')} />;
-  return <Page key={`${location.key}:${attempt}`} controller={controller} widgets={widgets} status={status} />;
+    state.status === 'error' ? (
+      <StatusScreen kind="error" message={state.message} onRetry={() => setAttempt((n) => n + 1)} />
+    ) : (
+      <StatusScreen kind="loading" message={msg('common.loading')} />
+    );
+  return (
+    <Page
+      key={`${location.key}:${attempt}`}
+      controller={controller}
+      widgets={widgets}
+      status={status}
+    />
+  );
 }

@@ -10,7 +10,10 @@ interface Props {
 /** Loading, error (with Retry) and not-found screens: the app never shows a blank page. */
 export function StatusScreen({ kind, message, onRetry }: Props) {
   return (
-    <main className={`k-page k-state k-state--${kind}`} role={kind === 'loading' ? 'status' : 'alert'}>
+    <main
+      className={`k-page k-state k-state--${kind}`}
+      role={kind === 'loading' ? 'status' : 'alert'}
+    >
       {kind === 'loading' ? <span className="k-spinner" aria-hidden="true" /> : null}
       {kind === 'not-found' ? <h1 className="k-state__title">{msg('app.notFoundTitle')}</h1> : null}
       <p>{message}</p>

@@ -46,9 +46,17 @@ export function settleWith(controller: PageController, latest = 15_000): void {
   };
   const check = () => {
     const state = controller.getState();
-    if (state.status === 'error' || state.status === 'disposed' || state.status === 'sessionExpired') return done();
+    if (
+      state.status === 'error' ||
+      state.status === 'disposed' ||
+      state.status === 'sessionExpired'
+    )
+      return done();
     if (state.status !== 'ready' || unwatchStore) return;
-    const idle = () => Object.values(state.runtime.store.getSnapshot().sources).every((s) => s?.status !== 'loading');
+    const idle = () =>
+      Object.values(state.runtime.store.getSnapshot().sources).every(
+        (s) => s?.status !== 'loading',
+      );
     if (idle()) return done();
     unwatchStore = state.runtime.store.subscribe(() => idle() && done());
   };

@@ -4,7 +4,13 @@
  * loaded when a screen first calls the bridge or once the first screen is up: no first screen
  * needs it to render (issue 10, about 2 KB of every first visit).
  */
-import { createBridge, detectTransport, type Bridge, type BridgeConfig, type HostWindow } from '../bridge';
+import {
+  createBridge,
+  detectTransport,
+  type Bridge,
+  type BridgeConfig,
+  type HostWindow,
+} from '../bridge';
 import { appConfig } from './appConfig';
 import { report } from './reporter';
 
@@ -17,8 +23,16 @@ export interface AppBridgeDeps {
 
 export function createAppBridge(deps: AppBridgeDeps): Bridge {
   return createBridge(
-    detectTransport(window as unknown as HostWindow & Window, appConfig as unknown as BridgeConfig, { notify: deps.notify, navigate: deps.navigate }),
+    detectTransport(
+      window as unknown as HostWindow & Window,
+      appConfig as unknown as BridgeConfig,
+      { notify: deps.notify, navigate: deps.navigate },
+    ),
     appConfig as unknown as BridgeConfig,
-    { report: (e) => report({ pointer: '', message: e.message, kind: 'bridge', layout: deps.layoutId }), origin: deps.origin },
+    {
+      report: (e) =>
+        report({ pointer: '', message: e.message, kind: 'bridge', layout: deps.layoutId }),
+      origin: deps.origin,
+    },
   );
 }

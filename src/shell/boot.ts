@@ -13,7 +13,12 @@ import { startLanguage } from './language';
  * on a slow phone) is evaluated (issue 10). Another language starts the screen once its messages
  * are in (its chunk is preloaded with the entry).
  */
-const legacy = legacyHashTarget(window.location.hash, window.location.search, routeTable.legacyHash, routePath);
+const legacy = legacyHashTarget(
+  window.location.hash,
+  window.location.search,
+  routeTable.legacyHash,
+  routePath,
+);
 if (legacy) window.history.replaceState(null, '', legacy);
 
 installHostApi(window);
@@ -31,4 +36,5 @@ const begin = (): void => startFirstScreen(window.location.pathname, toasts);
 const language = startLanguage(document, window.location.search);
 
 /** Resolves once the first screen has started (at once for English). */
-export const booted: Promise<void> = typeof language === 'string' ? Promise.resolve(begin()) : language.then(begin);
+export const booted: Promise<void> =
+  typeof language === 'string' ? Promise.resolve(begin()) : language.then(begin);

@@ -1,5 +1,12 @@
 import type { Bridge } from '../bridge';
-import { commonQueryString, createApiClient, IDENTIFYING_KEYS, newIdempotencyKey, parseCatalogue, readSession } from '../http';
+import {
+  commonQueryString,
+  createApiClient,
+  IDENTIFYING_KEYS,
+  newIdempotencyKey,
+  parseCatalogue,
+  readSession,
+} from '../http';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import type { RuntimeEnv } from '../runtime/env';
 import type { ToastStore } from '../render/toast/toastStore';
@@ -32,7 +39,8 @@ const currentSession = () => readSession(window.location.search, sessionDefaults
 const sessionValues = (): string[] => IDENTIFYING_KEYS.map((k) => currentSession().params[k]);
 
 const parsedCatalogue = parseCatalogue(endpointCatalogue);
-if (!parsedCatalogue.ok) throw new Error(`schemas/api/endpoints.json is invalid: ${parsedCatalogue.errors.join('; ')}`);
+if (!parsedCatalogue.ok)
+  throw new Error(`schemas/api/endpoints.json is invalid: ${parsedCatalogue.errors.join('; ')}`);
 
 // One API client for the app: it reads the session from the URL on every call.
 const api = createApiClient({
@@ -53,27 +61,43 @@ const local = createLocalStore(() => window.localStorage);
 /** The real host for one page: HTTP, bridge, router, toasts, clipboard, reports. */
 export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
   const origin = window.location.origin;
-  const toast: RuntimeEnv['toast'] = (message, options) => deps.toasts.show(message, options?.kind, options?.duration);
+  const toast: RuntimeEnv['toast'] = (message, options) =>
+    deps.toasts.show(message, options?.kind, options?.duration);
   let bridge: Promise<Bridge | null> | undefined;
-  const loadBridge = () => (bridge ??= loadBridgeCode().then(
-    (m) => m.createAppBridge({ notify: (message) => toast(message, { kind: 'info' }), navigate: (path) => deps.navigate(path), layoutId: deps.layoutId, origin }),
-    () => null,
-  ));
+  const loadBridge = () =>
+    (bridge ??= loadBridgeCode().then(
+      (m) =>
+        m.createAppBridge({
+          notify: (message) => toast(message, { kind: 'info' }),
+          navigate: (path) => deps.navigate(path),
+          layoutId: deps.layoutId,
+          origin,
+        }),
+      () => null,
+    ));
   const query = readPageQuery(window.location.search);
   return {
-    call: (endpoint, params, options) => api.call(endpoint, params, {
-      signal: options?.signal,
-      idempotencyKey: options?.idempotencyKey,
-      query: options?.query as Record<string, string | number | boolean | null | undefined> | undefined,
-    }).then((result) => {
-      // The session is over on this device: no cached page may outlive it (issue 32).
-      if (isSessionExpired(result)) forgetCachedPages(window);
-      return result;
-    }),
+    call: (endpoint, params, options) =>
+      api
+        .call(endpoint, params, {
+          signal: options?.signal,
+          idempotencyKey: options?.idempotencyKey,
+          query: options?.query as
+            Record<string, string | number | boolean | null | undefined> | undefined,
+        })
+        .then((result) => {
+          // The session is over on this device: no cached page may outlive it (issue 32).
+          if (isSessionExpired(result)) forgetCachedPages(window);
+          return result;
+        }),
     // A chunk that did not load (offline, a new deploy) refuses like any other failed host call.
-    bridge: (action, args) => loadBridge().then((b) => b?.call(action, args) ?? { ok: false, reason: 'the bridge code did not load' }),
+    bridge: (action, args) =>
+      loadBridge().then(
+        (b) => b?.call(action, args) ?? { ok: false, reason: 'the bridge code did not load' },
+      ),
     navigate: deps.navigate,
-    leave: (url, options) => (options?.replace ? window.location.replace(url) : window.location.assign(url)),
+    leave: (url, options) =>
+      options?.replace ? window.location.replace(url) : window.location.assign(url),
     toast,
     copyText,
     report: (problem) => report({ ...problem, layout: deps.layoutId }),
@@ -81,15 +105,23 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     query,
     // Navigation carries the header sources (building, gather, swift, eyes) too.
     // ... and the borrower's language (src/shell/language.ts).
-    commonQuery: () => [commonQueryString(currentSession(), { withHeaderSources: true }), languageQuery()].filter((q) => q !== '').join('&'),
+    commonQuery: () =>
+      [commonQueryString(currentSession(), { withHeaderSources: true }), languageQuery()]
+        .filter((q) => q !== '')
+        .join('&'),
     routePath,
     checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
-    imageUrl: (endpoint, params) => api.urlFor(endpoint, params as Record<string, string | number | boolean | null | undefined>),
+    imageUrl: (endpoint, params) =>
+      api.urlFor(endpoint, params as Record<string, string | number | boolean | null | undefined>),
     checkImageUrl: (raw) => {
-      const checked = checkImageUrl(raw, origin, { hosts: appConfig.imageHosts, sessionValues: sessionValues() });
+      const checked = checkImageUrl(raw, origin, {
+        hosts: appConfig.imageHosts,
+        sessionValues: sessionValues(),
+      });
       return checked.ok ? checked.url : null;
     },
-    checkFrameUrl: (raw) => checkFrameUrl(raw, origin, { hosts: appConfig.frameHosts, sessionValues: sessionValues() }),
+    checkFrameUrl: (raw) =>
+      checkFrameUrl(raw, origin, { hosts: appConfig.frameHosts, sessionValues: sessionValues() }),
     config: {
       currencyLabel: appConfig.currencyLabel,
       servicePhone: appConfig.defaultServicePhone,

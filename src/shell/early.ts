@@ -26,8 +26,13 @@ function readPlan(): unknown {
 // An old hash link (#/path) is moved to another screen by boot.ts: its requests are that screen's.
 if (!window.location.hash.startsWith('#/')) {
   const builder = createRequestBuilder(app, createWireTranslator(wireNames));
-  const session = readSession(window.location.search, { defaultMerchantNumber: app.defaultMerchantNumber });
+  const session = readSession(window.location.search, {
+    defaultMerchantNumber: app.defaultMerchantNumber,
+  });
   for (const r of plannedRequests(readPlan(), window.location.search)) {
-    pageEarlyRequests().send(builder.build(r.spec, r.params, { query: r.query }, session), (url, init) => window.fetch(url, init));
+    pageEarlyRequests().send(
+      builder.build(r.spec, r.params, { query: r.query }, session),
+      (url, init) => window.fetch(url, init),
+    );
   }
 }

@@ -38,11 +38,15 @@ export function startFirstScreen(pathname: string, toasts: ToastStore): void {
   let navigate: Navigate | null = null;
   const waiting: Parameters<Navigate>[] = [];
   const env = createRuntimeEnv({
-    navigate: (path, options) => (navigate ? navigate(path, options) : void waiting.push([path, options])),
+    navigate: (path, options) =>
+      navigate ? navigate(path, options) : void waiting.push([path, options]),
     toasts,
     layoutId: page.layout,
   });
-  const controller = createPageController({ env, load: (signal, onParsed) => loadLayout(page.layout, signal, onParsed) });
+  const controller = createPageController({
+    env,
+    load: (signal, onParsed) => loadLayout(page.layout, signal, onParsed),
+  });
   settleWith(controller);
   first = {
     layoutName: page.layout,

@@ -34,5 +34,10 @@ export function hostBack(): boolean {
 
 export function installHostApi(target: object): void {
   const api: KopaHostApi = Object.freeze({ back: hostBack });
-  Object.defineProperty(target, 'KopaHost', { value: api, configurable: true, enumerable: false, writable: false });
+  Object.defineProperty(target, 'KopaHost', {
+    value: api,
+    configurable: true,
+    enumerable: false,
+    writable: false,
+  });
 }

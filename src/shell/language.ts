@@ -1,4 +1,13 @@
-import { adoptFirstScreenTexts, language, loadCatalogue, loadScreenTexts, parseLanguage, setLanguage, type Catalogue, type Language } from '../format/messages';
+import {
+  adoptFirstScreenTexts,
+  language,
+  loadCatalogue,
+  loadScreenTexts,
+  parseLanguage,
+  setLanguage,
+  type Catalogue,
+  type Language,
+} from '../format/messages';
 import { blockElement, PAGE_BLOCK } from '../prelude/blocks';
 import { readPageQuery } from '../prelude/query';
 

@@ -1,5 +1,9 @@
 import type { LayoutDocument } from '../schema/generated/types';
-import { acceptServerCheckedNodes, describeAjvError, loadValidators } from '../render/nodeValidators';
+import {
+  acceptServerCheckedNodes,
+  describeAjvError,
+  loadValidators,
+} from '../render/nodeValidators';
 import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '../schema/layoutChecked';
 import { collectTypes } from '../schema/collectTypes';
 import { widgets as widgetSource } from './widgets';
@@ -16,7 +20,11 @@ export type { LayoutLoad } from '../page/pageController';
  * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value
  * with a message for the error screen: never a blank page (SECURITY 8).
  */
-export async function loadLayout(name: string, signal: AbortSignal, onParsed?: (doc: LayoutDocument) => void): Promise<LayoutLoad> {
+export async function loadLayout(
+  name: string,
+  signal: AbortSignal,
+  onParsed?: (doc: LayoutDocument) => void,
+): Promise<LayoutLoad> {
   const inline = takeInlineLayout(name);
   // A layout without the server's stamp needs the validators: they load while it arrives.
   if (inline && !inline.checked) void loadValidators();
@@ -39,7 +47,16 @@ function looksLikeLayout(doc: unknown): doc is LayoutDocument {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return false;
   const sources = (doc as { dataSources?: unknown }).dataSources;
   if (sources === undefined) return true;
-  return sources !== null && typeof sources === 'object' && Object.values(sources).every((s) => s !== null && typeof s === 'object' && typeof (s as { endpoint?: unknown }).endpoint === 'string');
+  return (
+    sources !== null &&
+    typeof sources === 'object' &&
+    Object.values(sources).every(
+      (s) =>
+        s !== null &&
+        typeof s === 'object' &&
+        typeof (s as { endpoint?: unknown }).endpoint === 'string',
+    )
+  );
 }
 
 /**
@@ -65,9 +82,15 @@ function takeInlineLayout(name: string): FetchedLayout | null {
 }
 
 /** The text of one of the page's JSON data blocks, taken out of the page (read once). */
-async function fetchLayout(name: string, signal: AbortSignal): Promise<FetchedLayout | { ok: false; message: string }> {
+async function fetchLayout(
+  name: string,
+  signal: AbortSignal,
+): Promise<FetchedLayout | { ok: false; message: string }> {
   try {
-    const response = await fetch(`/layouts/${encodeURIComponent(name)}.json`, { signal, headers: { Accept: 'application/json' } });
+    const response = await fetch(`/layouts/${encodeURIComponent(name)}.json`, {
+      signal,
+      headers: { Accept: 'application/json' },
+    });
     const checked = isCheckedForThisBuild(response.headers.get(LAYOUT_CHECKED_HEADER));
     return { status: response.status, text: await response.text(), checked };
   } catch {
@@ -84,8 +107,15 @@ function limitMessage(code: 'too-deep' | 'too-large', pointer: string): string {
     : `The page layout is too large (at ${where}).`;
 }
 
-async function checkLayout({ status, text, checked, fromPage = false }: FetchedLayout, onParsed?: (doc: LayoutDocument) => void): Promise<LayoutLoad> {
-  if (status !== 200) return { ok: false, message: `The page could not be loaded (HTTP ${status}). Please try again.` };
+async function checkLayout(
+  { status, text, checked, fromPage = false }: FetchedLayout,
+  onParsed?: (doc: LayoutDocument) => void,
+): Promise<LayoutLoad> {
+  if (status !== 200)
+    return {
+      ok: false,
+      message: `The page could not be loaded (HTTP ${status}). Please try again.`,
+    };
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -106,7 +136,10 @@ async function checkLayout({ status, text, checked, fromPage = false }: FetchedL
     const { validateLayoutOutline } = await loadValidators();
     if (!validateLayoutOutline?.(doc)) {
       const first = validateLayoutOutline?.errors?.[0];
-      return { ok: false, message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.` };
+      return {
+        ok: false,
+        message: `The page layout is invalid at ${first?.instancePath || '/'}: ${describeAjvError(first)}.`,
+      };
     }
   }
   // The screen's texts (messages/layouts/<lang>.json) come in parallel with its widget chunks. The

@@ -31,7 +31,10 @@ if (root) {
  */
 const FIRST_RENDER_WAIT_MS = 1000;
 function firstRenderReady(): Promise<void> {
-  return Promise.race([firstScreenSettled, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+  return Promise.race([
+    firstScreenSettled,
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ]);
 }
 
 // Not in development builds (npm run dev): an operator reloading after an edit must see the new

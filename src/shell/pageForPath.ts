@@ -9,7 +9,9 @@ export type RoutePage = (typeof routeTable.pages)[keyof typeof routeTable.pages]
  * and React Router's route ranking (about 7 KB of compressed code on every first visit) is not
  * needed for it.
  */
-const pages = new Map<string, RoutePage>(Object.values(routeTable.pages).map((page) => [normalize(page.path), page]));
+const pages = new Map<string, RoutePage>(
+  Object.values(routeTable.pages).map((page) => [normalize(page.path), page]),
+);
 
 function normalize(path: string): string {
   const trimmed = path.toLowerCase().replace(/\/+$/, '');

@@ -8,7 +8,9 @@ import { enablePreviewMarks, selectInPreview } from '../render/PreviewSelection'
  * production build: the operator must see what is broken, not a blank. Read once, at module
  * load, before the shell takes the block out of the page.
  */
-export const PREVIEW: boolean = typeof document !== 'undefined' && document.getElementById(PAGE_BLOCK.layout)?.dataset.preview === '1';
+export const PREVIEW: boolean =
+  typeof document !== 'undefined' &&
+  document.getElementById(PAGE_BLOCK.layout)?.dataset.preview === '1';
 
 // The studio (same origin, the frame's parent) posts { kopaStudioSelect: <JSON pointer> } when an
 // operator selects a node in its outline: the preview marks that node (src/render/PreviewSelection.tsx).

@@ -9,7 +9,9 @@ import { FRAME_ATTRIBUTE } from '../prelude/blocks';
  */
 export function keepServerFrame(root: HTMLElement): void {
   const before = root.previousElementSibling;
-  const frame = before?.hasAttribute(FRAME_ATTRIBUTE) ? before : root.querySelector(`:scope > [${FRAME_ATTRIBUTE}]`);
+  const frame = before?.hasAttribute(FRAME_ATTRIBUTE)
+    ? before
+    : root.querySelector(`:scope > [${FRAME_ATTRIBUTE}]`);
   if (!frame) return;
   if (frame.parentElement === root) root.before(frame);
   const update = (observer: MutationObserver) => {

@@ -8,7 +8,10 @@ import { whenIdle } from './whenIdle';
  * alone was not enough: the load event does not wait for the screen's data, so the worker's
  * install (the whole build, some 70 files) ran while that data was being rendered (issue 10).
  */
-export function registerServiceWorker(win: Window, after: (task: () => void) => void = (task) => whenIdle(win, task)): void {
+export function registerServiceWorker(
+  win: Window,
+  after: (task: () => void) => void = (task) => whenIdle(win, task),
+): void {
   // Service workers need a secure context (https, or localhost in development). `in`, not a read:
   // reading `navigator.serviceWorker` makes the browser set up the page's worker container, native
   // work the first screen need not wait for (that line sampled ~1.5 ms at 4x in npm run bench:profile).
@@ -54,8 +57,13 @@ export function forgetCachedPages(win: Window): void {
   try {
     if (!('serviceWorker' in win.navigator) || !win.isSecureContext) return;
     win.navigator.serviceWorker.controller?.postMessage({ type: 'kopa:session-ended' });
-    void win.caches?.keys()
-      .then((names) => Promise.all(names.filter((n) => n.startsWith('kopa-shell-')).map((n) => win.caches.delete(n))))
+    void win.caches
+      ?.keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((n) => n.startsWith('kopa-shell-')).map((n) => win.caches.delete(n)),
+        ),
+      )
       .catch(() => undefined);
   } catch {
     // No worker container (see registerServiceWorker): nothing was cached.

@@ -5,6 +5,7 @@
  * run it after `fallback` ms.
  */
 export function whenIdle(win: Window, task: () => void, timeout = 5000, fallback = 1000): void {
-  if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => task(), { timeout });
+  if (typeof win.requestIdleCallback === 'function')
+    win.requestIdleCallback(() => task(), { timeout });
   else win.setTimeout(task, fallback);
 }

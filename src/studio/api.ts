@@ -19,11 +19,38 @@ export interface LayoutSummary {
 
 export interface LayoutDetail {
   name: string;
-  published: { version: number; content: string; author: string; note: string; createdAt: string } | null;
+  published: {
+    version: number;
+    content: string;
+    author: string;
+    note: string;
+    createdAt: string;
+  } | null;
   /** hash: what an approval is for; approvedBy: who approved exactly this text. */
-  draft: { content: string; baseVersion: number | null; author: string; updatedAt: string; hash: string; approvedBy: string[] } | null;
-  versions: Array<{ version: number; author: string; note: string; createdAt: string; published: boolean }>;
-  audit: Array<{ id: number; action: string; actor: string; at: string; from: number | null; to: number | null; reason: string }>;
+  draft: {
+    content: string;
+    baseVersion: number | null;
+    author: string;
+    updatedAt: string;
+    hash: string;
+    approvedBy: string[];
+  } | null;
+  versions: Array<{
+    version: number;
+    author: string;
+    note: string;
+    createdAt: string;
+    published: boolean;
+  }>;
+  audit: Array<{
+    id: number;
+    action: string;
+    actor: string;
+    at: string;
+    from: number | null;
+    to: number | null;
+    reason: string;
+  }>;
   issues: Issue[];
   preview: { url: string; expires: string } | null;
   /** A money screen: publishing needs another publisher's approval of the exact draft. */
@@ -47,7 +74,11 @@ export interface Me {
 }
 
 export class StudioError extends Error {
-  constructor(readonly status: number, message: string, readonly issues: Issue[] = []) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: Issue[] = [],
+  ) {
     super(message);
   }
 }
@@ -56,7 +87,10 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   const res = await fetch(`/studio/api${path}`, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let envelope: { message?: string; data?: unknown } = {};

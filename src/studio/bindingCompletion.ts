@@ -35,11 +35,12 @@ const QUERY = ['userId', 'sessionId', 'orderId', 'productId', 'mobilePhone', 'la
 
 function typeText(s: JsonSchema | undefined): string {
   if (!s) return 'any';
-  const t = Array.isArray(s.type) ? s.type.join(' | ') : s.type ?? 'any';
+  const t = Array.isArray(s.type) ? s.type.join(' | ') : (s.type ?? 'any');
   return t === 'array' && s.items ? `list of ${typeText(s.items)}` : t;
 }
 
-const objectOf = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : {});
+const objectOf = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 interface Member {
   name: string;
@@ -48,46 +49,97 @@ interface Member {
 }
 
 /** What a path names: its own description, and the members one can write after it. */
-function resolve(doc: unknown, schemas: DataSchemas, path: string[]): { type: string; info: string; members: Member[] } | null {
+function resolve(
+  doc: unknown,
+  schemas: DataSchemas,
+  path: string[],
+): { type: string; info: string; members: Member[] } | null {
   const layout = objectOf(doc);
   const [root, ...rest] = path;
   if (root === undefined) return null;
   if (root === 'data') {
     const sources = objectOf(layout.dataSources);
     if (rest.length === 0) {
-      return { type: 'object', info: ROOTS.data ?? '', members: Object.entries(sources).map(([k, v]) => ({ name: k, type: 'data source', info: `endpoint ${String(objectOf(v).endpoint)}` })) };
+      return {
+        type: 'object',
+        info: ROOTS.data ?? '',
+        members: Object.entries(sources).map(([k, v]) => ({
+          name: k,
+          type: 'data source',
+          info: `endpoint ${String(objectOf(v).endpoint)}`,
+        })),
+      };
     }
     const [source, ...fields] = rest;
     const endpoint = objectOf(sources[source ?? '']).endpoint;
-    let schema: JsonSchema | undefined = typeof endpoint === 'string' ? schemas[endpoint] : undefined;
+    let schema: JsonSchema | undefined =
+      typeof endpoint === 'string' ? schemas[endpoint] : undefined;
     if (!schema) return null;
     let info = `data source "${source}": the response of ${String(endpoint)}`;
     for (const f of fields) {
-      if (schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'))) {
+      if (
+        schema?.type === 'array' ||
+        (Array.isArray(schema?.type) && schema.type.includes('array'))
+      ) {
         if (f === 'length') return { type: 'integer', info: 'the number of items', members: [] };
         schema = /^\d+$/.test(f) ? schema.items : undefined;
       } else schema = schema?.properties?.[f];
       if (!schema) return null;
       info = schema.description ?? '';
     }
-    const props = schema.type === 'array' ? { length: { type: 'integer', description: 'the number of items' } as JsonSchema } : schema.properties ?? {};
+    const props =
+      schema.type === 'array'
+        ? { length: { type: 'integer', description: 'the number of items' } as JsonSchema }
+        : (schema.properties ?? {});
     const required = new Set(schema.required ?? []);
     return {
-      type: typeText(schema), info,
-      members: Object.entries(props).map(([k, v]) => ({ name: k, type: `${typeText(v)}${schema?.properties && !required.has(k) ? ' (optional: give a fallback)' : ''}`, info: v.description })),
+      type: typeText(schema),
+      info,
+      members: Object.entries(props).map(([k, v]) => ({
+        name: k,
+        type: `${typeText(v)}${schema?.properties && !required.has(k) ? ' (optional: give a fallback)' : ''}`,
+        info: v.description,
+      })),
     };
   }
   if (root === 'state' || root === 'computed') {
     const declared = objectOf(layout[root]);
-    if (rest.length === 0) return { type: 'object', info: ROOTS[root] ?? '', members: Object.entries(declared).map(([k, v]) => ({ name: k, type: root === 'state' ? `starts as ${JSON.stringify(v)}` : 'computed', info: root === 'computed' ? String(v) : undefined })) };
+    if (rest.length === 0)
+      return {
+        type: 'object',
+        info: ROOTS[root] ?? '',
+        members: Object.entries(declared).map(([k, v]) => ({
+          name: k,
+          type: root === 'state' ? `starts as ${JSON.stringify(v)}` : 'computed',
+          info: root === 'computed' ? String(v) : undefined,
+        })),
+      };
     if (rest.length === 1 && Object.hasOwn(declared, rest[0] ?? '')) {
       const v = declared[rest[0] ?? ''];
-      return { type: root === 'state' ? typeof v : 'computed', info: root === 'state' ? `page state, starts as ${JSON.stringify(v)}` : `= ${String(v)}`, members: [] };
+      return {
+        type: root === 'state' ? typeof v : 'computed',
+        info: root === 'state' ? `page state, starts as ${JSON.stringify(v)}` : `= ${String(v)}`,
+        members: [],
+      };
     }
     return null;
   }
-  if (root === 'config') return rest.length === 0 ? { type: 'object', info: ROOTS.config ?? '', members: CONFIG.map((k) => ({ name: k, type: 'string' })) } : { type: 'string', info: 'app configuration', members: [] };
-  if (root === 'query') return rest.length === 0 ? { type: 'object', info: ROOTS.query ?? '', members: QUERY.map((k) => ({ name: k, type: 'string' })) } : { type: 'string', info: 'from the page URL (text, may be missing)', members: [] };
+  if (root === 'config')
+    return rest.length === 0
+      ? {
+          type: 'object',
+          info: ROOTS.config ?? '',
+          members: CONFIG.map((k) => ({ name: k, type: 'string' })),
+        }
+      : { type: 'string', info: 'app configuration', members: [] };
+  if (root === 'query')
+    return rest.length === 0
+      ? {
+          type: 'object',
+          info: ROOTS.query ?? '',
+          members: QUERY.map((k) => ({ name: k, type: 'string' })),
+        }
+      : { type: 'string', info: 'from the page URL (text, may be missing)', members: [] };
   return null;
 }
 
@@ -109,7 +161,10 @@ export function bindingCompletion(context: () => { doc: unknown; schemas: DataSc
     if (expr === null) return null;
     const m = PATH_END.exec(expr);
     const word = m?.[2] ?? '';
-    const prefix = (m?.[1] ?? '').split('.').map((s) => s.replace(/\?$/, '')).filter(Boolean);
+    const prefix = (m?.[1] ?? '')
+      .split('.')
+      .map((s) => s.replace(/\?$/, ''))
+      .filter(Boolean);
     if (!ctx.explicit && word === '' && prefix.length === 0) return null;
     const from = ctx.pos - word.length;
     const { doc, schemas } = context();
@@ -117,12 +172,21 @@ export function bindingCompletion(context: () => { doc: unknown; schemas: DataSc
     if (prefix.length === 0) {
       options = [
         ...Object.entries(ROOTS).map(([name, info]) => ({ label: name, type: 'namespace', info })),
-        ...Object.keys(FUNCTION_ARITY).map((name) => ({ label: name, type: 'function', apply: `${name}(` })),
+        ...Object.keys(FUNCTION_ARITY).map((name) => ({
+          label: name,
+          type: 'function',
+          apply: `${name}(`,
+        })),
       ];
     } else {
       const target = resolve(doc, schemas, prefix);
       if (!target) return null;
-      options = target.members.map((mb) => ({ label: mb.name, type: 'property', detail: mb.type, info: mb.info }));
+      options = target.members.map((mb) => ({
+        label: mb.name,
+        type: 'property',
+        detail: mb.type,
+        info: mb.info,
+      }));
     }
     return { from, options, validFor: /^[\w$]*$/ };
   };
@@ -139,12 +203,18 @@ export function bindingHover(context: () => { doc: unknown; schemas: DataSchemas
     while (start > 0 && /[\w$.?]/.test(text[start - 1] ?? '')) start -= 1;
     while (end < text.length && /[\w$]/.test(text[end] ?? '')) end += 1;
     if (bindingBefore(state, line.from + start) === null) return null;
-    const path = text.slice(start, end).split('.').map((s) => s.replace(/\?$/, '')).filter(Boolean);
+    const path = text
+      .slice(start, end)
+      .split('.')
+      .map((s) => s.replace(/\?$/, ''))
+      .filter(Boolean);
     const { doc, schemas } = context();
     const target = path.length > 0 ? resolve(doc, schemas, path) : null;
     if (!target) return null;
     return {
-      pos: line.from + start, end: line.from + end, above: true,
+      pos: line.from + start,
+      end: line.from + end,
+      above: true,
       create: () => {
         const dom = document.createElement('div');
         dom.className = 's-hover';

@@ -28,7 +28,10 @@ export function diffPanel(src: DiffSource): { el: HTMLElement; destroy: () => vo
   const picker = (label: string, value: string) => {
     const s = document.createElement('select');
     s.setAttribute('aria-label', label);
-    const options: Array<[string, string]> = src.versions.map((v) => [String(v), `v${v}${v === src.published ? ' (published)' : ''}`]);
+    const options: Array<[string, string]> = src.versions.map((v) => [
+      String(v),
+      `v${v}${v === src.published ? ' (published)' : ''}`,
+    ]);
     if (src.hasDraft) options.unshift([DRAFT, 'Draft']);
     for (const [v, text] of options) {
       const o = document.createElement('option');
@@ -36,24 +39,36 @@ export function diffPanel(src: DiffSource): { el: HTMLElement; destroy: () => vo
       o.textContent = text;
       s.append(o);
     }
-    s.value = options.some(([v]) => v === value) ? value : options[0]?.[0] ?? '';
+    s.value = options.some(([v]) => v === value) ? value : (options[0]?.[0] ?? '');
     s.addEventListener('change', () => void show());
     return s;
   };
   const left = picker('Compare from', src.published === null ? DRAFT : String(src.published));
   const right = picker('Compare to', src.hasDraft ? DRAFT : String(src.published ?? ''));
-  const text = (v: string) => (v === DRAFT ? Promise.resolve(src.draftText()) : src.load(Number(v)));
+  const text = (v: string) =>
+    v === DRAFT ? Promise.resolve(src.draftText()) : src.load(Number(v));
   async function show(): Promise<void> {
     const mine = ++ticket;
     const [a, b] = await Promise.all([text(left.value), text(right.value)]);
     if (mine !== ticket) return; // a later choice is on its way
     merge?.destroy();
     const ro = [minimalSetup, json(), EditorState.readOnly.of(true), EditorView.editable.of(false)];
-    merge = new MergeView({ a: { doc: a, extensions: ro }, b: { doc: b, extensions: ro }, parent: box, collapseUnchanged: { margin: 3 } });
+    merge = new MergeView({
+      a: { doc: a, extensions: ro },
+      b: { doc: b, extensions: ro },
+      parent: box,
+      collapseUnchanged: { margin: 3 },
+    });
   }
   const bar = document.createElement('p');
   bar.append(left, ' -> ', right);
   el.append(bar, box);
   void show();
-  return { el, destroy: () => { ticket += 1; merge?.destroy(); } };
+  return {
+    el,
+    destroy: () => {
+      ticket += 1;
+      merge?.destroy();
+    },
+  };
 }

@@ -16,7 +16,13 @@ import type { Issue } from './api';
 import { bindingCompletion, bindingHover, type DataSchemas } from './bindingCompletion';
 import { typeValueCompletion } from './typeCompletion';
 
-export function createEditor(parent: HTMLElement, text: string, schema: unknown, dataSchemas: DataSchemas, onChange: (text: string) => void): EditorView {
+export function createEditor(
+  parent: HTMLElement,
+  text: string,
+  schema: unknown,
+  dataSchemas: DataSchemas,
+  onChange: (text: string) => void,
+): EditorView {
   // The layout as last parsed: `{{ }}` completion reads its sources, state and computed values.
   let doc: unknown = null;
   let parsedText: string | null = null;
@@ -47,7 +53,9 @@ export function createEditor(parent: HTMLElement, text: string, schema: unknown,
         stateExtensions(schema as Parameters<typeof stateExtensions>[0]),
         lintGutter(),
         EditorView.contentAttributes.of({ 'aria-label': 'Layout JSON' }),
-        EditorView.updateListener.of((u) => { if (u.docChanged) onChange(u.state.doc.toString()); }),
+        EditorView.updateListener.of((u) => {
+          if (u.docChanged) onChange(u.state.doc.toString());
+        }),
       ],
     }),
   });
@@ -63,7 +71,13 @@ function offsetOf(doc: Text, line: number, column: number): number {
 /** The node an issue's position names: a whole `"key": value` member, or an array item's value. */
 function rangeAt(view: EditorView, pos: number): { from: number; to: number } {
   let node = syntaxTree(view.state).resolveInner(pos, 1);
-  while (node.parent && node.from === pos && node.parent.from === pos && node.parent.name !== 'JsonText') node = node.parent;
+  while (
+    node.parent &&
+    node.from === pos &&
+    node.parent.from === pos &&
+    node.parent.name !== 'JsonText'
+  )
+    node = node.parent;
   if (node.name === 'PropertyName' && node.parent?.name === 'Property') node = node.parent;
   if (node.to <= node.from) return { from: pos, to: Math.min(pos + 1, view.state.doc.length) };
   return { from: node.from, to: node.to };
@@ -72,7 +86,13 @@ function rangeAt(view: EditorView, pos: number): { from: number; to: number } {
 export function showIssues(view: EditorView, issues: Issue[]): void {
   const diagnostics: Diagnostic[] = issues.map((issue) => {
     const { from, to } = rangeAt(view, offsetOf(view.state.doc, issue.line, issue.column));
-    return { from, to, severity: 'error', source: issue.code, message: `${issue.pointer || '/'}: ${issue.message}` };
+    return {
+      from,
+      to,
+      severity: 'error',
+      source: issue.code,
+      message: `${issue.pointer || '/'}: ${issue.message}`,
+    };
   });
   view.dispatch(setDiagnostics(view.state, diagnostics));
 }

@@ -33,10 +33,19 @@ function propertyValue(state: EditorState, object: SyntaxNode, key: string): Syn
 }
 
 /** The text range of the value at `pointer` ("/body/1/children/0"), or null. */
-export function rangeOfPointer(state: EditorState, pointer: string): { from: number; to: number } | null {
+export function rangeOfPointer(
+  state: EditorState,
+  pointer: string,
+): { from: number; to: number } | null {
   const top = syntaxTree(state).topNode;
   let node: SyntaxNode | null = values(top)[0] ?? null;
-  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   for (const seg of segments) {
     if (!node) return null;
     if (node.name === 'Object') node = propertyValue(state, node, seg);

@@ -5,7 +5,15 @@
  * history. Plain DOM: a separate build (scripts/build/studio.ts), nothing shared with the app.
  * All text is set as text (textContent), never as HTML.
  */
-import { call, StudioError, type Issue, type LayoutDetail, type LayoutSummary, type Me, type SavedDraft } from './api';
+import {
+  call,
+  StudioError,
+  type Issue,
+  type LayoutDetail,
+  type LayoutSummary,
+  type Me,
+  type SavedDraft,
+} from './api';
 import type { DataSchemas } from './bindingCompletion';
 import { diffPanel } from './diffPanel';
 import { createEditor, replaceText, showIssues } from './editor';
@@ -16,7 +24,11 @@ import { installStyles } from './styles';
 
 type Child = Node | string | null | undefined | false;
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | boolean | ((e: Event) => void)> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | boolean | ((e: Event) => void)> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (typeof v === 'function') el.addEventListener(k, v);
@@ -40,11 +52,14 @@ function when(iso: string): string {
 }
 
 function topBar(): HTMLElement {
-  return h('header', { class: 's-top' },
+  return h(
+    'header',
+    { class: 's-top' },
     h('h1', {}, 'Kopa studio'),
     h('a', { href: '#/' }, 'Screens'),
     h('span', { class: 's-user' }, `Signed in as ${user} (${role})`),
-    h('button', { type: 'button', click: () => void logout() }, 'Log out'));
+    h('button', { type: 'button', click: () => void logout() }, 'Log out'),
+  );
 }
 
 async function logout(): Promise<void> {
@@ -56,20 +71,34 @@ async function logout(): Promise<void> {
 function renderLogin(message = ''): void {
   leave();
   const name = h('input', { type: 'text', name: 'user', autocomplete: 'username', required: true });
-  const password = h('input', { type: 'password', name: 'password', autocomplete: 'current-password', required: true });
+  const password = h('input', {
+    type: 'password',
+    name: 'password',
+    autocomplete: 'current-password',
+    required: true,
+  });
   const error = h('p', { class: 's-error', role: 'alert' }, message);
-  const form = h('form', { class: 's-login' },
+  const form = h(
+    'form',
+    { class: 's-login' },
     h('h1', {}, 'Kopa studio'),
     h('p', {}, 'Operators only. The server printed how to log in when it started.'),
     h('label', {}, 'User name', name),
     h('label', {}, 'Password', password),
     error,
-    h('button', { type: 'submit', class: 'primary' }, 'Log in'));
+    h('button', { type: 'submit', class: 'primary' }, 'Log in'),
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     void call<Me>('POST', '/login', { user: name.value, password: password.value }).then(
-      (me) => { user = me.user; role = me.role; route(); },
-      (err: unknown) => { error.textContent = err instanceof Error ? err.message : String(err); },
+      (me) => {
+        user = me.user;
+        role = me.role;
+        route();
+      },
+      (err: unknown) => {
+        error.textContent = err instanceof Error ? err.message : String(err);
+      },
     );
   });
   root.replaceChildren(form);
@@ -79,17 +108,43 @@ function renderLogin(message = ''): void {
 async function renderList(): Promise<void> {
   leave();
   const list = await call<LayoutSummary[]>('GET', '/layouts');
-  const rows = list.map((l) => h('tr', {},
-    h('td', {}, h('a', { href: `#/layouts/${l.name}` }, l.name)),
-    h('td', {}, l.path ?? '(no route)'),
-    h('td', {}, l.published === null ? '-' : `v${l.published}`),
-    h('td', {}, String(l.versions)),
-    h('td', {}, l.draft ? `draft by ${l.draft.author}, ${when(l.draft.updatedAt)}` : '')));
-  root.replaceChildren(topBar(), h('main', {},
-    h('h2', { style: 'margin: 16px' }, 'Screens'),
-    h('table', { class: 's-list' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Layout'), h('th', {}, 'Route'), h('th', {}, 'Published'), h('th', {}, 'Versions'), h('th', {}, 'Draft'))),
-      h('tbody', {}, ...rows))));
+  const rows = list.map((l) =>
+    h(
+      'tr',
+      {},
+      h('td', {}, h('a', { href: `#/layouts/${l.name}` }, l.name)),
+      h('td', {}, l.path ?? '(no route)'),
+      h('td', {}, l.published === null ? '-' : `v${l.published}`),
+      h('td', {}, String(l.versions)),
+      h('td', {}, l.draft ? `draft by ${l.draft.author}, ${when(l.draft.updatedAt)}` : ''),
+    ),
+  );
+  root.replaceChildren(
+    topBar(),
+    h(
+      'main',
+      {},
+      h('h2', { style: 'margin: 16px' }, 'Screens'),
+      h(
+        'table',
+        { class: 's-list' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', {}, 'Layout'),
+            h('th', {}, 'Route'),
+            h('th', {}, 'Published'),
+            h('th', {}, 'Versions'),
+            h('th', {}, 'Draft'),
+          ),
+        ),
+        h('tbody', {}, ...rows),
+      ),
+    ),
+  );
 }
 
 async function renderLayout(name: string): Promise<void> {
@@ -108,7 +163,11 @@ async function renderLayout(name: string): Promise<void> {
   const heading = h('h2', { style: 'margin: 0' }, name);
   const summary = h('p', { style: 'margin: 4px 0' });
   const status = h('p', { class: 's-status', role: 'status' });
-  const why = h('input', { type: 'text', 'aria-label': 'Why (goes into the history)', placeholder: 'Why (goes into the history)' });
+  const why = h('input', {
+    type: 'text',
+    'aria-label': 'Why (goes into the history)',
+    placeholder: 'Why (goes into the history)',
+  });
   const publishButton = h('button', { type: 'button', class: 'primary' }, 'Publish');
   const discardButton = h('button', { type: 'button' }, 'Discard draft');
   const approveButton = h('button', { type: 'button' }, 'Approve this draft');
@@ -125,12 +184,21 @@ async function renderLayout(name: string): Promise<void> {
 
   const textNow = () => editor.state.doc.toString();
   let applying = false;
-  const editor = createEditor(editorBox, detail.draft?.content ?? detail.published?.content ?? '', schema, dataSchemas, () => {
-    if (applying) return;
-    status.textContent = 'Saving draft...';
-    clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => { saving = save(); renderOutline(); }, 400);
-  });
+  const editor = createEditor(
+    editorBox,
+    detail.draft?.content ?? detail.published?.content ?? '',
+    schema,
+    dataSchemas,
+    () => {
+      if (applying) return;
+      status.textContent = 'Saving draft...';
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => {
+        saving = save();
+        renderOutline();
+      }, 400);
+    },
+  );
 
   /** The node at `pointer` selected in the editor, the outline and the preview. */
   function select(pointer: string): void {
@@ -140,7 +208,8 @@ async function renderLayout(name: string): Promise<void> {
       editor.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
       editor.focus();
     }
-    for (const b of outline.querySelectorAll('button')) b.setAttribute('aria-current', String(b.getAttribute('data-pointer') === pointer));
+    for (const b of outline.querySelectorAll('button'))
+      b.setAttribute('aria-current', String(b.getAttribute('data-pointer') === pointer));
     markInPreview();
   }
 
@@ -156,8 +225,30 @@ async function renderLayout(name: string): Promise<void> {
       return; // half-typed: the last outline stays
     }
     const items = outlineOf(doc);
-    outline.replaceChildren(h('h3', {}, 'Outline'), h('ul', {}, ...items.map((it) => h('li', { style: `padding-left: ${it.depth * 12}px` },
-      h('button', { type: 'button', 'data-pointer': it.pointer, 'aria-current': String(it.pointer === selected), title: it.pointer, click: () => select(it.pointer) }, it.label)))));
+    outline.replaceChildren(
+      h('h3', {}, 'Outline'),
+      h(
+        'ul',
+        {},
+        ...items.map((it) =>
+          h(
+            'li',
+            { style: `padding-left: ${it.depth * 12}px` },
+            h(
+              'button',
+              {
+                type: 'button',
+                'data-pointer': it.pointer,
+                'aria-current': String(it.pointer === selected),
+                title: it.pointer,
+                click: () => select(it.pointer),
+              },
+              it.label,
+            ),
+          ),
+        ),
+      ),
+    );
   }
 
   function renderApproval(): void {
@@ -170,7 +261,7 @@ async function renderLayout(name: string): Promise<void> {
     const by = detail.draft?.approvedBy ?? [];
     const others = by.filter((a) => a !== user);
     approval.textContent = !detail.draft
-      ? 'Money screen: publishing needs another publisher\'s approval of the exact draft.'
+      ? "Money screen: publishing needs another publisher's approval of the exact draft."
       : `Money screen: draft ${detail.draft.hash.slice(0, 8)} ${by.length ? `approved by ${by.join(', ')}` : 'not approved yet'}. ${others.length ? 'It can be published by a publisher other than the approver.' : 'Another publisher must approve this exact text before it is published.'}`;
   }
 
@@ -208,28 +299,53 @@ async function renderLayout(name: string): Promise<void> {
   }
 
   function issuesPanel(issues: Issue[]): HTMLElement {
-    if (issues.length === 0) return h('p', { class: 's-ok' }, 'No problems: the draft passes every check.');
-    return h('ul', { class: 's-issues', 'aria-label': 'Problems' }, ...issues.map((i) => h('li', {
-      click: () => {
-        const line = editor.state.doc.line(Math.min(i.line, editor.state.doc.lines));
-        editor.dispatch({ selection: { anchor: Math.min(line.from + i.column - 1, line.to) }, scrollIntoView: true });
-        editor.focus();
-      },
-    }, `${i.line}:${i.column} ${i.pointer || '/'}: ${i.message}`)));
+    if (issues.length === 0)
+      return h('p', { class: 's-ok' }, 'No problems: the draft passes every check.');
+    return h(
+      'ul',
+      { class: 's-issues', 'aria-label': 'Problems' },
+      ...issues.map((i) =>
+        h(
+          'li',
+          {
+            click: () => {
+              const line = editor.state.doc.line(Math.min(i.line, editor.state.doc.lines));
+              editor.dispatch({
+                selection: { anchor: Math.min(line.from + i.column - 1, line.to) },
+                scrollIntoView: true,
+              });
+              editor.focus();
+            },
+          },
+          `${i.line}:${i.column} ${i.pointer || '/'}: ${i.message}`,
+        ),
+      ),
+    );
   }
 
   let issues: Issue[] = detail.issues;
   function renderPanel(): void {
     diff?.destroy();
     diff = null;
-    for (const b of tabs.children) b.setAttribute('aria-selected', String(b.getAttribute('data-tab') === tab));
+    for (const b of tabs.children)
+      b.setAttribute('aria-selected', String(b.getAttribute('data-tab') === tab));
     if (tab === 'problems') panel.replaceChildren(issuesPanel(issues));
     if (tab === 'diff') {
       const d = diffPanel({
-        versions: detail.versions.map((v) => v.version), published: detail.published?.version ?? null, hasDraft: true, draftText: textNow,
+        versions: detail.versions.map((v) => v.version),
+        published: detail.published?.version ?? null,
+        hasDraft: true,
+        draftText: textNow,
         load: (v) => {
           let t = versionTexts.get(v);
-          if (!t) versionTexts.set(v, (t = call<{ content: string }>('GET', `/layouts/${encodeURIComponent(name)}/versions/${v}`).then((r) => r.content)));
+          if (!t)
+            versionTexts.set(
+              v,
+              (t = call<{ content: string }>(
+                'GET',
+                `/layouts/${encodeURIComponent(name)}/versions/${v}`,
+              ).then((r) => r.content)),
+            );
           return t;
         },
       });
@@ -240,29 +356,114 @@ async function renderLayout(name: string): Promise<void> {
   }
 
   function historyPanel(): HTMLElement {
-    const versions = h('table', { 'aria-label': 'Versions' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Version'), h('th', {}, 'By'), h('th', {}, 'When'), h('th', {}, 'Note'), h('th', {}, ''))),
-      h('tbody', {}, ...detail.versions.map((v) => h('tr', {},
-        h('td', {}, `v${v.version}${v.published ? ' (published)' : ''}`),
-        h('td', {}, v.author), h('td', {}, when(v.createdAt)), h('td', {}, v.note),
-        h('td', {}, v.published ? '' : h('button', { type: 'button', click: () => void rollBack(v.version) }, `Roll back to v${v.version}`))))));
-    const audit = h('table', { 'aria-label': 'Audit log' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'When'), h('th', {}, 'Who'), h('th', {}, 'What'), h('th', {}, 'Versions'), h('th', {}, 'Why'))),
-      h('tbody', {}, ...detail.audit.map((a) => h('tr', {},
-        h('td', {}, when(a.at)), h('td', {}, a.actor), h('td', {}, a.action),
-        h('td', {}, `${a.from === null ? '-' : `v${a.from}`} -> ${a.to === null ? '-' : `v${a.to}`}`), h('td', {}, a.reason)))));
+    const versions = h(
+      'table',
+      { 'aria-label': 'Versions' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, 'Version'),
+          h('th', {}, 'By'),
+          h('th', {}, 'When'),
+          h('th', {}, 'Note'),
+          h('th', {}, ''),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...detail.versions.map((v) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, `v${v.version}${v.published ? ' (published)' : ''}`),
+            h('td', {}, v.author),
+            h('td', {}, when(v.createdAt)),
+            h('td', {}, v.note),
+            h(
+              'td',
+              {},
+              v.published
+                ? ''
+                : h(
+                    'button',
+                    { type: 'button', click: () => void rollBack(v.version) },
+                    `Roll back to v${v.version}`,
+                  ),
+            ),
+          ),
+        ),
+      ),
+    );
+    const audit = h(
+      'table',
+      { 'aria-label': 'Audit log' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, 'When'),
+          h('th', {}, 'Who'),
+          h('th', {}, 'What'),
+          h('th', {}, 'Versions'),
+          h('th', {}, 'Why'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...detail.audit.map((a) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, when(a.at)),
+            h('td', {}, a.actor),
+            h('td', {}, a.action),
+            h(
+              'td',
+              {},
+              `${a.from === null ? '-' : `v${a.from}`} -> ${a.to === null ? '-' : `v${a.to}`}`,
+            ),
+            h('td', {}, a.reason),
+          ),
+        ),
+      ),
+    );
     return h('div', {}, h('h3', {}, 'Versions'), versions, h('h3', {}, 'Audit log'), audit);
   }
 
   async function save(): Promise<void> {
     try {
-      const res = await call<SavedDraft>('PUT', `/layouts/${encodeURIComponent(name)}/draft`, { content: textNow() });
+      const res = await call<SavedDraft>('PUT', `/layouts/${encodeURIComponent(name)}/draft`, {
+        content: textNow(),
+      });
       issues = res.issues;
       const approvedBy = res.hash === detail.draft?.hash ? detail.draft.approvedBy : [];
-      detail = { ...detail, preview: res.preview, draft: { content: textNow(), baseVersion: detail.published?.version ?? null, author: user, updatedAt: new Date().toISOString(), hash: res.hash, approvedBy } };
+      detail = {
+        ...detail,
+        preview: res.preview,
+        draft: {
+          content: textNow(),
+          baseVersion: detail.published?.version ?? null,
+          author: user,
+          updatedAt: new Date().toISOString(),
+          hash: res.hash,
+          approvedBy,
+        },
+      };
       if (res.warning) warning.textContent = res.warning;
       showIssues(editor, issues);
-      setStatus(issues.length === 0 ? 'Draft saved. No problems.' : `Draft saved. ${issues.length} problem(s): the draft cannot be published yet.`, issues.length === 0);
+      setStatus(
+        issues.length === 0
+          ? 'Draft saved. No problems.'
+          : `Draft saved. ${issues.length} problem(s): the draft cannot be published yet.`,
+        issues.length === 0,
+      );
       renderSummary();
       if (tab !== 'history') renderPanel();
       showPreview();
@@ -289,7 +490,8 @@ async function renderLayout(name: string): Promise<void> {
   }
 
   function handle(e: unknown): void {
-    if (e instanceof StudioError && e.status === 401) return renderLogin('Your studio session ended: log in again.');
+    if (e instanceof StudioError && e.status === 401)
+      return renderLogin('Your studio session ended: log in again.');
     if (e instanceof StudioError && e.issues.length > 0) {
       issues = e.issues;
       showIssues(editor, issues);
@@ -304,10 +506,19 @@ async function renderLayout(name: string): Promise<void> {
     await saving;
     if (!detail.draft || detail.draft.content !== textNow()) await save();
     try {
-      const res = await call<{ version: number; changed: boolean }>('POST', `/layouts/${encodeURIComponent(name)}/publish`, { note: why.value });
+      const res = await call<{ version: number; changed: boolean }>(
+        'POST',
+        `/layouts/${encodeURIComponent(name)}/publish`,
+        { note: why.value },
+      );
       why.value = '';
       await reload();
-      setStatus(res.changed ? `Published version ${res.version}.` : `Nothing changed: version ${res.version} stays published.`, true);
+      setStatus(
+        res.changed
+          ? `Published version ${res.version}.`
+          : `Nothing changed: version ${res.version} stays published.`,
+        true,
+      );
     } catch (e) {
       handle(e);
     }
@@ -315,7 +526,10 @@ async function renderLayout(name: string): Promise<void> {
 
   async function rollBack(version: number): Promise<void> {
     try {
-      await call('POST', `/layouts/${encodeURIComponent(name)}/rollback`, { version, reason: why.value });
+      await call('POST', `/layouts/${encodeURIComponent(name)}/rollback`, {
+        version,
+        reason: why.value,
+      });
       why.value = '';
       await reload();
       tab = 'history';
@@ -340,7 +554,11 @@ async function renderLayout(name: string): Promise<void> {
     clearTimeout(saveTimer);
     await saving;
     try {
-      const res = await call<{ short: string }>('POST', `/layouts/${encodeURIComponent(name)}/approve`, { hash: detail.draft?.hash });
+      const res = await call<{ short: string }>(
+        'POST',
+        `/layouts/${encodeURIComponent(name)}/approve`,
+        { hash: detail.draft?.hash },
+      );
       await reload();
       setStatus(`You approved draft ${res.short}: another publisher can publish it now.`, true);
     } catch (e) {
@@ -352,23 +570,60 @@ async function renderLayout(name: string): Promise<void> {
   frame.addEventListener('load', markInPreview);
   publishButton.addEventListener('click', () => void publish());
   discardButton.addEventListener('click', () => void discard());
-  for (const [key, label] of [['problems', 'Problems'], ['diff', 'Diff'], ['history', 'History']] as const) {
-    tabs.append(h('button', { type: 'button', role: 'tab', 'data-tab': key, click: () => { tab = key; renderPanel(); } }, label));
+  for (const [key, label] of [
+    ['problems', 'Problems'],
+    ['diff', 'Diff'],
+    ['history', 'History'],
+  ] as const) {
+    tabs.append(
+      h(
+        'button',
+        {
+          type: 'button',
+          role: 'tab',
+          'data-tab': key,
+          click: () => {
+            tab = key;
+            renderPanel();
+          },
+        },
+        label,
+      ),
+    );
   }
 
-  root.replaceChildren(topBar(), h('main', { class: 's-work' },
-    outline,
-    h('section', {},
-      heading, summary, warning, approval,
-      editorBox,
-      h('div', { class: 's-bar' }, why, publishButton, approveButton, discardButton),
-      status,
-      tabs, panel),
-    h('section', { class: 's-phone' },
-      phoneTitle,
-      previewControls(detail.scenarios, choice, (c) => { choice = c; showPreview(); }),
-      frame,
-      h('p', {}, link, linkNote))));
+  root.replaceChildren(
+    topBar(),
+    h(
+      'main',
+      { class: 's-work' },
+      outline,
+      h(
+        'section',
+        {},
+        heading,
+        summary,
+        warning,
+        approval,
+        editorBox,
+        h('div', { class: 's-bar' }, why, publishButton, approveButton, discardButton),
+        status,
+        tabs,
+        panel,
+      ),
+      h(
+        'section',
+        { class: 's-phone' },
+        phoneTitle,
+        previewControls(detail.scenarios, choice, (c) => {
+          choice = c;
+          showPreview();
+        }),
+        frame,
+        h('p', {}, link, linkNote),
+      ),
+    ),
+  );
   warning.textContent = detail.warning ?? '';
   showIssues(editor, issues);
   renderSummary();
@@ -389,13 +644,25 @@ function route(): void {
   const done = m?.[1] ? renderLayout(m[1]) : renderList();
   done.catch((e: unknown) => {
     if (e instanceof StudioError && e.status === 401) renderLogin();
-    else root.replaceChildren(topBar(), h('p', { class: 's-error', role: 'alert', style: 'margin: 16px' }, e instanceof Error ? e.message : String(e)));
+    else
+      root.replaceChildren(
+        topBar(),
+        h(
+          'p',
+          { class: 's-error', role: 'alert', style: 'margin: 16px' },
+          e instanceof Error ? e.message : String(e),
+        ),
+      );
   });
 }
 
 installStyles();
 window.addEventListener('hashchange', route);
 call<Me>('GET', '/me').then(
-  (me) => { user = me.user; role = me.role; route(); },
+  (me) => {
+    user = me.user;
+    role = me.role;
+    route();
+  },
   () => renderLogin(),
 );

@@ -4,8 +4,16 @@
  * address carries language and scenario (the server serves a scenario only with the preview
  * token); the size is the frame's own.
  */
-export const LANGUAGES = [['en', 'English'], ['zh', '中文'], ['id', 'Bahasa Indonesia']] as const;
-export const DEVICES = [[320, 640], [390, 844], [768, 1024]] as const;
+export const LANGUAGES = [
+  ['en', 'English'],
+  ['zh', '中文'],
+  ['id', 'Bahasa Indonesia'],
+] as const;
+export const DEVICES = [
+  [320, 640],
+  [390, 844],
+  [768, 1024],
+] as const;
 
 export interface PreviewChoice {
   lang: string;
@@ -13,7 +21,12 @@ export interface PreviewChoice {
   scenario: string;
 }
 
-function select(label: string, options: ReadonlyArray<readonly [string, string]>, value: string, onChange: (v: string) => void): HTMLLabelElement {
+function select(
+  label: string,
+  options: ReadonlyArray<readonly [string, string]>,
+  value: string,
+  onChange: (v: string) => void,
+): HTMLLabelElement {
   const el = document.createElement('select');
   el.setAttribute('aria-label', label);
   for (const [v, text] of options) {
@@ -30,18 +43,32 @@ function select(label: string, options: ReadonlyArray<readonly [string, string]>
 }
 
 /** The switches; `onChange` gets the whole choice after any of them changes. */
-export function previewControls(scenarios: Array<{ name: string; label: string }>, choice: PreviewChoice, onChange: (c: PreviewChoice) => void): HTMLElement {
+export function previewControls(
+  scenarios: Array<{ name: string; label: string }>,
+  choice: PreviewChoice,
+  onChange: (c: PreviewChoice) => void,
+): HTMLElement {
   let current = choice;
   const set = (next: Partial<PreviewChoice>) => onChange((current = { ...current, ...next }));
   const box = document.createElement('div');
   box.className = 's-switches';
   box.append(
     select('Language', LANGUAGES, choice.lang, (lang) => set({ lang })),
-    select('Device', DEVICES.map(([w, h]) => [`${w}x${h}`, `${w} x ${h}`] as const), `${choice.device[0]}x${choice.device[1]}`, (v) => {
-      const device = DEVICES.find(([w, h]) => `${w}x${h}` === v) ?? DEVICES[1];
-      set({ device });
-    }),
-    select('Data', [['', 'Demo data'], ...scenarios.map((s) => [s.name, s.label] as const)], choice.scenario, (scenario) => set({ scenario })),
+    select(
+      'Device',
+      DEVICES.map(([w, h]) => [`${w}x${h}`, `${w} x ${h}`] as const),
+      `${choice.device[0]}x${choice.device[1]}`,
+      (v) => {
+        const device = DEVICES.find(([w, h]) => `${w}x${h}` === v) ?? DEVICES[1];
+        set({ device });
+      },
+    ),
+    select(
+      'Data',
+      [['', 'Demo data'], ...scenarios.map((s) => [s.name, s.label] as const)],
+      choice.scenario,
+      (scenario) => set({ scenario }),
+    ),
   );
   return box;
 }

@@ -30,14 +30,25 @@ export function typeValueCompletion(bundle: unknown) {
     const node = syntaxTree(ctx.state).resolveInner(ctx.pos, -1);
     if (node.name !== 'String' || node.parent?.name !== 'Property') return null;
     const key = node.parent.getChild('PropertyName');
-    if (!key || ctx.state.sliceDoc(key.from, key.to) !== '"type"' || key.to >= node.from) return null;
+    if (!key || ctx.state.sliceDoc(key.from, key.to) !== '"type"' || key.to >= node.from)
+      return null;
     let inActions = false;
     for (let p = node.parent.parent; p; p = p.parent) {
       if (p.name !== 'Property') continue;
       const name = p.getChild('PropertyName');
-      if (name && ACTION_LISTS.test(ctx.state.sliceDoc(name.from + 1, name.to - 1))) { inActions = true; break; }
+      if (name && ACTION_LISTS.test(ctx.state.sliceDoc(name.from + 1, name.to - 1))) {
+        inActions = true;
+        break;
+      }
     }
     const quoted = ctx.state.sliceDoc(node.from, ctx.pos);
-    return { from: node.from + 1, to: node.to - (ctx.state.sliceDoc(node.to - 1, node.to) === '"' && node.to > node.from + 1 ? 1 : 0), options: inActions ? actions : widgets, validFor: quoted.length > 0 ? /^[\w-]*$/ : undefined };
+    return {
+      from: node.from + 1,
+      to:
+        node.to -
+        (ctx.state.sliceDoc(node.to - 1, node.to) === '"' && node.to > node.from + 1 ? 1 : 0),
+      options: inActions ? actions : widgets,
+      validFor: quoted.length > 0 ? /^[\w-]*$/ : undefined,
+    };
   };
 }

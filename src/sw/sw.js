@@ -67,33 +67,45 @@ async function dropPages() {
 self.addEventListener('message', (event) => {
   if (event.data?.type !== 'kopa:session-ended') return;
   sessionGeneration++;
-  event.waitUntil(dropPages().then(() => event.source?.postMessage({ type: 'kopa:pages-dropped' })));
+  event.waitUntil(
+    dropPages().then(() => event.source?.postMessage({ type: 'kopa:pages-dropped' })),
+  );
 });
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const assets = await caches.open(ASSETS);
-    await assets.addAll(PRECACHE);
-    const shell = await caches.open(SHELL);
-    for (const path of await openScreens()) {
-      try {
-        await putIfGood(shell, path, await fetch(path, { credentials: 'same-origin' }));
-      } catch {
-        // Offline during install: the screen is cached at its next open instead.
+  event.waitUntil(
+    (async () => {
+      const assets = await caches.open(ASSETS);
+      await assets.addAll(PRECACHE);
+      const shell = await caches.open(SHELL);
+      for (const path of await openScreens()) {
+        try {
+          await putIfGood(shell, path, await fetch(path, { credentials: 'same-origin' }));
+        } catch {
+          // Offline during install: the screen is cached at its next open instead.
+        }
       }
-    }
-    await self.skipWaiting();
-  })());
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    const names = (await caches.keys()).filter((n) => n.startsWith('kopa-'));
-    // The newest other assets cache belongs to the build pages may still be running.
-    const previousAssets = names.filter((n) => n.startsWith('kopa-assets-') && n !== ASSETS).pop();
-    await Promise.all(names.filter((n) => n !== SHELL && n !== ASSETS && n !== previousAssets).map((n) => caches.delete(n)));
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      const names = (await caches.keys()).filter((n) => n.startsWith('kopa-'));
+      // The newest other assets cache belongs to the build pages may still be running.
+      const previousAssets = names
+        .filter((n) => n.startsWith('kopa-assets-') && n !== ASSETS)
+        .pop();
+      await Promise.all(
+        names
+          .filter((n) => n !== SHELL && n !== ASSETS && n !== previousAssets)
+          .map((n) => caches.delete(n)),
+      );
+      await self.clients.claim();
+    })(),
+  );
 });
 
 /** Answer from the cache when it has the key, refresh it from the network either way. */
@@ -117,7 +129,8 @@ async function cacheFirst(request) {
   const cached = await caches.match(request, { ignoreSearch: true, ignoreVary: true });
   if (cached) return cached;
   const response = await fetch(request);
-  if (PRECACHED.has(new URL(request.url).pathname)) await putIfGood(await caches.open(ASSETS), request, response.clone());
+  if (PRECACHED.has(new URL(request.url).pathname))
+    await putIfGood(await caches.open(ASSETS), request, response.clone());
   return response;
 }
 
@@ -130,12 +143,17 @@ self.addEventListener('fetch', (event) => {
     // One copy per route path, kept without the blocks resolved from the query (withoutQueryData):
     // any borrower's open may show it, so it holds nothing of the borrower who opened it (issue 32).
     // Except an operator's draft preview (?kopaPreview=): never answered from, nor put in, the cache.
-    if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview')) event.respondWith(staleWhileRevalidate(event, url.pathname, request));
+    if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview'))
+      event.respondWith(staleWhileRevalidate(event, url.pathname, request));
     return;
   }
-  if (PRECACHED.has(url.pathname) || (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/demo/'))) {
+  if (
+    PRECACHED.has(url.pathname) ||
+    (url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/demo/'))
+  ) {
     event.respondWith(cacheFirst(request));
     return;
   }
-  if (LAYOUT.test(url.pathname) && url.search === '') event.respondWith(staleWhileRevalidate(event, url.pathname, request));
+  if (LAYOUT.test(url.pathname) && url.search === '')
+    event.respondWith(staleWhileRevalidate(event, url.pathname, request));
 });

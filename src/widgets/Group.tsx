@@ -21,11 +21,32 @@ interface GroupNode {
 export function groupElement(node: GroupNode, pointer: string, base: string): ReactNode {
   const className = styleClass(node.style, base);
   const children = <Nodes nodes={node.children} pointer={`${pointer}/children`} />;
-  if (!node.onTap) return <div className={className} data-node-id={node.id}>{children}</div>;
-  return <TappableGroup id={node.id} className={className} onTap={node.onTap} pointer={pointer}>{children}</TappableGroup>;
+  if (!node.onTap)
+    return (
+      <div className={className} data-node-id={node.id}>
+        {children}
+      </div>
+    );
+  return (
+    <TappableGroup id={node.id} className={className} onTap={node.onTap} pointer={pointer}>
+      {children}
+    </TappableGroup>
+  );
 }
 
-function TappableGroup({ id, className, onTap, pointer, children }: { id?: string; className: string; onTap: Action[]; pointer: string; children: ReactNode }) {
+function TappableGroup({
+  id,
+  className,
+  onTap,
+  pointer,
+  children,
+}: {
+  id?: string;
+  className: string;
+  onTap: Action[];
+  pointer: string;
+  children: ReactNode;
+}) {
   const { run } = useActionRunner(pointer);
   return (
     <div

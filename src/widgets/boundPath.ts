@@ -11,12 +11,21 @@ const SAFE_KEY = /^[A-Za-z0-9_$-]{1,64}$/;
  * own slot. A key that is empty or not a plain name yields no path (the field reads and writes
  * nothing) and is reported; useStatePath's parser still refuses prototype keys.
  */
-export function useBoundPath(bind: string, bindKey: string | undefined, pointer: string): string | undefined {
+export function useBoundPath(
+  bind: string,
+  bindKey: string | undefined,
+  pointer: string,
+): string | undefined {
   const { env } = usePageRuntime();
   const key = useText(bindKey, `${pointer}/bindKey`);
   const bad = bindKey !== undefined && !SAFE_KEY.test(key);
   useEffect(() => {
-    if (bad) env.report({ pointer: `${pointer}/bindKey`, message: `bindKey ${JSON.stringify(key.slice(0, 80))} is not a plain name`, kind: 'state-path' });
+    if (bad)
+      env.report({
+        pointer: `${pointer}/bindKey`,
+        message: `bindKey ${JSON.stringify(key.slice(0, 80))} is not a plain name`,
+        kind: 'state-path',
+      });
   }, [bad, key, pointer, env]);
   if (bindKey === undefined) return bind;
   return bad ? undefined : `${bind}["${key}"]`;

@@ -8,15 +8,27 @@ describe('actions', () => {
 
   it('navigate goes by route key, carries the common query and adds its own', async () => {
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'button', label: 'Go', onTap: [{ type: 'navigate', to: 'order', query: { source: 'loanDetail' }, replace: true }] }]),
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Go',
+          onTap: [
+            { type: 'navigate', to: 'order', query: { source: 'loanDetail' }, replace: true },
+          ],
+        },
+      ]),
       { query: { userId: '10001', sessionId: 's1' } },
     );
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(recorded.navigations).toEqual([{ path: '/order?userId=10001&sessionId=s1&source=loanDetail', replace: true }]);
+    expect(recorded.navigations).toEqual([
+      { path: '/order?userId=10001&sessionId=s1&source=loanDetail', replace: true },
+    ]);
   });
 
   it('navigate to an unknown route key is refused and reported', async () => {
-    const { user, recorded } = await renderLayout(layoutOf([{ type: 'button', label: 'Go', onTap: [{ type: 'navigate', to: 'nowhere' }] }]));
+    const { user, recorded } = await renderLayout(
+      layoutOf([{ type: 'button', label: 'Go', onTap: [{ type: 'navigate', to: 'nowhere' }] }]),
+    );
     await user.click(screen.getByRole('button', { name: 'Go' }));
     expect(recorded.navigations).toEqual([]);
     screen.getByText('This page is not available.');
@@ -30,12 +42,25 @@ describe('actions', () => {
           type: 'button',
           label: 'Pay',
           onTap: [
-            { type: 'http', endpoint: 'generateVcode', params: { amount: '{{ 100 * 2 }}' }, onSuccess: [{ type: 'setState', path: 'trade', value: '{{ response.tradeNo }}' }], onError: [{ type: 'toast', message: 'E: {{ error.message }}' }] },
+            {
+              type: 'http',
+              endpoint: 'generateVcode',
+              params: { amount: '{{ 100 * 2 }}' },
+              onSuccess: [{ type: 'setState', path: 'trade', value: '{{ response.tradeNo }}' }],
+              onError: [{ type: 'toast', message: 'E: {{ error.message }}' }],
+            },
             { type: 'toast', message: 'after' },
           ],
         },
       ]),
-      { responses: { generateVcode: (params) => (params.amount === 200 ? ok({ tradeNo: 'T9' }) : { ok: false, kind: 'server', code: '1', message: 'bad', status: 200 }) } },
+      {
+        responses: {
+          generateVcode: (params) =>
+            params.amount === 200
+              ? ok({ tradeNo: 'T9' })
+              : { ok: false, kind: 'server', code: '1', message: 'bad', status: 200 },
+        },
+      },
     );
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     screen.getByText('trade T9');
@@ -49,7 +74,20 @@ describe('actions', () => {
       ok({}),
     ];
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'button', label: 'Pay', onTap: [{ type: 'http', endpoint: 'repaymentCommit', idempotent: true, params: { amount: 500 } }] }]),
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Pay',
+          onTap: [
+            {
+              type: 'http',
+              endpoint: 'repaymentCommit',
+              idempotent: true,
+              params: { amount: 500 },
+            },
+          ],
+        },
+      ]),
       { responses: { repaymentCommit: () => answers.shift()! } },
     );
     for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Pay' }));
@@ -62,7 +100,22 @@ describe('actions', () => {
   it('a response that arrives after the page was left changes nothing (SECURITY 17)', async () => {
     let resolve!: (r: CallResult) => void;
     const { user, unmount, recorded } = await renderLayout(
-      layoutOf([{ type: 'button', label: 'Pay', onTap: [{ type: 'http', endpoint: 'generateVcode', onSuccess: [{ type: 'navigate', to: 'repay' }, { type: 'toast', message: 'done' }] }] }]),
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Pay',
+          onTap: [
+            {
+              type: 'http',
+              endpoint: 'generateVcode',
+              onSuccess: [
+                { type: 'navigate', to: 'repay' },
+                { type: 'toast', message: 'done' },
+              ],
+            },
+          ],
+        },
+      ]),
       { responses: { generateVcode: () => new Promise<CallResult>((r) => (resolve = r)) } },
     );
     await user.click(screen.getByRole('button', { name: 'Pay' }));
@@ -80,9 +133,17 @@ describe('actions', () => {
     const { user, recorded } = await renderLayout(
       layoutOf([
         { type: 'text', text: 'left {{ state.left }}' },
-        { type: 'button', label: 'Start', onTap: [{ type: 'countdown', path: 'left', seconds: 60 }] },
+        {
+          type: 'button',
+          label: 'Start',
+          onTap: [{ type: 'countdown', path: 'left', seconds: 60 }],
+        },
         { type: 'button', label: 'Copy', onTap: [{ type: 'copy', text: 'CODE-{{ 1 + 1 }}' }] },
-        { type: 'button', label: 'Mail', onTap: [{ type: 'bridge', action: 'sendSms', args: { email: '{{ "a" + "@b.c" }}' } }] },
+        {
+          type: 'button',
+          label: 'Mail',
+          onTap: [{ type: 'bridge', action: 'sendSms', args: { email: '{{ "a" + "@b.c" }}' } }],
+        },
       ]),
     );
     await user.click(screen.getByRole('button', { name: 'Start' }));
@@ -102,7 +163,11 @@ describe('actions', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = await renderLayout(
       layoutOf([
-        { type: 'button', label: 'Default', onTap: [{ type: 'toast', message: 'three', duration: 300 }] },
+        {
+          type: 'button',
+          label: 'Default',
+          onTap: [{ type: 'toast', message: 'three', duration: 300 }],
+        },
         { type: 'button', label: 'Info', onTap: [{ type: 'toast', message: 'two', kind: 'info' }] },
       ]),
     );

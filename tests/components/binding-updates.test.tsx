@@ -16,15 +16,26 @@ describe('bound texts after a state change and a reload', () => {
         { type: 'text', text: 'Currency {{ config.currencyLabel }}' },
         { type: 'text', text: 'Order {{ query.orderId }}' },
         { type: 'text', text: 'Count {{ state.count }}' },
-        { type: 'repeat', items: '{{ data.list.items }}', template: [{ type: 'text', text: 'Row {{ item.name }} of {{ query.orderId }}' }] },
-        { type: 'button', label: 'More', onTap: [{ type: 'setState', path: 'count', value: '{{ state.count + 1 }}' }] },
+        {
+          type: 'repeat',
+          items: '{{ data.list.items }}',
+          template: [{ type: 'text', text: 'Row {{ item.name }} of {{ query.orderId }}' }],
+        },
+        {
+          type: 'button',
+          label: 'More',
+          onTap: [{ type: 'setState', path: 'count', value: '{{ state.count + 1 }}' }],
+        },
         { type: 'button', label: 'Refresh', onTap: [{ type: 'reload', source: 'list' }] },
       ],
       { state: { count: 1 }, dataSources: { list: { endpoint: 'installmentPlan' } } },
     );
     const { user, recorded } = await renderLayout(layout, {
       query: { userId: '10001', sessionId: 's1', orderId: 'O7' },
-      responses: { installmentPlan: () => ok({ items: round++ === 0 ? [{ name: 'A' }] : [{ name: 'B' }, { name: 'C' }] }) },
+      responses: {
+        installmentPlan: () =>
+          ok({ items: round++ === 0 ? [{ name: 'A' }] : [{ name: 'B' }, { name: 'C' }] }),
+      },
     });
     await screen.findByText('Row A of O7');
     screen.getByText('Repayment Details');

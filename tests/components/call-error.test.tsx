@@ -9,25 +9,70 @@ import { interpretResponse } from '../../src/http/result';
 import type { CallResult } from '../../src/runtime/env';
 import { layoutOf, renderLayout } from '../support/renderLayout';
 
-const SHOW = [{ type: 'toast', message: '{{ error.code }}|{{ error.message }}|{{ error.serverMessage }}|{{ default(error.serverMessage, "fallback") }}' }];
+const SHOW = [
+  {
+    type: 'toast',
+    message:
+      '{{ error.code }}|{{ error.message }}|{{ error.serverMessage }}|{{ default(error.serverMessage, "fallback") }}',
+  },
+];
 
 describe('error.serverMessage', () => {
   it('interpretResponse keeps the envelope message apart from the generic stand-in', () => {
-    const empty = interpretResponse(200, '{"code":"800009","message":"  ","data":null}', '00', (d) => d);
-    const given = interpretResponse(200, '{"code":"800009","message":"Card expired"}', '00', (d) => d);
+    const empty = interpretResponse(
+      200,
+      '{"code":"800009","message":"  ","data":null}',
+      '00',
+      (d) => d,
+    );
+    const given = interpretResponse(
+      200,
+      '{"code":"800009","message":"Card expired"}',
+      '00',
+      (d) => d,
+    );
     expect(empty).toMatchObject({ ok: false, kind: 'server', code: '800009', serverMessage: '' });
     expect(empty.ok ? '' : empty.message).not.toBe('');
-    expect(given).toMatchObject({ ok: false, code: '800009', message: 'Card expired', serverMessage: 'Card expired' });
+    expect(given).toMatchObject({
+      ok: false,
+      code: '800009',
+      message: 'Card expired',
+      serverMessage: 'Card expired',
+    });
   });
 
   it('http onError sees code, message and serverMessage for server refusals and transport faults', async () => {
     const answers: CallResult[] = [
-      { ok: false, kind: 'server', code: '800009', message: 'Card expired', serverMessage: 'Card expired', status: 200 },
-      { ok: false, kind: 'server', code: '800009', message: 'Something went wrong. Please try again.', serverMessage: '', status: 200 },
-      { ok: false, kind: 'network', message: 'Network error. Check your connection and try again.' },
+      {
+        ok: false,
+        kind: 'server',
+        code: '800009',
+        message: 'Card expired',
+        serverMessage: 'Card expired',
+        status: 200,
+      },
+      {
+        ok: false,
+        kind: 'server',
+        code: '800009',
+        message: 'Something went wrong. Please try again.',
+        serverMessage: '',
+        status: 200,
+      },
+      {
+        ok: false,
+        kind: 'network',
+        message: 'Network error. Check your connection and try again.',
+      },
     ];
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'button', label: 'Pay', onTap: [{ type: 'http', endpoint: 'repaymentCommit', params: {}, onError: SHOW }] }]),
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Pay',
+          onTap: [{ type: 'http', endpoint: 'repaymentCommit', params: {}, onError: SHOW }],
+        },
+      ]),
       { responses: { repaymentCommit: () => answers.shift()! } },
     );
     for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Pay' }));
@@ -46,11 +91,27 @@ describe('error.serverMessage', () => {
           way: {
             endpoint: 'repaymentWay',
             toastOnError: false,
-            error: [{ type: 'text', text: "{{ error.code }}: {{ default(error.serverMessage, 'failed to query card list') }}" }],
+            error: [
+              {
+                type: 'text',
+                text: "{{ error.code }}: {{ default(error.serverMessage, 'failed to query card list') }}",
+              },
+            ],
           },
         },
       }),
-      { responses: { repaymentWay: { ok: false, kind: 'server', code: '900001', message: 'Something went wrong. Please try again.', serverMessage: '', status: 200 } } },
+      {
+        responses: {
+          repaymentWay: {
+            ok: false,
+            kind: 'server',
+            code: '900001',
+            message: 'Something went wrong. Please try again.',
+            serverMessage: '',
+            status: 200,
+          },
+        },
+      },
     );
     await screen.findByText('900001: failed to query card list');
   });

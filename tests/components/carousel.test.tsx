@@ -20,7 +20,9 @@ async function advance(ms: number) {
 
 /** The text of the one slide on screen. */
 function shown(): string[] {
-  return [...document.querySelectorAll('.k-carousel__slide:not([hidden])')].map((el) => el.textContent ?? '');
+  return [...document.querySelectorAll('.k-carousel__slide:not([hidden])')].map(
+    (el) => el.textContent ?? '',
+  );
 }
 
 describe('carousel', () => {
@@ -53,7 +55,9 @@ describe('carousel', () => {
     await advance(500);
     await user.click(screen.getByRole('button', { name: 'Show slide 1' }));
     expect(shown()).toEqual(['First']);
-    expect(screen.getByRole('button', { name: 'Show slide 1' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Show slide 1' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await advance(900);
     expect(shown()).toEqual(['First']);
     await advance(200);
@@ -70,7 +74,12 @@ describe('carousel', () => {
   });
 
   it('one slide: no timer, no dots; indicators false hides the dots', async () => {
-    await renderLayout(layoutOf([carousel({ slides: [slide('Only')] }), carousel({ label: 'B', indicators: false })]));
+    await renderLayout(
+      layoutOf([
+        carousel({ slides: [slide('Only')] }),
+        carousel({ label: 'B', indicators: false }),
+      ]),
+    );
     expect(screen.queryByRole('button', { name: 'Show slide 1' })).toBeNull();
     await advance(3_000);
     expect(shown()).toEqual(['Only', 'Second']);
@@ -89,20 +98,40 @@ describe('image from an endpoint (the captcha)', () => {
     const { user } = await renderLayout(
       layoutOf(
         [
-          { type: 'image', endpoint: 'getCaptcha', params: { sid: '{{ state.sid }}' }, alt: 'Captcha' },
-          { type: 'button', label: 'Refresh', onTap: [{ type: 'setState', path: 'sid', value: 'S2' }] },
+          {
+            type: 'image',
+            endpoint: 'getCaptcha',
+            params: { sid: '{{ state.sid }}' },
+            alt: 'Captcha',
+          },
+          {
+            type: 'button',
+            label: 'Refresh',
+            onTap: [{ type: 'setState', path: 'sid', value: 'S2' }],
+          },
         ],
         { state: { sid: 'S1' } },
       ),
     );
-    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Captcha' }).getAttribute('src')).toBe('/fake-image/getCaptcha?sid=S1');
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Captcha' }).getAttribute('src')).toBe(
+      '/fake-image/getCaptcha?sid=S1',
+    );
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Captcha' }).getAttribute('src')).toBe('/fake-image/getCaptcha?sid=S2');
+    expect(screen.getByRole<HTMLImageElement>('img', { name: 'Captcha' }).getAttribute('src')).toBe(
+      '/fake-image/getCaptcha?sid=S2',
+    );
   });
 
   it('shows nothing while a param is still empty (the sid not loaded yet)', async () => {
     const { container, recorded } = await renderLayout(
-      layoutOf([{ type: 'image', endpoint: 'getCaptcha', params: { sid: '{{ data.captcha.sid }}' }, alt: 'Captcha' }]),
+      layoutOf([
+        {
+          type: 'image',
+          endpoint: 'getCaptcha',
+          params: { sid: '{{ data.captcha.sid }}' },
+          alt: 'Captcha',
+        },
+      ]),
     );
     expect(container.querySelector('img')).toBeNull();
     expect(recorded.reports.filter((r) => r.kind === 'image')).toEqual([]);

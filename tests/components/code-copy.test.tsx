@@ -22,7 +22,9 @@ describe('code-copy', () => {
 
   it('copies a code that looks like a binding literally, without evaluating it', async () => {
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'code-copy', code: '{{ state.code }}' }], { state: { code: '{{ state.secret }}', secret: 'leaked' } }),
+      layoutOf([{ type: 'code-copy', code: '{{ state.code }}' }], {
+        state: { code: '{{ state.secret }}', secret: 'leaked' },
+      }),
     );
     screen.getByText('{{ state.secret }}');
     await user.click(screen.getByRole('button', { name: 'Copy' }));
@@ -31,14 +33,26 @@ describe('code-copy', () => {
 
   it('uses its own button text and success message', async () => {
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'code-copy', code: 'AB12', buttonLabel: 'Salin', successMessage: 'Disalin {{ state.n }}' }], { state: { n: 1 } }),
+      layoutOf(
+        [
+          {
+            type: 'code-copy',
+            code: 'AB12',
+            buttonLabel: 'Salin',
+            successMessage: 'Disalin {{ state.n }}',
+          },
+        ],
+        { state: { n: 1 } },
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Salin' }));
     expect(recorded.toasts.map((t) => t.message)).toEqual(['Disalin 1']);
   });
 
   it('disables Copy while there is no code', async () => {
-    const { user, recorded } = await renderLayout(layoutOf([{ type: 'code-copy', code: '{{ state.missing }}' }]));
+    const { user, recorded } = await renderLayout(
+      layoutOf([{ type: 'code-copy', code: '{{ state.missing }}' }]),
+    );
     const button = screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     await user.click(button);
@@ -47,7 +61,10 @@ describe('code-copy', () => {
 
   it('shows hostile code, label and button text as text (SECURITY 1)', async () => {
     const { container, user, recorded } = await renderLayout(
-      layoutOf([{ type: 'code-copy', code: '{{ state.c }}', label: XSS_SVG, buttonLabel: XSS_IMG }], { state: { c: XSS_IMG } }),
+      layoutOf(
+        [{ type: 'code-copy', code: '{{ state.c }}', label: XSS_SVG, buttonLabel: XSS_IMG }],
+        { state: { c: XSS_IMG } },
+      ),
     );
     screen.getByText(XSS_SVG);
     expect(container.querySelector('.k-code-copy__code')?.textContent).toBe(XSS_IMG);

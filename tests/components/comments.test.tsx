@@ -8,7 +8,9 @@ import example from '../../layouts/_examples/comments.json';
 // and the note itself never reaches the screen.
 describe('$comment on nodes, actions and data sources', () => {
   it('renders and runs its example layout without showing the comments', async () => {
-    const { recorded, container } = await renderLayout(example, { responses: { installmentPlan: ok({}) } });
+    const { recorded, container } = await renderLayout(example, {
+      responses: { installmentPlan: ok({}) },
+    });
     screen.getByText('Taps: 0');
     await userEvent.click(screen.getByRole('button', { name: 'Tap me' }));
     await screen.findByText('Taps: 1');

@@ -15,17 +15,36 @@ describe('layout.computed', () => {
       [
         { type: 'text', id: 'total', text: 'Total {{ money(computed.total) }}' },
         { type: 'text', id: 'big', visible: '{{ computed.big }}', text: 'Big order' },
-        { type: 'button', id: 'more', label: 'More', onTap: [{ type: 'setState', path: 'count', value: '{{ state.count + 1 }}' }] },
-        { type: 'button', id: 'pay', label: 'Pay', onTap: [{ type: 'http', endpoint: 'generateVcode', params: { amount: '{{ computed.total }}' } }] },
+        {
+          type: 'button',
+          id: 'more',
+          label: 'More',
+          onTap: [{ type: 'setState', path: 'count', value: '{{ state.count + 1 }}' }],
+        },
+        {
+          type: 'button',
+          id: 'pay',
+          label: 'Pay',
+          onTap: [
+            { type: 'http', endpoint: 'generateVcode', params: { amount: '{{ computed.total }}' } },
+          ],
+        },
       ],
       {
         state: { count: 1 },
         dataSources: { plan: { endpoint: 'installmentPlan' } },
-        computed: { unit: '{{ data.plan.amountMin }}', total: '{{ computed.unit * state.count }}', big: '{{ computed.total > 100000 }}' },
+        computed: {
+          unit: '{{ data.plan.amountMin }}',
+          total: '{{ computed.unit * state.count }}',
+          big: '{{ computed.total > 100000 }}',
+        },
       },
     );
     const { user, recorded } = await renderLayout(layout, {
-      responses: { installmentPlan: ok({ amountMin: 60000, amountMax: 100000 }), generateVcode: ok({}) },
+      responses: {
+        installmentPlan: ok({ amountMin: 60000, amountMax: 100000 }),
+        generateVcode: ok({}),
+      },
     });
     await screen.findByText('Total 600,00');
     expect(screen.queryByText('Big order')).toBeNull();
@@ -33,7 +52,9 @@ describe('layout.computed', () => {
     await screen.findByText('Total 1.200,00');
     screen.getByText('Big order');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(recorded.calls.find((c) => c.endpoint === 'generateVcode')?.params).toEqual({ amount: 120000 });
+    expect(recorded.calls.find((c) => c.endpoint === 'generateVcode')?.params).toEqual({
+      amount: 120000,
+    });
     expect(recorded.reports).toEqual([]);
   });
 
@@ -51,10 +72,18 @@ describe('layout.computed', () => {
     expect(b).toBe(a);
     // A new snapshot is evaluated afresh.
     const next = computedValues({}, defs, { state: { n: 2 } }, env);
-    expect(resolveValue('{{ computed.pair.n }}', { state: { n: 2 }, computed: next }, '/c', [])).toBe(2);
+    expect(
+      resolveValue('{{ computed.pair.n }}', { state: { n: 2 }, computed: next }, '/c', []),
+    ).toBe(2);
     // A cycle that reached the browser reads as undefined and is reported once.
     expect(resolveValue('{{ computed.loop }}', scope, '/d', [])).toBeUndefined();
     expect(resolveValue('{{ computed.loop }}', scope, '/d', [])).toBeUndefined();
-    expect(recorded.reports).toEqual([{ pointer: '/computed/loop', message: 'computed "loop" reads itself (loop -> loop)', kind: 'binding' }]);
+    expect(recorded.reports).toEqual([
+      {
+        pointer: '/computed/loop',
+        message: 'computed "loop" reads itself (loop -> loop)',
+        kind: 'binding',
+      },
+    ]);
   });
 });

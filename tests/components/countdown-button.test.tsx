@@ -32,15 +32,21 @@ describe('countdown-button', () => {
   });
 
   it('sends, then is disabled and counts down from 60 s until it can resend', async () => {
-    const { recorded } = await renderLayout(layoutOf([sendButton()], { state: { phone: '0712345678', sms: { left: 0 } } }), {
-      responses: { sendSmsCodeNew: ok({}) },
-    });
+    const { recorded } = await renderLayout(
+      layoutOf([sendButton()], { state: { phone: '0712345678', sms: { left: 0 } } }),
+      {
+        responses: { sendSmsCodeNew: ok({}) },
+      },
+    );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     const running = await screen.findByRole('button', { name: 'Resend (60s)' });
     expect((running as HTMLButtonElement).disabled).toBe(true);
     expect(recorded.calls).toHaveLength(1);
-    expect(recorded.calls[0]).toMatchObject({ endpoint: 'sendSmsCodeNew', params: { phone: '0712345678' } });
+    expect(recorded.calls[0]).toMatchObject({
+      endpoint: 'sendSmsCodeNew',
+      params: { phone: '0712345678' },
+    });
 
     await advance(1000);
     screen.getByRole('button', { name: 'Resend (59s)' });
@@ -63,7 +69,11 @@ describe('countdown-button', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(recorded.calls).toHaveLength(1);
     expect(recorded.toasts).toHaveLength(1);
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
     expect(screen.queryByText(/Resend/)).toBeNull();
   });
 
@@ -72,13 +82,19 @@ describe('countdown-button', () => {
       layoutOf(
         [
           sendButton({ id: 'resend', disabled: '{{ len(state.phone) < 9 }}' }),
-          { type: 'button', label: 'Start', onTap: [{ type: 'countdown', path: 'sms.left', seconds: 3 }] },
+          {
+            type: 'button',
+            label: 'Start',
+            onTap: [{ type: 'countdown', path: 'sms.left', seconds: 3 }],
+          },
         ],
         { state: { phone: '071' } },
       ),
     );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Send code' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await user.click(screen.getByRole('button', { name: 'Start' }));
     screen.getByRole('button', { name: 'Resend (3s)' });
     await advance(3000);
@@ -87,9 +103,15 @@ describe('countdown-button', () => {
 
   it('shows hostile labels as text (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([sendButton({ label: XSS_IMG, runningLabel: `${XSS_SVG} {{ seconds }}` }), sendButton({ bind: 'other', label: 'x', runningLabel: `${XSS_SVG} {{ seconds }}` })], {
-        state: { other: 5 },
-      }),
+      layoutOf(
+        [
+          sendButton({ label: XSS_IMG, runningLabel: `${XSS_SVG} {{ seconds }}` }),
+          sendButton({ bind: 'other', label: 'x', runningLabel: `${XSS_SVG} {{ seconds }}` }),
+        ],
+        {
+          state: { other: 5 },
+        },
+      ),
     );
     screen.getByRole('button', { name: XSS_IMG });
     screen.getByRole('button', { name: `${XSS_SVG} 5` });
@@ -106,7 +128,10 @@ describe('countdown-button', () => {
     expect(send.disabled).toBe(false);
     await user.click(send);
     await screen.findByRole('button', { name: 'Resend (60s)' });
-    expect(recorded.calls[0]).toMatchObject({ endpoint: 'sendSmsCodeNew', params: { phone: '071234567' } });
+    expect(recorded.calls[0]).toMatchObject({
+      endpoint: 'sendSmsCodeNew',
+      params: { phone: '071234567' },
+    });
     expect(recorded.toasts.map((t) => t.message)).toContain('Verification code sent!');
   });
 });

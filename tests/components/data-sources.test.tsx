@@ -14,7 +14,13 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
     const answer = deferred();
     await renderLayout(
       layoutOf([{ type: 'text', text: 'Mail {{ data.info.email }}' }], {
-        dataSources: { info: { endpoint: 'contactKfInfo', params: { overall: 30 }, loading: [{ type: 'text', text: 'Fetching contact...' }] } },
+        dataSources: {
+          info: {
+            endpoint: 'contactKfInfo',
+            params: { overall: 30 },
+            loading: [{ type: 'text', text: 'Fetching contact...' }],
+          },
+        },
       }),
       { responses: { contactKfInfo: () => answer.promise } },
     );
@@ -26,13 +32,25 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
 
   it('shows the error with Retry (and toasts the server message); Retry loads again', async () => {
     let calls = 0;
-    const { user, recorded } = await renderLayout(layoutOf([{ type: 'text', text: 'Mail {{ data.info.email }}' }], { dataSources: { info: { endpoint: 'contactKfInfo' } } }), {
-      responses: {
-        contactKfInfo: () => (++calls === 1 ? { ok: false, kind: 'timeout', message: 'The request timed out. Please try again.' } : ok({ email: 'a@b.c' })),
+    const { user, recorded } = await renderLayout(
+      layoutOf([{ type: 'text', text: 'Mail {{ data.info.email }}' }], {
+        dataSources: { info: { endpoint: 'contactKfInfo' } },
+      }),
+      {
+        responses: {
+          contactKfInfo: () =>
+            ++calls === 1
+              ? { ok: false, kind: 'timeout', message: 'The request timed out. Please try again.' }
+              : ok({ email: 'a@b.c' }),
+        },
       },
-    });
-    expect(screen.getByRole('alert').textContent).toContain('The request timed out. Please try again.');
-    expect(recorded.toasts.map((t) => t.message)).toContain('The request timed out. Please try again.');
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'The request timed out. Please try again.',
+    );
+    expect(recorded.toasts.map((t) => t.message)).toContain(
+      'The request timed out. Please try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('Mail a@b.c');
     expect(recorded.calls).toHaveLength(2);
@@ -41,9 +59,25 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
   it('shows declared error nodes with error.message in scope', async () => {
     await renderLayout(
       layoutOf([], {
-        dataSources: { info: { endpoint: 'contactKfInfo', toastOnError: false, error: [{ type: 'text', text: 'Sorry: {{ error.message }}' }] } },
+        dataSources: {
+          info: {
+            endpoint: 'contactKfInfo',
+            toastOnError: false,
+            error: [{ type: 'text', text: 'Sorry: {{ error.message }}' }],
+          },
+        },
       }),
-      { responses: { contactKfInfo: { ok: false, kind: 'server', code: '9', message: 'Service unavailable', status: 503 } } },
+      {
+        responses: {
+          contactKfInfo: {
+            ok: false,
+            kind: 'server',
+            code: '9',
+            message: 'Service unavailable',
+            status: 503,
+          },
+        },
+      },
     );
     screen.getByText('Sorry: Service unavailable');
   });
@@ -51,7 +85,15 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
   it('shows the empty body when its condition holds', async () => {
     await renderLayout(
       layoutOf([{ type: 'text', text: 'has items' }], {
-        dataSources: { list: { endpoint: 'problemList', empty: { when: '{{ len(data.list.tabs) == 0 }}', body: [{ type: 'text', text: 'No complaints yet' }] } } },
+        dataSources: {
+          list: {
+            endpoint: 'problemList',
+            empty: {
+              when: '{{ len(data.list.tabs) == 0 }}',
+              body: [{ type: 'text', text: 'No complaints yet' }],
+            },
+          },
+        },
       }),
       { responses: { problemList: ok({ tabs: [] }) } },
     );
@@ -63,9 +105,15 @@ describe('data sources: loading, error with Retry, empty, loaded', () => {
     let n = 0;
     const second = deferred();
     const { user } = await renderLayout(
-      layoutOf([{ type: 'text', text: 'v{{ data.info.email }}' }, { type: 'button', label: 'Refresh', onTap: [{ type: 'reload', source: 'info' }] }], {
-        dataSources: { info: { endpoint: 'contactKfInfo' } },
-      }),
+      layoutOf(
+        [
+          { type: 'text', text: 'v{{ data.info.email }}' },
+          { type: 'button', label: 'Refresh', onTap: [{ type: 'reload', source: 'info' }] },
+        ],
+        {
+          dataSources: { info: { endpoint: 'contactKfInfo' } },
+        },
+      ),
       { responses: { contactKfInfo: () => (++n === 1 ? ok({ email: '1' }) : second.promise) } },
     );
     await user.click(screen.getByRole('button', { name: 'Refresh' }));

@@ -6,7 +6,11 @@ import { layoutOf, renderLayout } from '../support/renderLayout';
  * Keyboard and screen-reader behaviour of every dialog (issue 11): focus goes in, Tab stays in,
  * the page behind is inert, Escape closes only dialogs the layout lets close, focus comes back.
  */
-const open = (dialog: string, label: string) => ({ type: 'button', label, onTap: [{ type: 'openDialog', dialog }] });
+const open = (dialog: string, label: string) => ({
+  type: 'button',
+  label,
+  onTap: [{ type: 'openDialog', dialog }],
+});
 
 const dialogs = [
   {
@@ -25,7 +29,9 @@ const dialogs = [
     id: 'locked',
     title: 'Please rate our service',
     dismissOnOverlay: false,
-    children: [{ type: 'button', label: 'Cancel', onTap: [{ type: 'closeDialog', dialog: 'locked' }] }],
+    children: [
+      { type: 'button', label: 'Cancel', onTap: [{ type: 'closeDialog', dialog: 'locked' }] },
+    ],
   },
   {
     type: 'dialog',
@@ -39,11 +45,19 @@ const dialogs = [
 ];
 
 const page = (extra: Record<string, unknown> = {}) =>
-  layoutOf([{ type: 'page-header', title: 'Repayment' }, open('result', 'Pay Now'), open('locked', 'Rate'), open('escapable', 'Other')], {
-    dialogs,
-    state: { stars: 3 },
-    ...extra,
-  });
+  layoutOf(
+    [
+      { type: 'page-header', title: 'Repayment' },
+      open('result', 'Pay Now'),
+      open('locked', 'Rate'),
+      open('escapable', 'Other'),
+    ],
+    {
+      dialogs,
+      state: { stars: 3 },
+      ...extra,
+    },
+  );
 
 describe('dialog focus, keyboard and inert background', () => {
   it('moves focus into the dialog, wraps Tab and Shift+Tab inside it', async () => {
@@ -66,7 +80,9 @@ describe('dialog focus, keyboard and inert background', () => {
     await user.click(payNow);
     const dialog = await screen.findByRole('dialog', { name: 'Repayment reminder' });
     expect(payNow.closest('[inert]')).not.toBeNull();
-    expect(screen.getByRole('heading', { name: 'Repayment', hidden: true }).closest('[inert]')).not.toBeNull();
+    expect(
+      screen.getByRole('heading', { name: 'Repayment', hidden: true }).closest('[inert]'),
+    ).not.toBeNull();
     expect(dialog.closest('[inert]')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -113,13 +129,19 @@ describe('dialog focus, keyboard and inert background', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Other' }));
-    expect((await screen.findByRole('dialog', { name: 'Escape allowed' })).textContent).toContain('Stars 0');
+    expect((await screen.findByRole('dialog', { name: 'Escape allowed' })).textContent).toContain(
+      'Stars 0',
+    );
   });
 
   it('takes focus when it opens on load', async () => {
     await renderLayout(page({ onLoad: [{ type: 'openDialog', dialog: 'locked' }] }));
     await screen.findByRole('dialog', { name: 'Please rate our service' });
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })));
-    expect(screen.getByRole('button', { name: 'Pay Now', hidden: true }).closest('[inert]')).not.toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Pay Now', hidden: true }).closest('[inert]'),
+    ).not.toBeNull();
   });
 });

@@ -5,7 +5,9 @@ import example from '../../layouts/_examples/divider.json';
 
 describe('divider widget', () => {
   it('draws a separator, or only space when line is false', async () => {
-    const { container } = await renderLayout(layoutOf([{ type: 'divider' }, { type: 'divider', line: false, space: 'l' }]));
+    const { container } = await renderLayout(
+      layoutOf([{ type: 'divider' }, { type: 'divider', line: false, space: 'l' }]),
+    );
     expect(screen.getAllByRole('separator')).toHaveLength(1);
     expect(container.querySelector('.k-divider--space.k-divider--l')).not.toBeNull();
   });

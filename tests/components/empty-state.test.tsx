@@ -7,7 +7,15 @@ import example from '../../layouts/_examples/empty-state.json';
 describe('empty-state', () => {
   it('shows its message and runs onTap from its button', async () => {
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'empty-state', text: 'No complaints yet', image: '/static/empty.png', buttonLabel: 'New complaint', onTap: [{ type: 'navigate', to: '/complainPage' }] }]),
+      layoutOf([
+        {
+          type: 'empty-state',
+          text: 'No complaints yet',
+          image: '/static/empty.png',
+          buttonLabel: 'New complaint',
+          onTap: [{ type: 'navigate', to: '/complainPage' }],
+        },
+      ]),
     );
     screen.getByText('No complaints yet');
     expect(document.querySelector('img')?.getAttribute('src')).toBe('/static/empty.png');
@@ -16,14 +24,30 @@ describe('empty-state', () => {
   });
 
   it('has no button without onTap and loads no unsafe image', async () => {
-    await renderLayout(layoutOf([{ type: 'empty-state', text: 'Nothing here', image: 'javascript:alert(1)', buttonLabel: 'Go' }]));
+    await renderLayout(
+      layoutOf([
+        {
+          type: 'empty-state',
+          text: 'Nothing here',
+          image: 'javascript:alert(1)',
+          buttonLabel: 'Go',
+        },
+      ]),
+    );
     expect(screen.queryByRole('button')).toBeNull();
     expect(document.querySelector('img')).toBeNull();
   });
 
   it('shows hostile text and button label as text (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([{ type: 'empty-state', text: XSS_IMG, buttonLabel: XSS_SVG, onTap: [{ type: 'toast', message: 'x' }] }]),
+      layoutOf([
+        {
+          type: 'empty-state',
+          text: XSS_IMG,
+          buttonLabel: XSS_SVG,
+          onTap: [{ type: 'toast', message: 'x' }],
+        },
+      ]),
     );
     screen.getByText(XSS_IMG);
     screen.getByRole('button', { name: XSS_SVG });

@@ -11,7 +11,10 @@ const banks = [
   { name: 'Tigo Pesa', type: 'TIGO' },
 ];
 
-function pickerLayout(extra: Record<string, unknown> = {}, state: Record<string, unknown> = { bankCode: 'MPESA' }) {
+function pickerLayout(
+  extra: Record<string, unknown> = {},
+  state: Record<string, unknown> = { bankCode: 'MPESA' },
+) {
   return layoutOf(
     [
       {
@@ -41,14 +44,18 @@ describe('enum-picker widget', () => {
 
   it('shows the placeholder while nothing is chosen', async () => {
     await renderLayout(pickerLayout({ placeholder: 'Select a wallet' }, {}), { responses });
-    expect((await screen.findByRole('button', { name: /Wallet/ })).textContent).toContain('Select a wallet');
+    expect((await screen.findByRole('button', { name: /Wallet/ })).textContent).toContain(
+      'Select a wallet',
+    );
   });
 
   it('Cancel keeps the old value and runs nothing', async () => {
     const { user } = await renderLayout(pickerLayout(), { responses });
     await user.click(await screen.findByRole('button', { name: /Wallet/ }));
     const sheet = screen.getByRole('dialog', { name: 'Choose a wallet' });
-    expect(within(sheet).getByRole('radio', { name: 'M-Pesa' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(sheet).getByRole('radio', { name: 'M-Pesa' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     await user.click(within(sheet).getByRole('radio', { name: 'Tigo Pesa' }));
     // Highlighting alone changes nothing outside the sheet.
     screen.getByText('[MPESA|]');
@@ -87,13 +94,23 @@ describe('enum-picker widget', () => {
 
   it('matches a numeric state value to a string option value, with custom fields and a literal list', async () => {
     const { user } = await renderLayout(
-      layoutOf([
-        {
-          type: 'enum-picker', bind: 'channel', label: 'Channel', labelField: 'text', valueField: 'code',
-          options: [{ text: 'Bank', code: '90006' }, { text: 'Wallet', code: '90007' }],
-        },
-        { type: 'text', text: '[{{ state.channel }}]' },
-      ], { state: { channel: 90006 } }),
+      layoutOf(
+        [
+          {
+            type: 'enum-picker',
+            bind: 'channel',
+            label: 'Channel',
+            labelField: 'text',
+            valueField: 'code',
+            options: [
+              { text: 'Bank', code: '90006' },
+              { text: 'Wallet', code: '90007' },
+            ],
+          },
+          { type: 'text', text: '[{{ state.channel }}]' },
+        ],
+        { state: { channel: 90006 } },
+      ),
     );
     expect(screen.getByRole('button', { name: /Channel/ }).textContent).toContain('Bank');
     await user.click(screen.getByRole('button', { name: /Channel/ }));
@@ -110,7 +127,14 @@ describe('enum-picker widget', () => {
 
   it('shows option labels from the API as literal text (SECURITY 1)', async () => {
     const { user, container } = await renderLayout(pickerLayout({}, {}), {
-      responses: { installmentPlan: ok({ bankList: [{ name: XSS, type: 'X' }, { name: '"><svg onload=alert(1)>', type: 'Y' }] }) },
+      responses: {
+        installmentPlan: ok({
+          bankList: [
+            { name: XSS, type: 'X' },
+            { name: '"><svg onload=alert(1)>', type: 'Y' },
+          ],
+        }),
+      },
     });
     await user.click(await screen.findByRole('button', { name: /Wallet/ }));
     await user.click(screen.getByRole('radio', { name: XSS }));

@@ -10,12 +10,22 @@ import { msg } from '../../src/format/messages';
 import type { CallResult } from '../../src/runtime/env';
 
 type Failure = Exclude<CallResult, { ok: true }>;
-const server = (message: string): Failure => ({ ok: false, kind: 'server', status: 500, code: '500', message, serverMessage: message } as Failure);
+const server = (message: string): Failure =>
+  ({
+    ok: false,
+    kind: 'server',
+    status: 500,
+    code: '500',
+    message,
+    serverMessage: message,
+  }) as Failure;
 
 describe('failedCallToast', () => {
   it('shows a server sentence meant for people', () => {
     const r = server('The amount is above what is due.');
-    expect(failedCallToast(r, failedCallError('repaymentCommit', r))).toBe('The amount is above what is due.');
+    expect(failedCallToast(r, failedCallError('repaymentCommit', r))).toBe(
+      'The amount is above what is due.',
+    );
   });
 
   it('never shows a developer message: the app says it in its own words', () => {

@@ -4,35 +4,40 @@ import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 import { hostBack, installHostApi, onHostBack } from '../../src/shell/hostApi';
 
-const retentionLayout = layoutOf(
-  [{ type: 'text', text: 'Loan page' }],
-  {
-    dataSources: { c: { endpoint: 'loanConfirmDetail' } },
-    onBack: [
-      {
-        type: 'if',
-        when: "{{ string(data.c.isPopType) === '1' }}",
-        then: [{ type: 'openDialog', dialog: 'retention' }],
-        else: [{ type: 'bridge', action: 'closeWebView' }],
-      },
-    ],
-    dialogs: [
-      {
-        type: 'dialog', id: 'retention', title: '{{ data.c.popTitle }}',
-        children: [
-          { type: 'text', text: '{{ data.c.popContent }}' },
-          { type: 'button', label: 'Agree', onTap: [{ type: 'closeDialog', dialog: 'retention' }] },
-          { type: 'button', label: 'Cancel', onTap: [{ type: 'bridge', action: 'closeWebView' }] },
-        ],
-      },
-    ],
-  },
-);
+const retentionLayout = layoutOf([{ type: 'text', text: 'Loan page' }], {
+  dataSources: { c: { endpoint: 'loanConfirmDetail' } },
+  onBack: [
+    {
+      type: 'if',
+      when: "{{ string(data.c.isPopType) === '1' }}",
+      then: [{ type: 'openDialog', dialog: 'retention' }],
+      else: [{ type: 'bridge', action: 'closeWebView' }],
+    },
+  ],
+  dialogs: [
+    {
+      type: 'dialog',
+      id: 'retention',
+      title: '{{ data.c.popTitle }}',
+      children: [
+        { type: 'text', text: '{{ data.c.popContent }}' },
+        { type: 'button', label: 'Agree', onTap: [{ type: 'closeDialog', dialog: 'retention' }] },
+        { type: 'button', label: 'Cancel', onTap: [{ type: 'bridge', action: 'closeWebView' }] },
+      ],
+    },
+  ],
+});
 
 describe('layout onBack (the host back signal)', () => {
   it('runs the layout onBack when the host signals back: the retention popup opens, Agree dismisses it', async () => {
-    const { hostBack: back, recorded, user } = await renderLayout(retentionLayout, {
-      responses: { loanConfirmDetail: ok({ isPopType: 1, popTitle: 'Point out', popContent: 'Are you sure?' }) },
+    const {
+      hostBack: back,
+      recorded,
+      user,
+    } = await renderLayout(retentionLayout, {
+      responses: {
+        loanConfirmDetail: ok({ isPopType: 1, popTitle: 'Point out', popContent: 'Are you sure?' }),
+      },
     });
     await screen.findByText('Loan page');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -55,7 +60,9 @@ describe('layout onBack (the host back signal)', () => {
 
   it('reads the data as it is when the host calls: isPopType 0 closes the web view instead', async () => {
     const { hostBack: back, recorded } = await renderLayout(retentionLayout, {
-      responses: { loanConfirmDetail: ok({ isPopType: 0, popTitle: 'Point out', popContent: 'x' }) },
+      responses: {
+        loanConfirmDetail: ok({ isPopType: 0, popTitle: 'Point out', popContent: 'x' }),
+      },
     });
     await screen.findByText('Loan page');
     await act(async () => {
@@ -66,13 +73,19 @@ describe('layout onBack (the host back signal)', () => {
   });
 
   it('a layout without onBack does not subscribe: back() reports false so the host goes back itself', async () => {
-    const { hostBack: back, unmount } = await renderLayout(layoutOf([{ type: 'text', text: 'plain' }]));
+    const { hostBack: back, unmount } = await renderLayout(
+      layoutOf([{ type: 'text', text: 'plain' }]),
+    );
     expect(back()).toBe(false);
     unmount();
   });
 
   it('leaving the page unsubscribes it', async () => {
-    const { hostBack: back, unmount, recorded } = await renderLayout(retentionLayout, {
+    const {
+      hostBack: back,
+      unmount,
+      recorded,
+    } = await renderLayout(retentionLayout, {
       responses: { loanConfirmDetail: ok({ isPopType: 0 }) },
     });
     unmount();

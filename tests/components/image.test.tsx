@@ -6,10 +6,27 @@ import example from '../../layouts/_examples/image.json';
 describe('image widget', () => {
   it('shows an allowed source from the data with its alt text', async () => {
     await renderLayout(
-      layoutOf([{ type: 'image', src: '{{ data.order.productLogo }}', alt: '{{ data.order.productName }}', size: 'logo' }], {
-        dataSources: { order: { endpoint: 'loanDetails' } },
-      }),
-      { responses: { loanDetails: ok({ productLogo: 'https://cdn.kopa.example/logo.png', productName: 'Kopa Cash' }) } },
+      layoutOf(
+        [
+          {
+            type: 'image',
+            src: '{{ data.order.productLogo }}',
+            alt: '{{ data.order.productName }}',
+            size: 'logo',
+          },
+        ],
+        {
+          dataSources: { order: { endpoint: 'loanDetails' } },
+        },
+      ),
+      {
+        responses: {
+          loanDetails: ok({
+            productLogo: 'https://cdn.kopa.example/logo.png',
+            productName: 'Kopa Cash',
+          }),
+        },
+      },
     );
     const img = await screen.findByRole<HTMLImageElement>('img', { name: 'Kopa Cash' });
     expect(img.src).toBe('https://cdn.kopa.example/logo.png');
@@ -24,7 +41,13 @@ describe('image widget', () => {
     '//evil.tld/x.png',
   ])('refuses %s: nothing rendered, reported (SECURITY 11)', async (src) => {
     const { container, recorded } = await renderLayout(
-      layoutOf([{ type: 'image', src: '{{ state.src }}', alt: 'logo' }, { type: 'text', text: 'sibling' }], { state: { src } }),
+      layoutOf(
+        [
+          { type: 'image', src: '{{ state.src }}', alt: 'logo' },
+          { type: 'text', text: 'sibling' },
+        ],
+        { state: { src } },
+      ),
     );
     expect(container.querySelector('img')).toBeNull();
     screen.getByText('sibling');
@@ -38,29 +61,54 @@ describe('image widget', () => {
   it.each([
     ['a host not on imageHosts', 'https://evil.tld/p.png', 'not on the allowlist'],
     ['a look-alike host', 'https://cdn.kopa.example.evil.tld/p.png', 'not on the allowlist'],
-    ['the session on a listed host', 'https://cdn.kopa.example/p.png?s=demo-session-77', 'session value'],
-    ['the userId in the path of a listed host', 'https://cdn.kopa.example/u/10001/p.png', 'session value'],
+    [
+      'the session on a listed host',
+      'https://cdn.kopa.example/p.png?s=demo-session-77',
+      'session value',
+    ],
+    [
+      'the userId in the path of a listed host',
+      'https://cdn.kopa.example/u/10001/p.png',
+      'session value',
+    ],
   ])('refuses %s from the data: no img, reported', async (_what, src, reason) => {
     const { container, recorded } = await renderLayout(
-      layoutOf([{ type: 'image', src: '{{ data.order.productLogo }}', alt: 'logo' }, { type: 'text', text: 'sibling' }], {
-        dataSources: { order: { endpoint: 'loanDetails' } },
-      }),
-      { responses: { loanDetails: ok({ productLogo: src }) }, query: { userId: '10001', sessionId: 'demo-session-77' } },
+      layoutOf(
+        [
+          { type: 'image', src: '{{ data.order.productLogo }}', alt: 'logo' },
+          { type: 'text', text: 'sibling' },
+        ],
+        {
+          dataSources: { order: { endpoint: 'loanDetails' } },
+        },
+      ),
+      {
+        responses: { loanDetails: ok({ productLogo: src }) },
+        query: { userId: '10001', sessionId: 'demo-session-77' },
+      },
     );
     await screen.findByText('sibling');
     expect(container.querySelector('img')).toBeNull();
     expect(container.innerHTML).not.toContain(new URL(src).host + new URL(src).pathname);
-    expect(recorded.reports).toContainEqual(expect.objectContaining({ kind: 'image', message: expect.stringContaining(reason) }));
+    expect(recorded.reports).toContainEqual(
+      expect.objectContaining({ kind: 'image', message: expect.stringContaining(reason) }),
+    );
   });
 
   it('renders nothing and reports nothing for an empty source (data not there yet)', async () => {
-    const { container, recorded } = await renderLayout(layoutOf([{ type: 'image', src: '{{ state.none }}' }]));
+    const { container, recorded } = await renderLayout(
+      layoutOf([{ type: 'image', src: '{{ state.none }}' }]),
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(recorded.reports).toEqual([]);
   });
 
   it('zoomable: a tap opens the full-screen view, a tap there closes it', async () => {
-    const { user } = await renderLayout(layoutOf([{ type: 'image', src: '/static/steps.png', alt: 'Pay at a store', zoomable: true }]));
+    const { user } = await renderLayout(
+      layoutOf([
+        { type: 'image', src: '/static/steps.png', alt: 'Pay at a store', zoomable: true },
+      ]),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Pay at a store' }));
     const overlay = screen.getByRole('dialog', { name: 'Pay at a store' });
@@ -71,7 +119,14 @@ describe('image widget', () => {
 
   it('runs onTap actions', async () => {
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'image', src: '/static/banner.png', alt: 'Banner', onTap: [{ type: 'bridge', action: 'openHome' }] }]),
+      layoutOf([
+        {
+          type: 'image',
+          src: '/static/banner.png',
+          alt: 'Banner',
+          onTap: [{ type: 'bridge', action: 'openHome' }],
+        },
+      ]),
     );
     await user.click(screen.getByRole('button', { name: 'Banner' }));
     expect(recorded.bridge.map((b) => b.action)).toEqual(['openHome']);

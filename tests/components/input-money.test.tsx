@@ -6,22 +6,49 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 
-const show = (path: string) => ({ type: 'text', id: 'mirror', text: `[{{ state.${path} }}|{{ cents(state.${path}) }}]` });
+const show = (path: string) => ({
+  type: 'text',
+  id: 'mirror',
+  text: `[{{ state.${path} }}|{{ cents(state.${path}) }}]`,
+});
 
 async function moneyField(amountMax: number | string) {
   const r = await renderLayout(
     layoutOf(
       [
-        { type: 'input', bind: 'amount', inputType: 'money', label: 'Amount', max: '{{ data.plan.amountMax }}' },
+        {
+          type: 'input',
+          bind: 'amount',
+          inputType: 'money',
+          label: 'Amount',
+          max: '{{ data.plan.amountMax }}',
+        },
         show('amount'),
         {
-          type: 'button', label: 'Pay',
-          onTap: [{ type: 'http', endpoint: 'generateVcode', params: { product_id: 'P1', orderId: 'O1', amount: '{{ cents(state.amount) }}', isDelay: 0 } }],
+          type: 'button',
+          label: 'Pay',
+          onTap: [
+            {
+              type: 'http',
+              endpoint: 'generateVcode',
+              params: {
+                product_id: 'P1',
+                orderId: 'O1',
+                amount: '{{ cents(state.amount) }}',
+                isDelay: 0,
+              },
+            },
+          ],
         },
       ],
       { dataSources: { plan: { endpoint: 'installmentPlan' } }, state: { amount: '' } },
     ),
-    { responses: { installmentPlan: ok({ amountMax, amountMin: 100 }), generateVcode: ok({ repayType: 'NOTICE', payUrl: '', notice: '', tradeNo: 'T1' }) } },
+    {
+      responses: {
+        installmentPlan: ok({ amountMax, amountMin: 100 }),
+        generateVcode: ok({ repayType: 'NOTICE', payUrl: '', notice: '', tradeNo: 'T1' }),
+      },
+    },
   );
   return { ...r, field: await screen.findByLabelText<HTMLInputElement>('Amount') };
 }

@@ -11,7 +11,9 @@ const show = (path: string) => ({ type: 'text', id: 'mirror', text: `[{{ state.$
 describe('input widget', () => {
   it('is named by its visible label and writes the typed text to state', async () => {
     const { user } = await renderLayout(
-      layoutOf([{ type: 'input', bind: 'form.name', label: 'Account name' }, show('form.name')], { state: { form: {} } }),
+      layoutOf([{ type: 'input', bind: 'form.name', label: 'Account name' }, show('form.name')], {
+        state: { form: {} },
+      }),
     );
     await user.type(screen.getByLabelText('Account name'), 'Amina J');
     screen.getByText('[Amina J]');
@@ -19,7 +21,10 @@ describe('input widget', () => {
 
   it('numeric: strips non-digits as typed and pasted, and uses the digit keyboard (spec 5)', async () => {
     const { user } = await renderLayout(
-      layoutOf([{ type: 'input', bind: 'accountNo', inputType: 'numeric', label: 'Account number' }, show('accountNo')]),
+      layoutOf([
+        { type: 'input', bind: 'accountNo', inputType: 'numeric', label: 'Account number' },
+        show('accountNo'),
+      ]),
     );
     const field = screen.getByLabelText<HTMLInputElement>('Account number');
     expect(field.inputMode).toBe('numeric');
@@ -35,7 +40,14 @@ describe('input widget', () => {
     const { user } = await renderLayout(
       layoutOf(
         [
-          { type: 'input', bind: 'amount', inputType: 'numeric', label: 'Amount', max: '{{ data.plan.amountMax }}', placeholder: '{{ data.plan.amountMin }} - {{ data.plan.amountMax }}' },
+          {
+            type: 'input',
+            bind: 'amount',
+            inputType: 'numeric',
+            label: 'Amount',
+            max: '{{ data.plan.amountMax }}',
+            placeholder: '{{ data.plan.amountMin }} - {{ data.plan.amountMax }}',
+          },
           show('amount'),
         ],
         { dataSources: { plan: { endpoint: 'installmentPlan' } } },
@@ -58,7 +70,10 @@ describe('input widget', () => {
 
   it('card format: digits grouped in fours, state keeps the digits only', async () => {
     const { user } = await renderLayout(
-      layoutOf([{ type: 'input', bind: 'card', format: 'card', label: 'Card number' }, show('card')]),
+      layoutOf([
+        { type: 'input', bind: 'card', format: 'card', label: 'Card number' },
+        show('card'),
+      ]),
     );
     const field = screen.getByLabelText<HTMLInputElement>('Card number');
     await user.type(field, '6222x0212345678901');
@@ -78,7 +93,9 @@ describe('input widget', () => {
   });
 
   it('maxLength: extra input is ignored', async () => {
-    const { user } = await renderLayout(layoutOf([{ type: 'input', bind: 'code', label: 'Code', maxLength: 4 }]));
+    const { user } = await renderLayout(
+      layoutOf([{ type: 'input', bind: 'code', label: 'Code', maxLength: 4 }]),
+    );
     const field = screen.getByLabelText<HTMLInputElement>('Code');
     await user.type(field, 'abcdef');
     expect(field.value).toBe('abcd');
@@ -89,7 +106,10 @@ describe('input widget', () => {
       layoutOf(
         [
           {
-            type: 'input', bind: 'amount', inputType: 'numeric', label: 'Amount',
+            type: 'input',
+            bind: 'amount',
+            inputType: 'numeric',
+            label: 'Amount',
             onChange: [{ type: 'setState', path: 'echo', value: 'got {{ value }}' }],
           },
           show('echo'),
@@ -106,7 +126,10 @@ describe('input widget', () => {
 
   it('is disabled by a condition', async () => {
     const { user } = await renderLayout(
-      layoutOf([{ type: 'input', bind: 'x', label: 'Locked', disabled: '{{ state.locked }}' }, show('x')], { state: { locked: true, x: 'keep' } }),
+      layoutOf(
+        [{ type: 'input', bind: 'x', label: 'Locked', disabled: '{{ state.locked }}' }, show('x')],
+        { state: { locked: true, x: 'keep' } },
+      ),
     );
     const field = screen.getByLabelText<HTMLInputElement>('Locked');
     expect(field.disabled).toBe(true);
@@ -118,12 +141,32 @@ describe('input widget', () => {
     const { user } = await renderLayout(
       layoutOf(
         [
-          { type: 'repeat', items: '{{ data.card.items }}', template: [{ type: 'input', bind: 'form', bindKey: '{{ item.code }}', label: '{{ item.title }}' }] },
+          {
+            type: 'repeat',
+            items: '{{ data.card.items }}',
+            template: [
+              {
+                type: 'input',
+                bind: 'form',
+                bindKey: '{{ item.code }}',
+                label: '{{ item.title }}',
+              },
+            ],
+          },
           { type: 'text', text: '[{{ state.form.accountNo }}|{{ state.form.holder }}]' },
         ],
         { dataSources: { card: { endpoint: 'cardInit' } }, state: { form: {} } },
       ),
-      { responses: { cardInit: ok({ items: [{ code: 'accountNo', title: 'Account' }, { code: 'holder', title: 'Holder' }] }) } },
+      {
+        responses: {
+          cardInit: ok({
+            items: [
+              { code: 'accountNo', title: 'Account' },
+              { code: 'holder', title: 'Holder' },
+            ],
+          }),
+        },
+      },
     );
     await user.type(await screen.findByLabelText('Account'), '77');
     await user.type(screen.getByLabelText('Holder'), 'Juma');
@@ -132,9 +175,15 @@ describe('input widget', () => {
 
   it('a bindKey that is not a plain name writes nothing and is reported', async () => {
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'input', bind: 'form', bindKey: '{{ state.k }}', label: 'Field' }, { type: 'text', text: '[{{ state.form.polluted }}]' }], {
-        state: { k: '__proto__"].polluted', form: {} },
-      }),
+      layoutOf(
+        [
+          { type: 'input', bind: 'form', bindKey: '{{ state.k }}', label: 'Field' },
+          { type: 'text', text: '[{{ state.form.polluted }}]' },
+        ],
+        {
+          state: { k: '__proto__"].polluted', form: {} },
+        },
+      ),
     );
     await user.type(screen.getByLabelText('Field'), 'x');
     screen.getByText('[]');

@@ -10,9 +10,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage, switchLanguage } from '../../src/format/messages';
 import { ok, renderLayout, type FakeResponse } from '../support/renderLayout';
 
-const layout = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, `../../layouts/${name}.json`), 'utf8')) as Record<string, unknown>;
+const layout = (name: string) =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, `../../layouts/${name}.json`), 'utf8'),
+  ) as Record<string, unknown>;
 const KF = { telephone: '+255 711 000 111', email: 'help@kopa.example' };
-const serverFailure = (message: string, status = 500): FakeResponse => ({ ok: false, kind: 'server', code: String(status), message, serverMessage: message, status });
+const serverFailure = (message: string, status = 500): FakeResponse => ({
+  ok: false,
+  kind: 'server',
+  code: String(status),
+  message,
+  serverMessage: message,
+  status,
+});
 
 afterEach(() => setLanguage('en'));
 
@@ -30,7 +40,7 @@ describe('catalogue text in three languages', () => {
     screen.getByText(KF.email); // data stays as the server sent it
   });
 
-  it('t() fills parameters (pay guide business number) and the app\'s own toasts follow the language', async () => {
+  it("t() fills parameters (pay guide business number) and the app's own toasts follow the language", async () => {
     await switchLanguage('zh');
     const { user, recorded } = await renderLayout(
       {
@@ -53,21 +63,30 @@ describe('catalogue text in three languages', () => {
 describe('designed page states', () => {
   it('loading keeps the header and says so in the language', async () => {
     await switchLanguage('id');
-    await renderLayout(layout('customer-service'), { responses: { contactKfInfo: () => new Promise(() => undefined) } });
+    await renderLayout(layout('customer-service'), {
+      responses: { contactKfInfo: () => new Promise(() => undefined) },
+    });
     await screen.findByRole('heading', { level: 1, name: 'Layanan online' });
     expect(screen.getByRole('status').textContent).toBe('Memuat...');
   });
 
-  it('a raw server error is never shown: the friendly line, Retry that loads again, and Close (the header\'s back)', async () => {
+  it("a raw server error is never shown: the friendly line, Retry that loads again, and Close (the header's back)", async () => {
     let calls = 0;
     const { user, recorded } = await renderLayout(layout('customer-service'), {
-      responses: { contactKfInfo: () => (++calls === 1 ? (serverFailure('Internal Server Error') as never) : ok(KF)) },
+      responses: {
+        contactKfInfo: () =>
+          ++calls === 1 ? (serverFailure('Internal Server Error') as never) : ok(KF),
+      },
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load this page');
-    expect(alert.textContent).toContain('Something went wrong on our side. Please try again in a moment.');
+    expect(alert.textContent).toContain(
+      'Something went wrong on our side. Please try again in a moment.',
+    );
     expect(alert.textContent).not.toContain('Internal Server Error');
-    expect(recorded.toasts.map((t) => t.message)).toEqual(['Something went wrong. Please try again.']);
+    expect(recorded.toasts.map((t) => t.message)).toEqual([
+      'Something went wrong. Please try again.',
+    ]);
     screen.getByRole('heading', { level: 1, name: 'Online service' });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(recorded.bridge).toEqual([{ action: 'closeWebView', args: {} }]);
@@ -79,16 +98,23 @@ describe('designed page states', () => {
   it('a server message meant for people is shown; the way out of a page with a parent is Back to it', async () => {
     const { user, recorded } = await renderLayout(layout('complaint-list'), {
       routes: { complaint: '/complainPage' },
-      responses: { problemList: serverFailure('Complaints are closed for maintenance until 10:00.', 503) },
+      responses: {
+        problemList: serverFailure('Complaints are closed for maintenance until 10:00.', 503),
+      },
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('Complaints are closed for maintenance until 10:00.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Complaints are closed for maintenance until 10:00.',
+    );
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(recorded.navigations.map((n) => n.path.split('?')[0])).toEqual(['/complainPage']);
   });
 
-  it('empty: the header stays, the layout\'s empty text by key, a way out', async () => {
+  it("empty: the header stays, the layout's empty text by key, a way out", async () => {
     await switchLanguage('zh');
-    await renderLayout(layout('complaint-list'), { routes: { complaint: '/complainPage' }, responses: { problemList: ok({ tabs: [] }) } });
+    await renderLayout(layout('complaint-list'), {
+      routes: { complaint: '/complainPage' },
+      responses: { problemList: ok({ tabs: [] }) },
+    });
     await screen.findByRole('heading', { level: 2, name: '暂无投诉' });
     screen.getByRole('heading', { level: 1, name: '我的投诉' });
     screen.getByRole('button', { name: '返回' });

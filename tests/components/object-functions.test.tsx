@@ -12,20 +12,65 @@ import { layoutOf, ok, renderLayout, serverError } from '../support/renderLayout
 
 const opt = (name: string, type: string) => ({ name, type });
 const item = (over: Record<string, unknown>) => ({
-  subtitle: '', cate: 'text', type: '', value: '', note: [], inputType: 0, cardTypeMi: 0, channelNumber: null, ...over,
+  subtitle: '',
+  cate: 'text',
+  type: '',
+  value: '',
+  note: [],
+  inputType: 0,
+  cardTypeMi: 0,
+  channelNumber: null,
+  ...over,
 });
 
 const ITEMS = [
-  item({ code: 'cardType', title: 'Account type', cate: 'enum', type: '1', value: '1', note: [opt('Mobile wallet', '1'), opt('Bank card', '2')] }),
-  item({ code: 'channelNumber', title: 'Wallet provider', cate: 'enum', type: '90006', value: '90006', note: [opt('M-Pesa', '90006'), opt('Tigo Pesa', '90007')], cardTypeMi: 1 }),
-  item({ code: 'walletPhone', title: 'Wallet phone number', inputType: 1, cardTypeMi: 1, value: '0712000000' }),
-  item({ code: 'mpesaName', title: 'M-Pesa registered name', cardTypeMi: 1, channelNumber: '90006' }),
-  item({ code: 'bankName', title: 'Bank', cate: 'enum', type: 'NMB', value: 'CRDB', note: [opt('CRDB Bank', 'CRDB'), opt('NMB Bank', 'NMB')], cardTypeMi: 2 }),
+  item({
+    code: 'cardType',
+    title: 'Account type',
+    cate: 'enum',
+    type: '1',
+    value: '1',
+    note: [opt('Mobile wallet', '1'), opt('Bank card', '2')],
+  }),
+  item({
+    code: 'channelNumber',
+    title: 'Wallet provider',
+    cate: 'enum',
+    type: '90006',
+    value: '90006',
+    note: [opt('M-Pesa', '90006'), opt('Tigo Pesa', '90007')],
+    cardTypeMi: 1,
+  }),
+  item({
+    code: 'walletPhone',
+    title: 'Wallet phone number',
+    inputType: 1,
+    cardTypeMi: 1,
+    value: '0712000000',
+  }),
+  item({
+    code: 'mpesaName',
+    title: 'M-Pesa registered name',
+    cardTypeMi: 1,
+    channelNumber: '90006',
+  }),
+  item({
+    code: 'bankName',
+    title: 'Bank',
+    cate: 'enum',
+    type: 'NMB',
+    value: 'CRDB',
+    note: [opt('CRDB Bank', 'CRDB'), opt('NMB Bank', 'NMB')],
+    cardTypeMi: 2,
+  }),
   item({ code: 'cardNo', title: 'Bank account number', inputType: 1, cardTypeMi: 2 }),
   item({ code: 'holderName', title: 'Account holder name', cardTypeMi: null }),
 ];
 
-async function renderForm(items: unknown[] = ITEMS, query: Record<string, string> = { userId: '10001', sessionId: 's1', productId: 'P9' }) {
+async function renderForm(
+  items: unknown[] = ITEMS,
+  query: Record<string, string> = { userId: '10001', sessionId: 's1', productId: 'P9' },
+) {
   return renderLayout(bindBank, {
     query,
     responses: {
@@ -59,14 +104,30 @@ describe('a server-keyed form (bind-bank layout, object functions)', () => {
     expect(box('Bank account number').value).toBe('1234');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    await waitFor(() => expect(recorded.bridge.map((b) => b.action)).toEqual(['bankStepStart', 'bankStepEnd', 'closeWebView']));
+    await waitFor(() =>
+      expect(recorded.bridge.map((b) => b.action)).toEqual([
+        'bankStepStart',
+        'bankStepEnd',
+        'closeWebView',
+      ]),
+    );
     const save = recorded.calls.find((c) => c.endpoint === 'saveBankInfo');
-    expect(save?.params).toEqual({ product_id: 'P9', cardType: 2, channelNumber: undefined, fields: { bankName: 'NMB', cardNo: '1234', holderName: 'Asha M' } });
+    expect(save?.params).toEqual({
+      product_id: 'P9',
+      cardType: 2,
+      channelNumber: undefined,
+      fields: { bankName: 'NMB', cardNo: '1234', holderName: 'Asha M' },
+    });
     expect(JSON.parse(JSON.stringify(save?.params))).not.toHaveProperty('channelNumber');
   });
 
   it('a channel confirmed in card type 1 becomes the channel number and hides the other channel items', async () => {
-    const { recorded, user } = await renderForm(ITEMS, { userId: '10001', sessionId: 's1', product_id: 'P7', source: 'loanDetail' });
+    const { recorded, user } = await renderForm(ITEMS, {
+      userId: '10001',
+      sessionId: 's1',
+      product_id: 'P7',
+      source: 'loanDetail',
+    });
     await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
     await user.click(screen.getByRole('button', { name: /Wallet provider/ }));
     const sheet = screen.getByRole('dialog');
@@ -78,7 +139,12 @@ describe('a server-keyed form (bind-bank layout, object functions)', () => {
     await waitFor(() => expect(recorded.navigations).toHaveLength(1));
     expect(recorded.navigations[0]?.path).toMatch(/^\/order\?.*source=loanDetail/);
     const change = recorded.calls.find((c) => c.endpoint === 'cardChange');
-    expect(change?.params).toEqual({ product_id: 'P7', cardType: 1, channelNumber: '90007', fields: { walletPhone: '0712000000', holderName: '' } });
+    expect(change?.params).toEqual({
+      product_id: 'P7',
+      cardType: 1,
+      channelNumber: '90007',
+      fields: { walletPhone: '0712000000', holderName: '' },
+    });
     expect(recorded.calls.some((c) => c.endpoint === 'saveBankInfo')).toBe(false);
   });
 
@@ -91,14 +157,23 @@ describe('a server-keyed form (bind-bank layout, object functions)', () => {
       return copy;
     });
     expect(omitted.filter((i) => 'channelNumber' in i).map((i) => i.code)).toEqual(['mpesaName']);
-    expect(omitted.filter((i) => !('cardTypeMi' in i)).map((i) => i.code)).toEqual(['cardType', 'holderName']);
+    expect(omitted.filter((i) => !('cardTypeMi' in i)).map((i) => i.code)).toEqual([
+      'cardType',
+      'holderName',
+    ]);
     const { recorded, user } = await renderForm(omitted);
     await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
     await user.type(box('M-Pesa registered name'), 'Asha');
     await user.type(box('Account holder name'), 'Asha M');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    await waitFor(() => expect(recorded.bridge.map((b) => b.action)).toEqual(['bankStepStart', 'bankStepEnd', 'closeWebView']));
+    await waitFor(() =>
+      expect(recorded.bridge.map((b) => b.action)).toEqual([
+        'bankStepStart',
+        'bankStepEnd',
+        'closeWebView',
+      ]),
+    );
     const save = recorded.calls.find((c) => c.endpoint === 'saveBankInfo');
     expect(save?.params).toEqual({
       product_id: 'P9',
@@ -111,12 +186,17 @@ describe('a server-keyed form (bind-bank layout, object functions)', () => {
   it('a server error is toasted and the values stay', async () => {
     const { recorded, user } = await renderLayout(bindBank, {
       query: { productId: 'P9' },
-      responses: { cardInit: ok({ items: ITEMS, product_id: 'P9' }), saveBankInfo: serverError('Account rejected') },
+      responses: {
+        cardInit: ok({ items: ITEMS, product_id: 'P9' }),
+        saveBankInfo: serverError('Account rejected'),
+      },
     });
     await waitFor(() => expect(box('Wallet phone number').value).toBe('0712000000'));
     await user.type(box('Account holder name'), 'Neema');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toContain('Account rejected'));
+    await waitFor(() =>
+      expect(recorded.toasts.map((t) => t.message)).toContain('Account rejected'),
+    );
     expect(box('Account holder name').value).toBe('Neema');
     expect(box('Wallet phone number').value).toBe('0712000000');
     // The bank step started when the page opened (onLoad) and did not end.
@@ -137,7 +217,13 @@ describe('a server-keyed form (bind-bank layout, object functions)', () => {
           {
             type: 'button',
             label: 'Send',
-            onTap: [{ type: 'http', endpoint: 'saveBankInfo', params: { fields: '{{ pick(state.form, map(data.bank.items, "code")) }}' } }],
+            onTap: [
+              {
+                type: 'http',
+                endpoint: 'saveBankInfo',
+                params: { fields: '{{ pick(state.form, map(data.bank.items, "code")) }}' },
+              },
+            ],
           },
         ],
         {
@@ -146,17 +232,31 @@ describe('a server-keyed form (bind-bank layout, object functions)', () => {
             bank: {
               endpoint: 'cardInit',
               params: {},
-              onSuccess: [{ type: 'setState', path: 'form', value: "{{ merge(state.form, toObject(data.bank.items, 'code', 'value')) }}" }],
+              onSuccess: [
+                {
+                  type: 'setState',
+                  path: 'form',
+                  value: "{{ merge(state.form, toObject(data.bank.items, 'code', 'value')) }}",
+                },
+              ],
             },
           },
         },
       ),
-      { responses: { cardInit: ok({ items: hostile, product_id: 'P1' }), saveBankInfo: ok({ ok: true }) } },
+      {
+        responses: {
+          cardInit: ok({ items: hostile, product_id: 'P1' }),
+          saveBankInfo: ok({ ok: true }),
+        },
+      },
     );
     await screen.findByText('Keys: Ann');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(recorded.calls.some((c) => c.endpoint === 'saveBankInfo')).toBe(true));
-    const fields = recorded.calls.find((c) => c.endpoint === 'saveBankInfo')?.params.fields as Record<string, unknown>;
+    await waitFor(() =>
+      expect(recorded.calls.some((c) => c.endpoint === 'saveBankInfo')).toBe(true),
+    );
+    const fields = recorded.calls.find((c) => c.endpoint === 'saveBankInfo')?.params
+      .fields as Record<string, unknown>;
     expect(Object.keys(fields)).toEqual(['holderName']);
     expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).x).toBeUndefined();

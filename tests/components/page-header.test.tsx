@@ -8,7 +8,13 @@ const XSS = '<img src=x onerror=alert(1)>';
 describe('page-header widget', () => {
   it('shows the title and runs onBack from the back button', async () => {
     const { user, recorded } = await renderLayout(
-      layoutOf([{ type: 'page-header', title: 'Repayment Details', onBack: [{ type: 'bridge', action: 'closeWebView' }] }]),
+      layoutOf([
+        {
+          type: 'page-header',
+          title: 'Repayment Details',
+          onBack: [{ type: 'bridge', action: 'closeWebView' }],
+        },
+      ]),
     );
     screen.getByRole('heading', { name: 'Repayment Details' });
     await user.click(screen.getByRole('button', { name: 'Back' }));
@@ -23,7 +29,17 @@ describe('page-header widget', () => {
 
   it('binds the title and a custom back label, shown as literal text (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([{ type: 'page-header', title: '{{ state.t }}', backLabel: XSS, onBack: [{ type: 'toast', message: 'x' }] }], { state: { t: XSS } }),
+      layoutOf(
+        [
+          {
+            type: 'page-header',
+            title: '{{ state.t }}',
+            backLabel: XSS,
+            onBack: [{ type: 'toast', message: 'x' }],
+          },
+        ],
+        { state: { t: XSS } },
+      ),
     );
     screen.getByRole('heading', { name: XSS });
     screen.getByRole('button', { name: XSS });

@@ -132,7 +132,9 @@ describe('pull-refresh', () => {
   });
 
   it('shows hostile state texts as text (SECURITY 1)', async () => {
-    const { container } = await renderLayout(page({ releaseText: XSS_IMG }), { responses: { contactKfInfo: ok({ v: 1 }) } });
+    const { container } = await renderLayout(page({ releaseText: XSS_IMG }), {
+      responses: { contactKfInfo: ok({ v: 1 }) },
+    });
     const content = await screen.findByText('Version 1');
     pull(content, 100, false);
     screen.getByText(XSS_IMG);
@@ -141,7 +143,11 @@ describe('pull-refresh', () => {
 
   it('renders the example layout and refreshes it', async () => {
     let n = 0;
-    await renderLayout(example, { responses: { loanDetails: () => ok({ productName: `Kopa ${++n}`, noticeDesText: 'In review' }) } });
+    await renderLayout(example, {
+      responses: {
+        loanDetails: () => ok({ productName: `Kopa ${++n}`, noticeDesText: 'In review' }),
+      },
+    });
     const title = await screen.findByText('Kopa 1');
     await act(async () => pull(title, 100));
     await screen.findByText('Kopa 2');

@@ -5,7 +5,11 @@ import { layoutOf, renderLayout, ok } from '../support/renderLayout';
 describe('generic renderer', () => {
   it('renders siblings of an unknown widget and one fallback naming its pointer (SECURITY 7)', async () => {
     const { recorded } = await renderLayout(
-      layoutOf([{ type: 'text', text: 'before' }, { type: 'hax' }, { type: 'text', text: 'after' }]),
+      layoutOf([
+        { type: 'text', text: 'before' },
+        { type: 'hax' },
+        { type: 'text', text: 'after' },
+      ]),
     );
     screen.getByText('before');
     screen.getByText('after');
@@ -17,7 +21,10 @@ describe('generic renderer', () => {
 
   it('shows HTML in layout text literally (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([{ type: 'text', text: '<img src=x onerror=alert(1)>' }, { type: 'button', label: '"><svg onload=alert(1)>', onTap: [] }]),
+      layoutOf([
+        { type: 'text', text: '<img src=x onerror=alert(1)>' },
+        { type: 'button', label: '"><svg onload=alert(1)>', onTap: [] },
+      ]),
     );
     screen.getByText('<img src=x onerror=alert(1)>');
     screen.getByRole('button', { name: '"><svg onload=alert(1)>' });
@@ -25,7 +32,12 @@ describe('generic renderer', () => {
   });
 
   it('falls back for a node with a wrong prop type, keeping siblings', async () => {
-    await renderLayout(layoutOf([{ type: 'text', text: 42 }, { type: 'text', text: 'fine' }]));
+    await renderLayout(
+      layoutOf([
+        { type: 'text', text: 42 },
+        { type: 'text', text: 'fine' },
+      ]),
+    );
     screen.getByText('fine');
     screen.getByText('Layout problem at /body/0/text');
   });
@@ -37,7 +49,10 @@ describe('generic renderer', () => {
           { type: 'text', text: 'Hello {{ data.user.name }}, {{ state.count + 1 }}' },
           { type: 'text', text: "x{{ constructor.constructor('alert(1)')() }}" },
         ],
-        { dataSources: { user: { endpoint: 'contactKfInfo', params: { overall: 30 } } }, state: { count: 1 } },
+        {
+          dataSources: { user: { endpoint: 'contactKfInfo', params: { overall: 30 } } },
+          state: { count: 1 },
+        },
       ),
       { responses: { contactKfInfo: ok({ name: 'Amina' }) } },
     );
@@ -45,6 +60,8 @@ describe('generic renderer', () => {
     // The whole template is an error value: the text shows nothing rather than half a result.
     expect(document.querySelectorAll('p.k-text')[1]?.textContent).toBe('');
     expect(recorded.calls[0]).toMatchObject({ endpoint: 'contactKfInfo', params: { overall: 30 } });
-    expect(recorded.reports.some((r) => r.kind === 'binding' && r.pointer.startsWith('/body/1/text'))).toBe(true);
+    expect(
+      recorded.reports.some((r) => r.kind === 'binding' && r.pointer.startsWith('/body/1/text')),
+    ).toBe(true);
   });
 });

@@ -21,7 +21,14 @@ const WAY = {
   ],
 };
 const RECORD = { orderId: 'O174N', repaymentRecordId: 'R1' };
-const refuse = (code: string, message = '', status = 200): CallResult => ({ ok: false, kind: 'server', code, message: message || 'Something went wrong. Please try again.', serverMessage: message, status });
+const refuse = (code: string, message = '', status = 200): CallResult => ({
+  ok: false,
+  kind: 'server',
+  code,
+  message: message || 'Something went wrong. Please try again.',
+  serverMessage: message,
+  status,
+});
 
 async function advance(ms: number) {
   await act(async () => {
@@ -32,8 +39,16 @@ async function advance(ms: number) {
 async function openDialog(responses: Record<string, FakeResponse>) {
   const rendered = await renderLayout(repayChoose, {
     query: { userId: '10001', sessionId: 's1', orderId: 'O174N', productId: 'P002' },
-    routes: { borrowDetail: '/borrowDetail', addNormalCard: '/addnormalcard', alipayRepayment: '/alipayrepayment' },
-    responses: { repaymentWay: ok(WAY, '00'), repaymentCommit: ok({ needValid: 1, repayRecordId: 'R1' }, '00'), ...responses },
+    routes: {
+      borrowDetail: '/borrowDetail',
+      addNormalCard: '/addnormalcard',
+      alipayRepayment: '/alipayrepayment',
+    },
+    responses: {
+      repaymentWay: ok(WAY, '00'),
+      repaymentCommit: ok({ needValid: 1, repayRecordId: 'R1' }, '00'),
+      ...responses,
+    },
   });
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   await user.click(await screen.findByRole('button', { name: /CRDB Bank/ }));
@@ -42,7 +57,8 @@ async function openDialog(responses: Record<string, FakeResponse>) {
   return { ...rendered, user, dialog };
 }
 
-const resendButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: /^Resend/ }) as HTMLButtonElement;
+const resendButton = (dialog: HTMLElement) =>
+  within(dialog).getByRole('button', { name: /^Resend/ }) as HTMLButtonElement;
 const endpoints = (calls: { endpoint: string }[]) => calls.map((c) => c.endpoint);
 
 describe('repay-choose code dialog', () => {
@@ -54,13 +70,20 @@ describe('repay-choose code dialog', () => {
   });
 
   it('Resend after the countdown asks repayment-resend for the same record (no second commit) and restarts 60 s; the new code confirms', async () => {
-    const { recorded, user, dialog } = await openDialog({ repaymentResend: ok({}, '00'), repaymentConfirm: ok({}, '00') });
+    const { recorded, user, dialog } = await openDialog({
+      repaymentResend: ok({}, '00'),
+      repaymentConfirm: ok({}, '00'),
+    });
     expect(resendButton(dialog).textContent).toBe('Resend (60s)');
     await advance(60_000);
     expect(resendButton(dialog).textContent).toBe('Resend');
     await user.click(resendButton(dialog));
     await waitFor(() => expect(resendButton(dialog).textContent).toBe('Resend (60s)'));
-    expect(endpoints(recorded.calls)).toEqual(['repaymentWay', 'repaymentCommit', 'repaymentResend']);
+    expect(endpoints(recorded.calls)).toEqual([
+      'repaymentWay',
+      'repaymentCommit',
+      'repaymentResend',
+    ]);
     expect(recorded.calls[2]?.params).toEqual(RECORD);
     expect(recorded.toasts).toEqual([]);
 
@@ -68,24 +91,37 @@ describe('repay-choose code dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(recorded.navigations).toHaveLength(1));
     expect(recorded.navigations[0]?.path).toMatch(/^\/borrowDetail\?/);
-    expect(recorded.calls[3]).toMatchObject({ endpoint: 'repaymentConfirm', params: { ...RECORD, verifyCode: '654321' } });
+    expect(recorded.calls[3]).toMatchObject({
+      endpoint: 'repaymentConfirm',
+      params: { ...RECORD, verifyCode: '654321' },
+    });
   });
 
   it('a resend past the SMS limits (429) toasts the server message and leaves the dialog open', async () => {
-    const { recorded, user, dialog } = await openDialog({ repaymentResend: refuse('429', 'Too many codes today. Try again tomorrow.', 429) });
+    const { recorded, user, dialog } = await openDialog({
+      repaymentResend: refuse('429', 'Too many codes today. Try again tomorrow.', 429),
+    });
     await advance(60_000);
     await user.click(resendButton(dialog));
-    await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toEqual(['Too many codes today. Try again tomorrow.']));
+    await waitFor(() =>
+      expect(recorded.toasts.map((t) => t.message)).toEqual([
+        'Too many codes today. Try again tomorrow.',
+      ]),
+    );
     expect(resendButton(dialog).textContent).toBe('Resend');
     screen.getByRole('dialog', { name: 'Enter the SMS code' });
   });
 
   it('a resend for a record that expired (800008) closes the dialog and says to start again', async () => {
-    const { recorded, user, dialog } = await openDialog({ repaymentResend: refuse('800008', 'expired') });
+    const { recorded, user, dialog } = await openDialog({
+      repaymentResend: refuse('800008', 'expired'),
+    });
     await advance(60_000);
     await user.click(resendButton(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(recorded.toasts.map((t) => t.message)).toEqual(['This repayment request has expired. Please start the payment again.']);
+    expect(recorded.toasts.map((t) => t.message)).toEqual([
+      'This repayment request has expired. Please start the payment again.',
+    ]);
   });
 
   it('Cancel closes at once, voids the pending record with repayment-cancel, and Pay Now commits again', async () => {
@@ -99,36 +135,65 @@ describe('repay-choose code dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(recorded.calls.at(-1)).toMatchObject({ endpoint: 'repaymentCancel', params: RECORD });
     // Until the server has voided the record, a new commit would only meet it (800005).
-    expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await act(async () => answer(ok({ status: 'cancelled' }, '00')));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     const again = await screen.findByRole('dialog', { name: 'Enter the SMS code' });
     expect(resendButton(again).textContent).toBe('Resend (60s)');
-    expect((within(again).getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value).toBe('');
-    expect(endpoints(recorded.calls)).toEqual(['repaymentWay', 'repaymentCommit', 'repaymentCancel', 'repaymentCommit']);
+    expect(
+      (within(again).getByRole('textbox', { name: 'Verification code' }) as HTMLInputElement).value,
+    ).toBe('');
+    expect(endpoints(recorded.calls)).toEqual([
+      'repaymentWay',
+      'repaymentCommit',
+      'repaymentCancel',
+      'repaymentCommit',
+    ]);
     expect(recorded.toasts).toEqual([]);
   });
 
   it('Cancel whose call fails (network) still closes, resets and frees Pay Now, with no toast', async () => {
     const { recorded, user, dialog } = await openDialog({
-      repaymentCancel: { ok: false, kind: 'network', message: 'Network error. Check your connection and try again.' },
+      repaymentCancel: {
+        ok: false,
+        kind: 'network',
+        message: 'Network error. Check your connection and try again.',
+      },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
+    );
     expect(recorded.toasts).toEqual([]);
-    expect(endpoints(recorded.calls)).toEqual(['repaymentWay', 'repaymentCommit', 'repaymentCancel']);
+    expect(endpoints(recorded.calls)).toEqual([
+      'repaymentWay',
+      'repaymentCommit',
+      'repaymentCancel',
+    ]);
   });
 
   it('Confirm answering 800008 closes the dialog and tells the borrower to start again; 800007 says it is already paid', async () => {
     const answers = [refuse('800008'), refuse('800007')];
-    const { recorded, user, dialog } = await openDialog({ repaymentConfirm: () => answers.shift()! });
+    const { recorded, user, dialog } = await openDialog({
+      repaymentConfirm: () => answers.shift()!,
+    });
     await user.type(within(dialog).getByRole('textbox', { name: 'Verification code' }), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(recorded.toasts.map((t) => t.message)).toEqual(['This repayment request has expired. Please start the payment again.']);
+    expect(recorded.toasts.map((t) => t.message)).toEqual([
+      'This repayment request has expired. Please start the payment again.',
+    ]);
     expect(recorded.navigations).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));

@@ -12,33 +12,65 @@ import repayDelay from '../../layouts/repay-delay.json';
 const QUERY = { userId: '10001', sessionId: 's1', orderId: 'O1', productId: 'P9' };
 
 const installment = (periodNo: number, totalAmount: number, first: boolean) => ({
-  periodNo, totalAmount, displayAmount: '', canClick: first ? 1 : 0, check: first ? 1 : 0, periodStatus: 0, dueTime: '2026-12-01T00:00:00.000Z', statusText: 'Pending',
+  periodNo,
+  totalAmount,
+  displayAmount: '',
+  canClick: first ? 1 : 0,
+  check: first ? 1 : 0,
+  periodStatus: 0,
+  dueTime: '2026-12-01T00:00:00.000Z',
+  statusText: 'Pending',
 });
 
 const plan = {
   bankCardInfo: { bankName: 'M-Pesa', bankNode: '', cardNo: '**** 5678' },
-  bankList: [{ name: 'M-Pesa', type: '90006' }, { name: 'Tigo Pesa', type: '90007' }],
-  amountMax: 8888893, amountMin: 100, productName: 'Haraka Loan',
+  bankList: [
+    { name: 'M-Pesa', type: '90006' },
+    { name: 'Tigo Pesa', type: '90007' },
+  ],
+  amountMax: 8888893,
+  amountMin: 100,
+  productName: 'Haraka Loan',
   repayPlanDetail: {
     repayWaitCount: 3,
-    repayWaitDetail: [installment(2, 1234567, true), installment(3, 7654321, false), installment(4, 5, false)],
+    repayWaitDetail: [
+      installment(2, 1234567, true),
+      installment(3, 7654321, false),
+      installment(4, 5, false),
+    ],
     repayYetDetail: [{ ...installment(1, 1000000, false), periodStatus: 1, statusText: 'Paid' }],
   },
-  note: 'Repay on time.', telephone: '+255 755 000 111', showSubmitUtr: 1,
+  note: 'Repay on time.',
+  telephone: '+255 755 000 111',
+  showSubmitUtr: 1,
 };
 
-const notice = { repayType: 'NOTICE', payUrl: '', notice: 'Approve the request on your phone.', tradeNo: 'T12345' };
+const notice = {
+  repayType: 'NOTICE',
+  payUrl: '',
+  notice: 'Approve the request on your phone.',
+  tradeNo: 'T12345',
+};
 
-const byId = (container: HTMLElement, id: string) => container.querySelector(`[data-node-id="${id}"]`)?.textContent;
+const byId = (container: HTMLElement, id: string) =>
+  container.querySelector(`[data-node-id="${id}"]`)?.textContent;
 
 describe('layouts/repay.json', () => {
   it('selects only the first pending installment; select all toggles to all; the total is the sum (cents shown 12.345,67)', async () => {
-    const { user, container, recorded } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
-    expect(recorded.calls[0]).toMatchObject({ endpoint: 'installmentPlan', params: { productId: 'P9', orderId: 'O1' } });
+    const { user, container, recorded } = await renderLayout(repay, {
+      query: QUERY,
+      responses: { installmentPlan: ok(plan), generateVcode: ok(notice) },
+    });
+    expect(recorded.calls[0]).toMatchObject({
+      endpoint: 'installmentPlan',
+      params: { productId: 'P9', orderId: 'O1' },
+    });
     expect(byId(container, 'amountValue')).toBe('12.345,67');
     expect(byId(container, 'total')).toBe('Total: TZS 12.345,67');
     const period3 = screen.getByRole('checkbox', { name: 'Period 3' }) as HTMLInputElement;
-    expect((screen.getByRole('checkbox', { name: 'Period 2' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Period 2' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(period3.checked).toBe(false);
     expect(period3.disabled).toBe(true);
 
@@ -52,7 +84,14 @@ describe('layouts/repay.json', () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls[1]).toMatchObject({
       endpoint: 'generateVcode',
-      params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '07', bankCode: '90006', isDelay: 0 },
+      params: {
+        product_id: 'P9',
+        orderId: 'O1',
+        amount: 1234567,
+        cardNo: '07',
+        bankCode: '90006',
+        isDelay: 0,
+      },
     });
     const dialog = screen.getByRole('dialog', { name: 'Repayment reminder' });
     within(dialog).getByText('Approve the request on your phone.');
@@ -60,7 +99,10 @@ describe('layouts/repay.json', () => {
   }, 15_000); // many taps: over 5 s on a loaded two-core machine
 
   it('Pay Now without an account number sends nothing and the field says why (issue 33)', async () => {
-    const { user, recorded } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
+    const { user, recorded } = await renderLayout(repay, {
+      query: QUERY,
+      responses: { installmentPlan: ok(plan), generateVcode: ok(notice) },
+    });
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls.map((c) => c.endpoint)).toEqual(['installmentPlan']);
     expect(screen.getByLabelText('Account number').getAttribute('aria-invalid')).toBe('true');
@@ -68,11 +110,17 @@ describe('layouts/repay.json', () => {
     await user.type(screen.getByLabelText('Account number'), '07');
     expect(screen.queryByText('Enter the wallet account number.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
-    expect(recorded.calls[1]).toMatchObject({ endpoint: 'generateVcode', params: { cardNo: '07' } });
+    expect(recorded.calls[1]).toMatchObject({
+      endpoint: 'generateVcode',
+      params: { cardNo: '07' },
+    });
   });
 
   it('Modify amount: money units with cents, capped at amountMax to the cent, sent in cents; the range is the placeholder', async () => {
-    const { user, recorded, container } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan), generateVcode: ok(notice) } });
+    const { user, recorded, container } = await renderLayout(repay, {
+      query: QUERY,
+      responses: { installmentPlan: ok(plan), generateVcode: ok(notice) },
+    });
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Modify amount' }));
     const field = screen.getByLabelText('Repayment amount (TZS)') as HTMLInputElement;
@@ -80,7 +128,9 @@ describe('layouts/repay.json', () => {
     expect(field.placeholder).toBe('1,00 - 88.888,93');
     // Issue 33: the label once (the field's own), the total follows the typed amount.
     expect(screen.queryAllByText(/^Repayment amount/)).toHaveLength(1);
-    expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     await user.type(field, '9x99999');
     expect(field.value).toBe('88888,93');
     expect(byId(container, 'total')).toBe('Total: TZS 88.888,93');
@@ -101,7 +151,12 @@ describe('layouts/repay.json', () => {
   });
 
   it('PAY_URL leaves for the payUrl after the allowlist check; a failed call is toasted', async () => {
-    let answer = ok({ repayType: 'PAY_URL', payUrl: 'https://pay.kopa.example/checkout?tradeNo=T1', notice: '', tradeNo: 'T1' });
+    let answer = ok({
+      repayType: 'PAY_URL',
+      payUrl: 'https://pay.kopa.example/checkout?tradeNo=T1',
+      notice: '',
+      tradeNo: 'T1',
+    });
     const { user, recorded } = await renderLayout(repay, {
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: () => answer },
@@ -117,7 +172,10 @@ describe('layouts/repay.json', () => {
   });
 
   it("shows the server's telephone instead of the configured one", async () => {
-    const { container } = await renderLayout(repay, { query: QUERY, responses: { installmentPlan: ok(plan) } });
+    const { container } = await renderLayout(repay, {
+      query: QUERY,
+      responses: { installmentPlan: ok(plan) },
+    });
     expect(byId(container, 'servicePhone')).toBe('Service phone: +255 755 000 111');
   });
 });
@@ -134,8 +192,14 @@ describe('layouts/repay-delay.json', () => {
   };
 
   it('shows the fee and lines, falls back to the configured phone, and pays the fee with isDelay 1', async () => {
-    const { user, container, recorded } = await renderLayout(repayDelay, { query: QUERY, responses: { delayDetail: ok(delay), generateVcode: ok(notice) } });
-    expect(recorded.calls[0]).toMatchObject({ endpoint: 'delayDetail', params: { productId: 'P9', orderId: 'O1' } });
+    const { user, container, recorded } = await renderLayout(repayDelay, {
+      query: QUERY,
+      responses: { delayDetail: ok(delay), generateVcode: ok(notice) },
+    });
+    expect(recorded.calls[0]).toMatchObject({
+      endpoint: 'delayDetail',
+      params: { productId: 'P9', orderId: 'O1' },
+    });
     expect(byId(container, 'feeValue')).toBe('12.345,67');
     expect(byId(container, 'rolloverAmount')).toBe('Rollover AmountTZS 12.345,67');
     expect(byId(container, 'feeDetail')).toBe('Deferral feeTZS 12.345,67');
@@ -147,7 +211,14 @@ describe('layouts/repay-delay.json', () => {
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls[1]).toMatchObject({
       endpoint: 'generateVcode',
-      params: { product_id: 'P9', orderId: 'O1', amount: 1234567, cardNo: '075512', bankCode: '90006', isDelay: 1 },
+      params: {
+        product_id: 'P9',
+        orderId: 'O1',
+        amount: 1234567,
+        cardNo: '075512',
+        bankCode: '90006',
+        isDelay: 1,
+      },
     });
     within(screen.getByRole('dialog', { name: 'Repayment reminder' })).getByText('TradeNo: T12345');
   });

@@ -9,10 +9,30 @@ describe('repeat widget', () => {
   it('renders the template per element with item and index in scope', async () => {
     await renderLayout(
       layoutOf(
-        [{ type: 'repeat', items: '{{ data.plan.list }}', template: [{ type: 'text', text: '#{{ index + 1 }} {{ item.periodNo }}: {{ item.totalAmount }}' }] }],
+        [
+          {
+            type: 'repeat',
+            items: '{{ data.plan.list }}',
+            template: [
+              {
+                type: 'text',
+                text: '#{{ index + 1 }} {{ item.periodNo }}: {{ item.totalAmount }}',
+              },
+            ],
+          },
+        ],
         { dataSources: { plan: { endpoint: 'installmentPlan' } } },
       ),
-      { responses: { installmentPlan: ok({ list: [{ periodNo: 1, totalAmount: 500 }, { periodNo: 2, totalAmount: 700 }] }) } },
+      {
+        responses: {
+          installmentPlan: ok({
+            list: [
+              { periodNo: 1, totalAmount: 500 },
+              { periodNo: 2, totalAmount: 700 },
+            ],
+          }),
+        },
+      },
     );
     await screen.findByText('#1 1: 500');
     screen.getByText('#2 2: 700');
@@ -21,7 +41,17 @@ describe('repeat widget', () => {
   it('renders every row of a list of up to 60, with no list wrappers', async () => {
     const rows = Array.from({ length: 60 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}` }));
     const { container } = await renderLayout(
-      layoutOf([{ type: 'repeat', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] }], { state: { rows } }),
+      layoutOf(
+        [
+          {
+            type: 'repeat',
+            items: '{{ state.rows }}',
+            key: 'id',
+            template: [{ type: 'text', text: '{{ item.name }}' }],
+          },
+        ],
+        { state: { rows } },
+      ),
     );
     expect(container.querySelectorAll('.k-repeat > p')).toHaveLength(60);
     screen.getByText('Row 0');
@@ -33,10 +63,26 @@ describe('repeat widget', () => {
     const { user } = await renderLayout(
       layoutOf(
         [
-          { type: 'repeat', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] },
-          { type: 'button', label: 'Rename', onTap: [{ type: 'setState', path: 'rows[1].name', value: 'Beta!' }] },
+          {
+            type: 'repeat',
+            items: '{{ state.rows }}',
+            key: 'id',
+            template: [{ type: 'text', text: '{{ item.name }}' }],
+          },
+          {
+            type: 'button',
+            label: 'Rename',
+            onTap: [{ type: 'setState', path: 'rows[1].name', value: 'Beta!' }],
+          },
         ],
-        { state: { rows: [{ id: 1, name: 'Alpha' }, { id: 2, name: 'Beta' }] } },
+        {
+          state: {
+            rows: [
+              { id: 1, name: 'Alpha' },
+              { id: 2, name: 'Beta' },
+            ],
+          },
+        },
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Rename' }));
@@ -46,17 +92,42 @@ describe('repeat widget', () => {
 
   it('shows the empty nodes for an empty or null list', async () => {
     const empty = [{ type: 'text', text: 'No complaints yet' }];
-    await renderLayout(layoutOf([{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'text', text: 'row' }], empty }], { state: { rows: [] } }));
+    await renderLayout(
+      layoutOf(
+        [
+          {
+            type: 'repeat',
+            items: '{{ state.rows }}',
+            template: [{ type: 'text', text: 'row' }],
+            empty,
+          },
+        ],
+        { state: { rows: [] } },
+      ),
+    );
     screen.getByText('No complaints yet');
     expect(screen.queryByText('row')).toBeNull();
   });
 
   it('a null list is empty; a non-list is reported and shows the empty nodes', async () => {
     const { recorded } = await renderLayout(
-      layoutOf([
-        { type: 'repeat', items: '{{ state.none }}', template: [{ type: 'text', text: 'row' }], empty: [{ type: 'text', text: 'empty A' }] },
-        { type: 'repeat', items: '{{ state.word }}', template: [{ type: 'text', text: 'row' }], empty: [{ type: 'text', text: 'empty B' }] },
-      ], { state: { none: null, word: 'abc' } }),
+      layoutOf(
+        [
+          {
+            type: 'repeat',
+            items: '{{ state.none }}',
+            template: [{ type: 'text', text: 'row' }],
+            empty: [{ type: 'text', text: 'empty A' }],
+          },
+          {
+            type: 'repeat',
+            items: '{{ state.word }}',
+            template: [{ type: 'text', text: 'row' }],
+            empty: [{ type: 'text', text: 'empty B' }],
+          },
+        ],
+        { state: { none: null, word: 'abc' } },
+      ),
     );
     screen.getByText('empty A');
     screen.getByText('empty B');
@@ -69,11 +140,26 @@ describe('repeat widget', () => {
       layoutOf(
         [
           {
-            type: 'repeat', items: '{{ state.groups }}', itemAs: 'group',
-            template: [{ type: 'repeat', items: '{{ group.steps }}', template: [{ type: 'text', text: '{{ group.name }} {{ index }}: {{ item }}' }] }],
+            type: 'repeat',
+            items: '{{ state.groups }}',
+            itemAs: 'group',
+            template: [
+              {
+                type: 'repeat',
+                items: '{{ group.steps }}',
+                template: [{ type: 'text', text: '{{ group.name }} {{ index }}: {{ item }}' }],
+              },
+            ],
           },
         ],
-        { state: { groups: [{ name: 'M-Pesa', steps: ['Dial', 'Pay'] }, { name: 'Store', steps: ['Go'] }] } },
+        {
+          state: {
+            groups: [
+              { name: 'M-Pesa', steps: ['Dial', 'Pay'] },
+              { name: 'Store', steps: ['Go'] },
+            ],
+          },
+        },
       ),
     );
     screen.getByText('M-Pesa 0: Dial');
@@ -81,10 +167,22 @@ describe('repeat widget', () => {
     screen.getByText('Store 0: Go');
   });
 
-  it('runs actions in a row with that row\'s item', async () => {
+  it("runs actions in a row with that row's item", async () => {
     const { user, recorded } = await renderLayout(
       layoutOf(
-        [{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'button', label: 'Open {{ item.id }}', onTap: [{ type: 'navigate', to: '/complainDetails?problemId={{ item.id }}' }] }] }],
+        [
+          {
+            type: 'repeat',
+            items: '{{ state.rows }}',
+            template: [
+              {
+                type: 'button',
+                label: 'Open {{ item.id }}',
+                onTap: [{ type: 'navigate', to: '/complainDetails?problemId={{ item.id }}' }],
+              },
+            ],
+          },
+        ],
         { state: { rows: [{ id: 7 }, { id: 9 }] } },
       ),
     );
@@ -94,9 +192,24 @@ describe('repeat widget', () => {
 
   it('falls back to positions and reports when the key field repeats', async () => {
     const { recorded } = await renderLayout(
-      layoutOf([{ type: 'repeat', items: '{{ state.rows }}', key: 'id', template: [{ type: 'text', text: '{{ item.name }}' }] }], {
-        state: { rows: [{ id: 1, name: 'A' }, { id: 1, name: 'B' }] },
-      }),
+      layoutOf(
+        [
+          {
+            type: 'repeat',
+            items: '{{ state.rows }}',
+            key: 'id',
+            template: [{ type: 'text', text: '{{ item.name }}' }],
+          },
+        ],
+        {
+          state: {
+            rows: [
+              { id: 1, name: 'A' },
+              { id: 1, name: 'B' },
+            ],
+          },
+        },
+      ),
     );
     screen.getByText('A');
     screen.getByText('B');
@@ -106,7 +219,9 @@ describe('repeat widget', () => {
   it('refuses scope names and prototype keys as itemAs', async () => {
     for (const itemAs of ['state', '__proto__']) {
       const { unmount } = await renderLayout(
-        layoutOf([{ type: 'repeat', items: [1], itemAs, template: [{ type: 'text', text: 'row' }] }]),
+        layoutOf([
+          { type: 'repeat', items: [1], itemAs, template: [{ type: 'text', text: 'row' }] },
+        ]),
       );
       screen.getByText('Layout problem at /body/0/itemAs');
       expect(screen.queryByText('row')).toBeNull();
@@ -116,7 +231,16 @@ describe('repeat widget', () => {
 
   it('shows API strings in rows as literal text (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([{ type: 'repeat', items: '{{ state.rows }}', template: [{ type: 'text', text: '{{ item }}' }] }], { state: { rows: [XSS, '{{ state.secret }}'], secret: 'leak' } }),
+      layoutOf(
+        [
+          {
+            type: 'repeat',
+            items: '{{ state.rows }}',
+            template: [{ type: 'text', text: '{{ item }}' }],
+          },
+        ],
+        { state: { rows: [XSS, '{{ state.secret }}'], secret: 'leak' } },
+      ),
     );
     screen.getByText(XSS);
     screen.getByText('{{ state.secret }}');
@@ -133,11 +257,27 @@ describe('repeat widget', () => {
   describe('a long list is windowed: only the rows near the screen are in the page (issue 10)', () => {
     /** jsdom has no layout: the list's place on the screen is what the test says it is. */
     let listTop = 0;
-    afterEach(() => { vi.restoreAllMocks(); listTop = 0; });
-    const placeList = () => vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-      const top = this.dataset.nodeId === 'list' ? listTop : 0;
-      return { top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+    afterEach(() => {
+      vi.restoreAllMocks();
+      listTop = 0;
     });
+    const placeList = () =>
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+        this: HTMLElement,
+      ) {
+        const top = this.dataset.nodeId === 'list' ? listTop : 0;
+        return {
+          top,
+          bottom: top,
+          left: 0,
+          right: 0,
+          width: 0,
+          height: 0,
+          x: 0,
+          y: top,
+          toJSON: () => ({}),
+        } as DOMRect;
+      });
     const scrollTo = async (top: number) => {
       listTop = top;
       await act(async () => {
@@ -145,19 +285,45 @@ describe('repeat widget', () => {
         await new Promise((r) => setTimeout(r, 50)); // the window moves on the next animation frame
       });
     };
-    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: `r${i}`, name: `Row ${i}`, amount: 1 }));
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      id: `r${i}`,
+      name: `Row ${i}`,
+      amount: 1,
+    }));
     // As on /repay: the first row has its own box, every other row follows "Select all".
-    const layout = () => layoutOf([
-      { type: 'text', id: 'total', text: 'Total: {{ state.first ? sum(state.all ? state.rows : slice(state.rows, 0, 1), \'amount\') : 0 }}' },
-      { type: 'checkbox', id: 'all', label: 'Select all', bind: 'all' },
-      {
-        type: 'repeat', id: 'list', items: '{{ state.rows }}', key: 'id',
-        template: [
-          { type: 'checkbox', visible: '{{ index === 0 }}', bind: 'first', label: '{{ item.name }}' },
-          { type: 'checkbox', visible: '{{ index > 0 }}', bind: 'all', label: '{{ item.name }}', disabled: true },
+    const layout = () =>
+      layoutOf(
+        [
+          {
+            type: 'text',
+            id: 'total',
+            text: "Total: {{ state.first ? sum(state.all ? state.rows : slice(state.rows, 0, 1), 'amount') : 0 }}",
+          },
+          { type: 'checkbox', id: 'all', label: 'Select all', bind: 'all' },
+          {
+            type: 'repeat',
+            id: 'list',
+            items: '{{ state.rows }}',
+            key: 'id',
+            template: [
+              {
+                type: 'checkbox',
+                visible: '{{ index === 0 }}',
+                bind: 'first',
+                label: '{{ item.name }}',
+              },
+              {
+                type: 'checkbox',
+                visible: '{{ index > 0 }}',
+                bind: 'all',
+                label: '{{ item.name }}',
+                disabled: true,
+              },
+            ],
+          },
         ],
-      },
-    ], { state: { rows, all: false, first: true } });
+        { state: { rows, all: false, first: true } },
+      );
 
     it('renders a window of rows, numbered for screen readers; select all and the total cover all 1000; the last row is reached by scrolling', async () => {
       placeList();

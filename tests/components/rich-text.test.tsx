@@ -19,7 +19,9 @@ async function renderHtml(html: string, options: Pick<RenderLayoutOptions, 'allo
 const body = () => document.getElementById('terms') as HTMLElement;
 
 function everyAttribute(root: Element): string[] {
-  return [root, ...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => `${el.localName}[${a.name}=${a.value}]`));
+  return [root, ...root.querySelectorAll('*')].flatMap((el) =>
+    [...el.attributes].map((a) => `${el.localName}[${a.name}=${a.value}]`),
+  );
 }
 
 describe('rich-text', () => {
@@ -41,7 +43,9 @@ describe('rich-text', () => {
     expect(external.getAttribute('target')).toBe('_blank');
     expect(external.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.getByRole('link', { name: 'policy' }).getAttribute('href')).toBe('/Policy');
-    expect(screen.getByRole('img', { name: 'signature' }).getAttribute('src')).toBe('https://cdn.kopa.example/sign.png');
+    expect(screen.getByRole('img', { name: 'signature' }).getAttribute('src')).toBe(
+      'https://cdn.kopa.example/sign.png',
+    );
   });
 
   it('drops SECURITY 1/2 payloads: no handler attribute, no script, svg or iframe element', async () => {
@@ -57,10 +61,18 @@ describe('rich-text', () => {
     );
     screen.getByText('before svg');
     await screen.findByText('styled');
-    expect(container.querySelector('script, svg, iframe, style, form, input, button, object, math, noscript')).toBeNull();
+    expect(
+      container.querySelector(
+        'script, svg, iframe, style, form, input, button, object, math, noscript',
+      ),
+    ).toBeNull();
     expectNoInjectedElements(container);
     const attributes = everyAttribute(body());
-    expect(attributes.filter((a) => /\[(on\w+|style|class|id|xlink:href)=/.test(a) && !a.startsWith('div['))).toEqual([]);
+    expect(
+      attributes.filter(
+        (a) => /\[(on\w+|style|class|id|xlink:href)=/.test(a) && !a.startsWith('div['),
+      ),
+    ).toEqual([]);
     expect(screen.getByText('js link').getAttribute('href')).toBeNull();
     expect(body().textContent).not.toContain('alert(1)</script>');
     expect(body().textContent).not.toContain('p{}');
@@ -96,7 +108,9 @@ describe('rich-text', () => {
     ['a 9,000-character URL', `https://pay.kopa.example/${'a'.repeat(9000)}`],
     ['a 9,000-character path', `/${'a'.repeat(9000)}`],
   ])('refuses a link with %s, keeping its text', async (_label, href) => {
-    await renderHtml(`<p>before <a href="${href.replace(/"/g, '&quot;')}" title="t">bad</a> after</p>`);
+    await renderHtml(
+      `<p>before <a href="${href.replace(/"/g, '&quot;')}" title="t">bad</a> after</p>`,
+    );
     const link = await screen.findByText('bad');
     expect(link.localName).toBe('a');
     expect(link.getAttribute('href')).toBeNull();
@@ -117,7 +131,9 @@ describe('rich-text', () => {
     expect(own.getAttribute('href')).toBe('/Policy#top');
     expect(own.getAttribute('target')).toBeNull();
     expect(own.getAttribute('rel')).toBeNull();
-    expect(screen.getByRole('link', { name: 'long but within the cap' }).getAttribute('target')).toBe('_blank');
+    expect(
+      screen.getByRole('link', { name: 'long but within the cap' }).getAttribute('target'),
+    ).toBe('_blank');
   });
 
   it('sanitizeHtml leaves every URL decision to the checks it is given', () => {
@@ -141,7 +157,11 @@ describe('rich-text', () => {
     expect(links).toEqual(['ext', 'int', '/ab']);
     expect(images).toEqual(['good', 'bad']);
     expect(tree).toEqual([
-      { tag: 'a', attrs: { href: 'https://x.example/', target: '_blank', rel: 'noopener noreferrer' }, children: ['e'] },
+      {
+        tag: 'a',
+        attrs: { href: 'https://x.example/', target: '_blank', rel: 'noopener noreferrer' },
+        children: ['e'],
+      },
       { tag: 'a', attrs: { href: '/in' }, children: ['i'] },
       { tag: 'a', attrs: {}, children: ['c'] },
       { tag: 'a', attrs: {}, children: ['none'] },
@@ -149,17 +169,22 @@ describe('rich-text', () => {
     ]);
   });
 
-  it.each(['x', 'http://cdn.kopa.example/a.png', 'data:image/svg+xml,<svg onload=alert(1)>', 'javascript:alert(1)', '//evil.tld/a.png'])(
-    'drops the image %j',
-    async (src) => {
-      await renderHtml(`<p>text</p><img src="${src.replace(/"/g, '&quot;')}" alt="pic">`);
-      await screen.findByText('text');
-      expect(body().querySelector('img')).toBeNull();
-    },
-  );
+  it.each([
+    'x',
+    'http://cdn.kopa.example/a.png',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'javascript:alert(1)',
+    '//evil.tld/a.png',
+  ])('drops the image %j', async (src) => {
+    await renderHtml(`<p>text</p><img src="${src.replace(/"/g, '&quot;')}" alt="pic">`);
+    await screen.findByText('text');
+    expect(body().querySelector('img')).toBeNull();
+  });
 
   it('survives 5,000 nested elements (SECURITY 6)', async () => {
-    await renderHtml(`<p>before</p>${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}<p>after</p>`);
+    await renderHtml(
+      `<p>before</p>${'<div>'.repeat(5000)}deep${'</div>'.repeat(5000)}<p>after</p>`,
+    );
     await screen.findByText('before');
     // Cut where the nesting passed the limit: the rest is gone, the page is alive.
     expect(screen.queryByText('deep')).toBeNull();
@@ -173,9 +198,21 @@ describe('rich-text', () => {
   });
 
   it('shows plain text as paragraphs split on blank lines, never as markup', async () => {
-    await renderLayout(layoutOf([{ type: 'rich-text', id: 'terms', text: `About us\n\nKopa lends money.\nSecond line\n\n\n${XSS_IMG}` }]));
+    await renderLayout(
+      layoutOf([
+        {
+          type: 'rich-text',
+          id: 'terms',
+          text: `About us\n\nKopa lends money.\nSecond line\n\n\n${XSS_IMG}`,
+        },
+      ]),
+    );
     const paragraphs = [...body().querySelectorAll('p')];
-    expect(paragraphs.map((p) => p.textContent)).toEqual(['About us', 'Kopa lends money.Second line', XSS_IMG]);
+    expect(paragraphs.map((p) => p.textContent)).toEqual([
+      'About us',
+      'Kopa lends money.Second line',
+      XSS_IMG,
+    ]);
     expect(paragraphs[1]?.querySelectorAll('br')).toHaveLength(1);
     expectNoInjectedElements(body());
   });
@@ -183,18 +220,29 @@ describe('rich-text', () => {
   it('dangerouslySetInnerHTML and other HTML sinks appear in no source file (SECURITY 2)', () => {
     const root = join(import.meta.dirname, '..', '..', 'src');
     const files = (function walk(dir: string): string[] {
-      return readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : /\.tsx?$/.test(n) ? [join(dir, n)] : []));
+      return readdirSync(dir).flatMap((n) =>
+        statSync(join(dir, n)).isDirectory()
+          ? walk(join(dir, n))
+          : /\.tsx?$/.test(n)
+            ? [join(dir, n)]
+            : [],
+      );
     })(root);
-    const sinks = /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML|document\.write/;
+    const sinks =
+      /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML|document\.write/;
     const allowed = new Set(['widgets/rich-text/sanitizeHtml.ts']);
-    const offenders = files.filter((f) => sinks.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f).split('\\').join('/'));
+    const offenders = files
+      .filter((f) => sinks.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(root, f).split('\\').join('/'));
     expect(offenders.filter((f) => !allowed.has(f))).toEqual([]);
   });
 
   it('renders the example layout', async () => {
     await renderLayout(example);
     screen.getByRole('heading', { name: 'Loan agreement' });
-    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe('/Policy');
+    expect(screen.getByRole('link', { name: 'privacy policy' }).getAttribute('href')).toBe(
+      '/Policy',
+    );
     screen.getByText('About us');
   });
 });

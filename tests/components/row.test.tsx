@@ -10,8 +10,13 @@ describe('row widget', () => {
         {
           type: 'row',
           style: { align: 'between' },
-          onTap: [{ type: 'bridge', action: 'callService', args: { phone: '{{ config.servicePhone }}' } }],
-          children: [{ type: 'text', text: 'Telephone' }, { type: 'text', text: '{{ config.servicePhone }}' }],
+          onTap: [
+            { type: 'bridge', action: 'callService', args: { phone: '{{ config.servicePhone }}' } },
+          ],
+          children: [
+            { type: 'text', text: 'Telephone' },
+            { type: 'text', text: '{{ config.servicePhone }}' },
+          ],
         },
       ]),
     );
@@ -20,14 +25,20 @@ describe('row widget', () => {
     expect(row.className).toContain('k-align-between');
     expect(row.textContent).toBe('Telephone+255 700 000 000');
     await user.click(row);
-    expect(recorded.bridge).toEqual([{ action: 'callService', args: { phone: '+255 700 000 000' } }]);
+    expect(recorded.bridge).toEqual([
+      { action: 'callService', args: { phone: '+255 700 000 000' } },
+    ]);
   });
 
   it('a row without onTap is not a button; keyboard Enter runs a tappable row', async () => {
     const { user, recorded } = await renderLayout(
       layoutOf([
         { type: 'row', children: [{ type: 'text', text: 'plain' }] },
-        { type: 'row', onTap: [{ type: 'toast', message: 'hi' }], children: [{ type: 'text', text: 'tap me' }] },
+        {
+          type: 'row',
+          onTap: [{ type: 'toast', message: 'hi' }],
+          children: [{ type: 'text', text: 'tap me' }],
+        },
       ]),
     );
     expect(screen.getAllByRole('button')).toHaveLength(1);
@@ -35,7 +46,6 @@ describe('row widget', () => {
     await user.keyboard('{Enter}');
     expect(recorded.toasts.map((t) => t.message)).toEqual(['hi']);
   });
-
 
   it('renders its example layout', async () => {
     const { recorded, user } = await renderLayout(example);

@@ -7,7 +7,8 @@ const XSS = ['<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>'];
 function noInjectedElements(root: HTMLElement) {
   expect(root.querySelector('img[onerror], svg[onload], script, iframe')).toBeNull();
   for (const el of Array.from(root.querySelectorAll('*'))) {
-    for (const attr of Array.from(el.attributes)) expect(attr.name.startsWith('on'), `${el.tagName} ${attr.name}`).toBe(false);
+    for (const attr of Array.from(el.attributes))
+      expect(attr.name.startsWith('on'), `${el.tagName} ${attr.name}`).toBe(false);
   }
 }
 
@@ -18,12 +19,26 @@ describe('SECURITY 1: markup in layouts and API data is shown as text', () => {
         [
           { type: 'text', text: payload },
           { type: 'text', text: 'api: {{ data.info.email }}' },
-          { type: 'button', label: payload, onTap: [{ type: 'toast', message: `toast ${payload}` }, { type: 'openDialog', dialog: 'd' }] },
+          {
+            type: 'button',
+            label: payload,
+            onTap: [
+              { type: 'toast', message: `toast ${payload}` },
+              { type: 'openDialog', dialog: 'd' },
+            ],
+          },
         ],
         {
           title: payload,
           dataSources: { info: { endpoint: 'contactKfInfo' } },
-          dialogs: [{ type: 'dialog', id: 'd', title: `dialog ${payload}`, children: [{ type: 'text', text: payload }] }],
+          dialogs: [
+            {
+              type: 'dialog',
+              id: 'd',
+              title: `dialog ${payload}`,
+              children: [{ type: 'text', text: payload }],
+            },
+          ],
         },
       ),
       { responses: { contactKfInfo: ok({ email: payload, smWa: payload }) } },
@@ -39,7 +54,9 @@ describe('SECURITY 1: markup in layouts and API data is shown as text', () => {
 
 describe('SECURITY 5: prototype pollution through layouts, API data and state paths', () => {
   it('leaves Object.prototype untouched', async () => {
-    const polluted = JSON.parse('{"__proto__":{"p":1},"constructor":{"prototype":{"p":1}},"name":"x"}') as Record<string, unknown>;
+    const polluted = JSON.parse(
+      '{"__proto__":{"p":1},"constructor":{"prototype":{"p":1}},"name":"x"}',
+    ) as Record<string, unknown>;
     const { user } = await renderLayout(
       layoutOf(
         [
@@ -50,12 +67,27 @@ describe('SECURITY 5: prototype pollution through layouts, API data and state pa
             onTap: [
               { type: 'setState', path: '__proto__.p', value: 1 },
               { type: 'setState', path: 'constructor.prototype.p', value: 1 },
-              { type: 'setState', path: 'safe', value: JSON.parse('{"__proto__":{"p":1}}') as unknown },
-              { type: 'http', endpoint: 'contactKfInfo', params: JSON.parse('{"__proto__":{"p":1}}') as Record<string, unknown>, saveAs: 'saved' },
+              {
+                type: 'setState',
+                path: 'safe',
+                value: JSON.parse('{"__proto__":{"p":1}}') as unknown,
+              },
+              {
+                type: 'http',
+                endpoint: 'contactKfInfo',
+                params: JSON.parse('{"__proto__":{"p":1}}') as Record<string, unknown>,
+                saveAs: 'saved',
+              },
             ],
           },
         ],
-        { state: JSON.parse('{"__proto__":{"p":1},"constructor":{"prototype":{"p":1}}}') as Record<string, unknown>, dataSources: { info: { endpoint: 'contactKfInfo' } } },
+        {
+          state: JSON.parse('{"__proto__":{"p":1},"constructor":{"prototype":{"p":1}}}') as Record<
+            string,
+            unknown
+          >,
+          dataSources: { info: { endpoint: 'contactKfInfo' } },
+        },
       ),
       { responses: { contactKfInfo: ok(polluted) } },
     );
@@ -79,16 +111,27 @@ describe('SECURITY 9: a failing widget or action stays local', () => {
     };
     await user.click(screen.getByRole('button', { name: 'Explode' }));
     screen.getByText('Something went wrong. Please try again.');
-    expect(recorded.reports.some((r) => r.kind === 'action' && r.message === 'host crashed')).toBe(true);
+    expect(recorded.reports.some((r) => r.kind === 'action' && r.message === 'host crashed')).toBe(
+      true,
+    );
     expect(screen.getByRole('button', { name: 'Explode' }).hasAttribute('disabled')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Still works' }));
     screen.getByText('alive');
   });
 
   it('a call whose promise rejects becomes a toast, and the button is enabled again', async () => {
-    const { user } = await renderLayout(layoutOf([{ type: 'button', label: 'Pay', onTap: [{ type: 'http', endpoint: 'generateVcode', params: {} }] }]), {
-      responses: { generateVcode: () => Promise.reject(new Error('socket hang up')) },
-    });
+    const { user } = await renderLayout(
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Pay',
+          onTap: [{ type: 'http', endpoint: 'generateVcode', params: {} }],
+        },
+      ]),
+      {
+        responses: { generateVcode: () => Promise.reject(new Error('socket hang up')) },
+      },
+    );
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     screen.getByText('Something went wrong. Please try again.');
     expect(screen.getByRole('button', { name: 'Pay' }).hasAttribute('disabled')).toBe(false);
@@ -97,11 +140,31 @@ describe('SECURITY 9: a failing widget or action stays local', () => {
 
 describe('SECURITY 11, 12: links are checked before the app leaves', () => {
   const bad = [
-    'javascript:alert(1)', 'JaVaScRiPt:alert(1)', '\tjava\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)',
-    'file:///etc/passwd', 'https://evil.tld', 'https://pay.kopa.example.evil.tld', 'https://pay.kopa.example@evil.tld', '//evil.tld', '/\\evil.tld',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '\tjava\nscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'https://evil.tld',
+    'https://pay.kopa.example.evil.tld',
+    'https://pay.kopa.example@evil.tld',
+    '//evil.tld',
+    '/\\evil.tld',
   ];
   it.each(bad)('refuses and reports %j, leaving the page unchanged', async (url) => {
-    const { user, recorded } = await renderLayout(layoutOf([{ type: 'button', label: 'Open', onTap: [{ type: 'redirect', url }, { type: 'toast', message: 'after' }] }]));
+    const { user, recorded } = await renderLayout(
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Open',
+          onTap: [
+            { type: 'redirect', url },
+            { type: 'toast', message: 'after' },
+          ],
+        },
+      ]),
+    );
     await user.click(screen.getByRole('button', { name: 'Open' }));
     expect(recorded.leaves).toEqual([]);
     expect(recorded.navigations).toEqual([]);
@@ -113,7 +176,11 @@ describe('SECURITY 11, 12: links are checked before the app leaves', () => {
   it('follows an allowlisted https link and a same-origin path', async () => {
     const { user, recorded } = await renderLayout(
       layoutOf([
-        { type: 'button', label: 'Pay', onTap: [{ type: 'redirect', url: 'https://pay.kopa.example/p/1' }] },
+        {
+          type: 'button',
+          label: 'Pay',
+          onTap: [{ type: 'redirect', url: 'https://pay.kopa.example/p/1' }],
+        },
         { type: 'button', label: 'Local', onTap: [{ type: 'redirect', url: '/repay?x=1' }] },
       ]),
     );
@@ -134,7 +201,14 @@ describe('SECURITY 6: pathological bindings are bounded', () => {
         { type: 'text', text: deep },
         { type: 'text', text: huge },
         // ... as values they reach the expression engine, whose own limits answer.
-        { type: 'button', label: 'Evaluate', onTap: [{ type: 'setState', path: 'a', value: deep }, { type: 'setState', path: 'b', value: huge }] },
+        {
+          type: 'button',
+          label: 'Evaluate',
+          onTap: [
+            { type: 'setState', path: 'a', value: deep },
+            { type: 'setState', path: 'b', value: huge },
+          ],
+        },
         { type: 'text', text: 'alive {{ state.a }}{{ state.b }}' },
       ]),
     );
@@ -142,7 +216,10 @@ describe('SECURITY 6: pathological bindings are bounded', () => {
     await user.click(screen.getByRole('button', { name: 'Evaluate' }));
     // Each stopped by the length limit before any parse (no stopwatch: speed is the benches' job).
     const bindings = recorded.reports.filter((r) => r.kind === 'binding');
-    expect(bindings.map((r) => r.message)).toEqual([expect.stringMatching(/longer than 10000 characters/), expect.stringMatching(/longer than 10000 characters/)]);
+    expect(bindings.map((r) => r.message)).toEqual([
+      expect.stringMatching(/longer than 10000 characters/),
+      expect.stringMatching(/longer than 10000 characters/),
+    ]);
     screen.getByText('alive');
   });
 });
@@ -150,9 +227,21 @@ describe('SECURITY 6: pathological bindings are bounded', () => {
 describe('the button sends one request however fast it is tapped (SECURITY 14)', () => {
   it('double click and Enter plus click while pending -> one call, disabled meanwhile', async () => {
     let release!: () => void;
-    const { user, recorded } = await renderLayout(layoutOf([{ type: 'button', label: 'Pay Now', onTap: [{ type: 'http', endpoint: 'generateVcode', params: { amount: 1 } }] }]), {
-      responses: { generateVcode: () => new Promise((resolve) => (release = () => resolve(ok({ repayType: 'NOTICE' })))) },
-    });
+    const { user, recorded } = await renderLayout(
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Pay Now',
+          onTap: [{ type: 'http', endpoint: 'generateVcode', params: { amount: 1 } }],
+        },
+      ]),
+      {
+        responses: {
+          generateVcode: () =>
+            new Promise((resolve) => (release = () => resolve(ok({ repayType: 'NOTICE' })))),
+        },
+      },
+    );
     const button = screen.getByRole('button', { name: 'Pay Now' });
     await user.dblClick(button);
     button.focus();

@@ -11,7 +11,14 @@ import type { CallResult } from '../../src/runtime/env';
 import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/runtime/session';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 
-const expired = (message: string): CallResult => ({ ok: false, kind: 'server', code: '401', message, serverMessage: message, status: 401 });
+const expired = (message: string): CallResult => ({
+  ok: false,
+  kind: 'server',
+  code: '401',
+  message,
+  serverMessage: message,
+  status: 401,
+});
 const PEOPLE = 'Your session timed out after 30 minutes. Please log in again.';
 
 const page = (sourceExtra: Record<string, unknown> = {}) =>
@@ -27,10 +34,16 @@ const wayOut = () => screen.getByRole('alert');
 
 describe('session expired (HTTP 401)', () => {
   it('a data source answering 401 shows the server message, Log in and Close, the header, and no Retry', async () => {
-    const { recorded, user } = await renderLayout(page(), { responses: { loanDetails: expired(PEOPLE) } });
+    const { recorded, user } = await renderLayout(page(), {
+      responses: { loanDetails: expired(PEOPLE) },
+    });
     await screen.findByText(PEOPLE);
     screen.getByRole('heading', { name: 'Loan details' });
-    expect(within(wayOut()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Log in', 'Close']);
+    expect(
+      within(wayOut())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Log in', 'Close']);
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByText(/Amount/)).toBeNull();
     expect(recorded.toasts).toEqual([]);
@@ -47,7 +60,10 @@ describe('session expired (HTTP 401)', () => {
 
   it("also overrides a layout's own error nodes (their Retry could only fail again)", async () => {
     await renderLayout(
-      page({ toastOnError: false, error: [{ type: 'button', label: 'Retry', onTap: [{ type: 'reload', source: 'loan' }] }] }),
+      page({
+        toastOnError: false,
+        error: [{ type: 'button', label: 'Retry', onTap: [{ type: 'reload', source: 'loan' }] }],
+      }),
       { responses: { loanDetails: expired(PEOPLE) } },
     );
     await screen.findByRole('button', { name: 'Log in' });
@@ -56,7 +72,12 @@ describe('session expired (HTTP 401)', () => {
 
   it("a message not meant for people, or no envelope at all, gives 'Your session has expired. Please log in again.'", async () => {
     const technical = expired('Missing session: userId and sessionId are required.');
-    const html: CallResult = { ok: false, kind: 'bad-response', message: 'The server sent an unexpected response. Please try again.', status: 401 };
+    const html: CallResult = {
+      ok: false,
+      kind: 'bad-response',
+      message: 'The server sent an unexpected response. Please try again.',
+      status: 401,
+    };
     for (const answer of [technical, html, expired('')]) {
       const { unmount } = await renderLayout(page(), { responses: { loanDetails: answer } });
       expect((await screen.findByRole('alert')).textContent).toContain(SESSION_EXPIRED_MESSAGE);
@@ -64,7 +85,9 @@ describe('session expired (HTTP 401)', () => {
       unmount();
     }
     expect(SESSION_EXPIRED_MESSAGE).toBe('Your session has expired. Please log in again.');
-    expect(messageForPeople('Unknown or expired session. Please log in again.')).toBe('Unknown or expired session. Please log in again.');
+    expect(messageForPeople('Unknown or expired session. Please log in again.')).toBe(
+      'Unknown or expired session. Please log in again.',
+    );
     expect(messageForPeople('session_id revoked')).toBeUndefined();
     expect(messageForPeople('<html>401</html>')).toBeUndefined();
     expect(messageForPeople('   ')).toBeUndefined();
@@ -72,17 +95,34 @@ describe('session expired (HTTP 401)', () => {
 
   it('other failures keep the error state with Retry (only 401 is a session problem)', async () => {
     await renderLayout(page(), {
-      responses: { loanDetails: { ok: false, kind: 'server', code: '500', message: 'Server busy', serverMessage: 'Server busy', status: 500 } },
+      responses: {
+        loanDetails: {
+          ok: false,
+          kind: 'server',
+          code: '500',
+          message: 'Server busy',
+          serverMessage: 'Server busy',
+          status: 500,
+        },
+      },
     });
     await screen.findByRole('button', { name: 'Retry' });
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
   });
 
   it('an action answering 401 (Pay Now) shows the same way out instead of a toast, and onError does not run', async () => {
-    const way = { amount: 1200000, alipay: 0, repayToken: 'T1', bankCards: [{ id: 'CARD1', bankName: 'CRDB Bank', cardNo: '**** 6789', bankCode: 'CRDB' }] };
+    const way = {
+      amount: 1200000,
+      alipay: 0,
+      repayToken: 'T1',
+      bankCards: [{ id: 'CARD1', bankName: 'CRDB Bank', cardNo: '**** 6789', bankCode: 'CRDB' }],
+    };
     const { recorded, user } = await renderLayout(repayChoose, {
       query: { userId: '10001', sessionId: 's1', orderId: 'O170' },
-      responses: { repaymentWay: ok(way, '00'), repaymentCommit: expired('Unknown or expired session. Please log in again.') },
+      responses: {
+        repaymentWay: ok(way, '00'),
+        repaymentCommit: expired('Unknown or expired session. Please log in again.'),
+      },
     });
     await user.click(await screen.findByRole('button', { name: /CRDB Bank/ }));
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
@@ -96,7 +136,12 @@ describe('session expired (HTTP 401)', () => {
   });
 
   it('a 401 while the code dialog is open closes it and shows the way out', async () => {
-    const way = { amount: 1200000, alipay: 0, repayToken: 'T1', bankCards: [{ id: 'CARD1', bankName: 'CRDB Bank', cardNo: '**** 6789', bankCode: 'CRDB' }] };
+    const way = {
+      amount: 1200000,
+      alipay: 0,
+      repayToken: 'T1',
+      bankCards: [{ id: 'CARD1', bankName: 'CRDB Bank', cardNo: '**** 6789', bankCode: 'CRDB' }],
+    };
     const { recorded, user } = await renderLayout(repayChoose, {
       query: { userId: '10001', sessionId: 's1', orderId: 'O170' },
       responses: {

@@ -15,11 +15,27 @@ import { realCatalogue, viaClient } from '../unit/http/wire';
 
 const ROOT = join(import.meta.dirname, '../..');
 type Variant = 'minimal' | 'noisy';
-const fixture = (endpoint: string): Record<Variant, unknown> => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/spec-answers/${endpoint}.json`), 'utf8')) as Record<Variant, unknown>;
-const ENDPOINTS = Object.entries(realCatalogue.endpoints).filter(([, e]) => e.client !== 'image').map(([name]) => name);
-const answers = (variant: Variant) => viaClient(Object.fromEntries(ENDPOINTS.map((name) => [name, fixture(name)[variant]])));
-const ROUTES = Object.fromEntries(Object.entries(routes.pages).map(([key, page]) => [key, page.path]));
-const QUERY = { userId: '10001', sessionId: 's1', orderId: 'O174D', productId: 'P001', problemId: '7', problemType: '2', orderNo: 'O174D' };
+const fixture = (endpoint: string): Record<Variant, unknown> =>
+  JSON.parse(
+    readFileSync(join(ROOT, `tests/fixtures/spec-answers/${endpoint}.json`), 'utf8'),
+  ) as Record<Variant, unknown>;
+const ENDPOINTS = Object.entries(realCatalogue.endpoints)
+  .filter(([, e]) => e.client !== 'image')
+  .map(([name]) => name);
+const answers = (variant: Variant) =>
+  viaClient(Object.fromEntries(ENDPOINTS.map((name) => [name, fixture(name)[variant]])));
+const ROUTES = Object.fromEntries(
+  Object.entries(routes.pages).map(([key, page]) => [key, page.path]),
+);
+const QUERY = {
+  userId: '10001',
+  sessionId: 's1',
+  orderId: 'O174D',
+  productId: 'P001',
+  problemId: '7',
+  problemType: '2',
+  orderNo: 'O174D',
+};
 
 interface Expect {
   /** The primary action (button name) and whether it is enabled with these answers; null: the screen has none. */
@@ -34,30 +50,60 @@ interface Expect {
  * 33.000,00 to repay by code, repayment-way with alipay 0 and no amount (spec 3 names none).
  */
 const EXPECT: Record<string, Expect> = {
-  loanDetail: { primary: { name: 'REPAY', enabled: true }, shows: ['Repaying', 'Rollover Repayment'] },
+  loanDetail: {
+    primary: { name: 'REPAY', enabled: true },
+    shows: ['Repaying', 'Rollover Repayment'],
+  },
   order: { primary: { name: 'REPAY', enabled: true }, shows: ['Repaying'] },
-  confirm: { primary: { name: 'Loan Now', enabled: true }, shows: ['50.000,00', '7 days', 'M-Pesa'] },
+  confirm: {
+    primary: { name: 'Loan Now', enabled: true },
+    shows: ['50.000,00', '7 days', 'M-Pesa'],
+  },
   confirmLegacy: { primary: { name: 'Loan Now', enabled: true }, shows: ['50.000,00'] },
   unionLoginFail: { primary: null, shows: ['Failed', 'The session of the partner app has ended.'] },
-  repay: { primary: { name: 'Pay Now', enabled: true }, shows: ['16.500,00', 'Pending installments (2)'] },
-  repayDelay: { primary: { name: 'Pay Now', enabled: true }, shows: ['Pay the deferral fee before the due date.'] },
-  repaymentOfCode: { primary: { name: 'Copy', enabled: true }, shows: ['33.000,00', 'KP-77001234'] },
-  repaymentOfCode2: { primary: { name: 'Copy', enabled: true }, shows: ['33.000,00', 'KP-77001234', 'M-Pesa'] },
+  repay: {
+    primary: { name: 'Pay Now', enabled: true },
+    shows: ['16.500,00', 'Pending installments (2)'],
+  },
+  repayDelay: {
+    primary: { name: 'Pay Now', enabled: true },
+    shows: ['Pay the deferral fee before the due date.'],
+  },
+  repaymentOfCode: {
+    primary: { name: 'Copy', enabled: true },
+    shows: ['33.000,00', 'KP-77001234'],
+  },
+  repaymentOfCode2: {
+    primary: { name: 'Copy', enabled: true },
+    shows: ['33.000,00', 'KP-77001234', 'M-Pesa'],
+  },
   payGuide: { primary: null },
   // No amount in any spec answer (and none kept on the device): Pay Now is off, and says why.
-  repayChoose: { primary: { name: 'Pay Now', enabled: false }, shows: ['M-Pesa 0712 345 678', 'The amount due of this order could not be found.'] },
+  repayChoose: {
+    primary: { name: 'Pay Now', enabled: false },
+    shows: ['M-Pesa 0712 345 678', 'The amount due of this order could not be found.'],
+  },
   borrowDetail: { primary: { name: 'Back to home', enabled: true }, shows: ['Repaying'] },
   addNormalCard: { primary: { name: 'Save card', enabled: false } },
   // alipay 0: wallet repayment is refused, and the page says why.
-  alipayRepayment: { primary: { name: 'Pay with wallet', enabled: false }, shows: ['Wallet repayment is not available for this order.'] },
-  customerService: { primary: { name: /E-mail/, enabled: true }, shows: ['help@kopa.example', '+255 700 000 000'] },
+  alipayRepayment: {
+    primary: { name: 'Pay with wallet', enabled: false },
+    shows: ['Wallet repayment is not available for this order.'],
+  },
+  customerService: {
+    primary: { name: /E-mail/, enabled: true },
+    shows: ['help@kopa.example', '+255 700 000 000'],
+  },
   loanAgreement: { primary: null },
   aboutUs: { primary: null },
   privacyPolicy: { primary: null },
   amlPolicy: { primary: null },
   complaint: { primary: { name: 'My complaints', enabled: true }, shows: ['Kopa Cash'] },
   complaintForm: { primary: { name: 'Send', enabled: true } },
-  complaintList: { primary: null, shows: ['They called me at night.', 'Collection', '2026-12-08 12:00:00'] },
+  complaintList: {
+    primary: null,
+    shows: ['They called me at night.', 'Collection', '2026-12-08 12:00:00'],
+  },
   complaintDetails: { primary: null, shows: ['They called me at night.'] },
   bindCard: { primary: { name: 'Next', enabled: true }, shows: ['Loan agreement'] },
   deleteUser: { primary: { name: 'Send', enabled: false } },
@@ -80,19 +126,28 @@ describe('every route renders the spec answers (issue 33)', () => {
   for (const [key, page] of Object.entries(routes.pages)) {
     for (const variant of ['minimal', 'noisy'] as const) {
       it(`${key} (${page.path}), ${variant}`, { timeout: 20_000 }, async () => {
-        const layout = JSON.parse(readFileSync(join(ROOT, `layouts/${page.layout}.json`), 'utf8')) as Record<string, unknown>;
-        const { recorded } = await renderLayout(layout, { query: QUERY, responses: answers(variant), routes: ROUTES });
+        const layout = JSON.parse(
+          readFileSync(join(ROOT, `layouts/${page.layout}.json`), 'utf8'),
+        ) as Record<string, unknown>;
+        const { recorded } = await renderLayout(layout, {
+          query: QUERY,
+          responses: answers(variant),
+          routes: ROUTES,
+        });
         const expected = EXPECT[key]!;
         const body = () => document.body.textContent ?? '';
         await waitFor(() => expect(body()).not.toContain('Loading...'));
-        for (const text of expected.shows ?? []) await waitFor(() => expect(body()).toContain(text));
+        for (const text of expected.shows ?? [])
+          await waitFor(() => expect(body()).toContain(text));
         expect(body()).not.toContain('We could not load this page');
         expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
         expect(body()).not.toMatch(/undefined|NaN|\[object Object\]/);
         expect(recorded.reports.filter((r) => r.kind === 'response')).toEqual([]);
         if (expected.primary) {
           const button = await screen.findByRole('button', { name: expected.primary.name });
-          const disabled = (button as HTMLButtonElement).disabled || button.getAttribute('aria-disabled') === 'true';
+          const disabled =
+            (button as HTMLButtonElement).disabled ||
+            button.getAttribute('aria-disabled') === 'true';
           expect(disabled).toBe(!expected.primary.enabled);
         }
       });

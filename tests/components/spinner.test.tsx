@@ -6,13 +6,22 @@ import example from '../../layouts/_examples/spinner.json';
 
 describe('spinner', () => {
   it('announces its bound label as a status', async () => {
-    await renderLayout(layoutOf([{ type: 'spinner', label: 'Checking {{ state.what }}...' }], { state: { what: 'your order' } }));
+    await renderLayout(
+      layoutOf([{ type: 'spinner', label: 'Checking {{ state.what }}...' }], {
+        state: { what: 'your order' },
+      }),
+    );
     expect(screen.getByRole('status').textContent).toBe('Checking your order...');
   });
 
   it('defaults to Loading... and shows a hostile label as text (SECURITY 1)', async () => {
-    const { container } = await renderLayout(layoutOf([{ type: 'spinner' }, { type: 'spinner', label: XSS_IMG }]));
-    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Loading...', XSS_IMG]);
+    const { container } = await renderLayout(
+      layoutOf([{ type: 'spinner' }, { type: 'spinner', label: XSS_IMG }]),
+    );
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([
+      'Loading...',
+      XSS_IMG,
+    ]);
     expectNoInjectedElements(container);
   });
 

@@ -5,15 +5,27 @@ import { XSS_IMG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/star-rating.json';
 
 function filled(): boolean[] {
-  return [1, 2, 3, 4, 5].map((n) => screen.getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars` }).getAttribute('data-filled') === 'true');
+  return [1, 2, 3, 4, 5].map(
+    (n) =>
+      screen
+        .getByRole('radio', { name: n === 1 ? '1 star' : `${n} stars` })
+        .getAttribute('data-filled') === 'true',
+  );
 }
 
-const rating = (extra: Record<string, unknown> = {}) => ({ type: 'star-rating', bind: 'rating.score', label: 'Rate our service', ...extra });
+const rating = (extra: Record<string, unknown> = {}) => ({
+  type: 'star-rating',
+  bind: 'rating.score',
+  label: 'Rate our service',
+  ...extra,
+});
 
 describe('star-rating', () => {
   it('tapping star n stores n and fills stars 1..n', async () => {
     const { user } = await renderLayout(
-      layoutOf([rating(), { type: 'text', text: 'Score: {{ state.rating.score }}' }], { state: { rating: { score: 0 } } }),
+      layoutOf([rating(), { type: 'text', text: 'Score: {{ state.rating.score }}' }], {
+        state: { rating: { score: 0 } },
+      }),
     );
     screen.getByRole('radiogroup', { name: 'Rate our service' });
     expect(filled()).toEqual([false, false, false, false, false]);
@@ -21,8 +33,12 @@ describe('star-rating', () => {
     await user.click(screen.getByRole('radio', { name: '3 stars' }));
     screen.getByText('Score: 3');
     expect(filled()).toEqual([true, true, true, false, false]);
-    expect(screen.getByRole('radio', { name: '3 stars' }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('radio', { name: '4 stars' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('radio', { name: '3 stars' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('radio', { name: '4 stars' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
 
     await user.click(screen.getByRole('radio', { name: '1 star' }));
     screen.getByText('Score: 1');
@@ -33,7 +49,11 @@ describe('star-rating', () => {
     const { user } = await renderLayout(
       layoutOf([
         rating(),
-        { type: 'button', label: 'Cancel', onTap: [{ type: 'setState', path: 'rating.score', value: 0 }] },
+        {
+          type: 'button',
+          label: 'Cancel',
+          onTap: [{ type: 'setState', path: 'rating.score', value: 0 }],
+        },
       ]),
     );
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
@@ -44,7 +64,10 @@ describe('star-rating', () => {
 
   it('readOnly shows the stored value and ignores taps', async () => {
     const { user } = await renderLayout(
-      layoutOf([rating({ readOnly: true }), { type: 'text', text: 'Score: {{ state.rating.score }}' }], { state: { rating: { score: 4 } } }),
+      layoutOf(
+        [rating({ readOnly: true }), { type: 'text', text: 'Score: {{ state.rating.score }}' }],
+        { state: { rating: { score: 4 } } },
+      ),
     );
     expect(filled()).toEqual([true, true, true, true, false]);
     const second = screen.getByRole('radio', { name: '2 stars' }) as HTMLButtonElement;
@@ -54,8 +77,12 @@ describe('star-rating', () => {
   });
 
   it('clamps odd state values to 0..5', async () => {
-    await renderLayout(layoutOf([rating({ bind: 'a' }), rating({ bind: 'b' })], { state: { a: '2', b: 9 } }));
-    const checked = screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true');
+    await renderLayout(
+      layoutOf([rating({ bind: 'a' }), rating({ bind: 'b' })], { state: { a: '2', b: 9 } }),
+    );
+    const checked = screen
+      .getAllByRole('radio')
+      .filter((r) => r.getAttribute('aria-checked') === 'true');
     expect(checked.map((r) => r.getAttribute('aria-label'))).toEqual(['2 stars', '5 stars']);
   });
 
@@ -71,7 +98,11 @@ describe('star-rating', () => {
   });
 
   it('moves the choice with arrow keys', async () => {
-    const { user } = await renderLayout(layoutOf([rating(), { type: 'text', text: 'Score: {{ state.rating.score }}' }], { state: { rating: { score: 2 } } }));
+    const { user } = await renderLayout(
+      layoutOf([rating(), { type: 'text', text: 'Score: {{ state.rating.score }}' }], {
+        state: { rating: { score: 2 } },
+      }),
+    );
     screen.getByRole('radio', { name: '2 stars' }).focus();
     await user.keyboard('{ArrowRight}');
     screen.getByText('Score: 3');

@@ -17,7 +17,10 @@ const draftLayout = (extraBody: unknown[] = []) =>
       { type: 'textarea', bind: 'draft.text', label: 'Description', maxLength: 200, counter: true },
       ...extraBody,
     ],
-    { state: { draft: { text: '', images: [] } }, persist: [{ key: 'complaintDraft', path: 'draft' }] },
+    {
+      state: { draft: { text: '', images: [] } },
+      persist: [{ key: 'complaintDraft', path: 'draft' }],
+    },
   );
 
 const field = () => screen.getByLabelText('Description') as HTMLTextAreaElement;
@@ -28,9 +31,12 @@ afterEach(() => {
 
 describe('local scope and storage action', () => {
   it('reads kept values as local.*', async () => {
-    await renderLayout(layoutOf([{ type: 'text', text: 'Due {{ local.repaymentInfo.repayAmount }}' }]), {
-      local: { repaymentInfo: { repayAmount: '16500000' } },
-    });
+    await renderLayout(
+      layoutOf([{ type: 'text', text: 'Due {{ local.repaymentInfo.repayAmount }}' }]),
+      {
+        local: { repaymentInfo: { repayAmount: '16500000' } },
+      },
+    );
     screen.getByText('Due 16500000');
   });
 
@@ -61,33 +67,54 @@ describe('local scope and storage action', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Keep' }));
     await screen.findByText('Next step ran');
-    expect(recorded.reports).toContainEqual(expect.objectContaining({ kind: 'storage', message: expect.stringContaining('QuotaExceededError') }));
+    expect(recorded.reports).toContainEqual(
+      expect.objectContaining({
+        kind: 'storage',
+        message: expect.stringContaining('QuotaExceededError'),
+      }),
+    );
   });
 
   it('the linter knows local as a root name', () => {
     const catalogue = loadApiCatalogue();
-    const issues = semanticIssues(example as unknown as Record<string, unknown>, 'storage.json', catalogue, { keys: new Set(), paths: new Set() });
+    const issues = semanticIssues(
+      example as unknown as Record<string, unknown>,
+      'storage.json',
+      catalogue,
+      { keys: new Set(), paths: new Set() },
+    );
     expect(issues.filter((i) => i.code === 'unknown-name')).toEqual([]);
   });
 });
 
 describe('persist', () => {
   it('restores the kept draft before the first render', async () => {
-    await renderLayout(draftLayout(), { local: { complaintDraft: { text: 'They call me at night', images: ['/uploads/a.png'] } } });
+    await renderLayout(draftLayout(), {
+      local: { complaintDraft: { text: 'They call me at night', images: ['/uploads/a.png'] } },
+    });
     expect(field().value).toBe('They call me at night');
     screen.getByText('21/200');
   });
 
   it('ignores a kept value of the wrong kind', async () => {
-    const { recorded } = await renderLayout(draftLayout(), { local: { complaintDraft: 'not a draft' } });
+    const { recorded } = await renderLayout(draftLayout(), {
+      local: { complaintDraft: 'not a draft' },
+    });
     expect(field().value).toBe('');
-    expect(recorded.reports).toContainEqual(expect.objectContaining({ kind: 'storage', pointer: '/persist/0' }));
+    expect(recorded.reports).toContainEqual(
+      expect.objectContaining({ kind: 'storage', pointer: '/persist/0' }),
+    );
   });
 
   it('writes typed text back after a pause', async () => {
     const { user, recorded } = await renderLayout(draftLayout());
     await user.type(field(), 'Slow app');
-    await waitFor(() => expect(JSON.parse(recorded.local.get('complaintDraft') ?? 'null')).toEqual({ text: 'Slow app', images: [] }));
+    await waitFor(() =>
+      expect(JSON.parse(recorded.local.get('complaintDraft') ?? 'null')).toEqual({
+        text: 'Slow app',
+        images: [],
+      }),
+    );
   });
 
   it('writes at once when the page is hidden', async () => {
@@ -98,7 +125,9 @@ describe('persist', () => {
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
-    expect(JSON.parse(recorded.local.get('complaintDraft') ?? 'null')).toMatchObject({ text: 'Closing the app' });
+    expect(JSON.parse(recorded.local.get('complaintDraft') ?? 'null')).toMatchObject({
+      text: 'Closing the app',
+    });
   });
 
   it('storage remove clears the kept draft and cancels a pending write', async () => {
@@ -160,6 +189,9 @@ describe('createLocalStore (the browser side)', () => {
         throw new DOMException('full', 'QuotaExceededError');
       },
     } as unknown as Storage;
-    expect(createLocalStore(() => full).set('a', 1)).toEqual({ ok: false, reason: 'QuotaExceededError: full' });
+    expect(createLocalStore(() => full).set('a', 1)).toEqual({
+      ok: false,
+      reason: 'QuotaExceededError: full',
+    });
   });
 });

@@ -13,23 +13,33 @@ const cardTypeTabs = {
     { label: 'Bank card', value: 1 },
     { label: 'E-wallet', value: 2 },
   ],
-  onChange: [{ type: 'setState', path: 'log', value: '{{ state.log }}>{{ option.label }}:{{ value }}' }],
+  onChange: [
+    { type: 'setState', path: 'log', value: '{{ state.log }}>{{ option.label }}:{{ value }}' },
+  ],
 };
 
 describe('tab-switch widget', () => {
   it('marks the bound value as the selected tab (1 and "1" match)', async () => {
     await renderLayout(layoutOf([cardTypeTabs], { state: { cardType: '1' } }));
     screen.getByRole('tablist', { name: 'Card type' });
-    expect(screen.getByRole('tab', { name: 'Bank card' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('tab', { name: 'E-wallet' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('tab', { name: 'Bank card' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('tab', { name: 'E-wallet' }).getAttribute('aria-selected')).toBe(
+      'false',
+    );
   });
 
   it('sets state and runs onChange with value and option; re-tapping the current tab does nothing', async () => {
     const { user } = await renderLayout(
-      layoutOf([cardTypeTabs, { type: 'text', text: '[{{ state.cardType }}|{{ state.log }}]' }], { state: { cardType: 1, log: '' } }),
+      layoutOf([cardTypeTabs, { type: 'text', text: '[{{ state.cardType }}|{{ state.log }}]' }], {
+        state: { cardType: 1, log: '' },
+      }),
     );
     await user.click(screen.getByRole('tab', { name: 'E-wallet' }));
-    expect(screen.getByRole('tab', { name: 'E-wallet' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'E-wallet' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     screen.getByText('[2|>E-wallet:2]');
     await user.click(screen.getByRole('tab', { name: 'E-wallet' }));
     screen.getByText('[2|>E-wallet:2]');
@@ -41,12 +51,27 @@ describe('tab-switch widget', () => {
     const { user } = await renderLayout(
       layoutOf(
         [
-          { type: 'tab-switch', bind: 'status', items: '{{ data.list.tabs }}', labelField: 'name', valueField: 'code' },
+          {
+            type: 'tab-switch',
+            bind: 'status',
+            items: '{{ data.list.tabs }}',
+            labelField: 'name',
+            valueField: 'code',
+          },
           { type: 'text', text: '[{{ state.status }}]' },
         ],
         { dataSources: { list: { endpoint: 'problemList' } }, state: { status: 'open' } },
       ),
-      { responses: { problemList: ok({ tabs: [{ name: 'Processing', code: 'open' }, { name: 'Done', code: 'done' }] }) } },
+      {
+        responses: {
+          problemList: ok({
+            tabs: [
+              { name: 'Processing', code: 'open' },
+              { name: 'Done', code: 'done' },
+            ],
+          }),
+        },
+      },
     );
     await user.click(await screen.findByRole('tab', { name: 'Done' }));
     screen.getByText('[done]');
@@ -54,10 +79,13 @@ describe('tab-switch widget', () => {
 
   it('shows labels from layouts and APIs as literal text (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([
-        { type: 'tab-switch', bind: 'a', options: [{ label: XSS, value: 'x' }] },
-        { type: 'tab-switch', bind: 'b', items: '{{ state.tabs }}' },
-      ], { state: { tabs: [{ label: '"><svg onload=alert(1)>', value: 1 }] } }),
+      layoutOf(
+        [
+          { type: 'tab-switch', bind: 'a', options: [{ label: XSS, value: 'x' }] },
+          { type: 'tab-switch', bind: 'b', items: '{{ state.tabs }}' },
+        ],
+        { state: { tabs: [{ label: '"><svg onload=alert(1)>', value: 1 }] } },
+      ),
     );
     screen.getByRole('tab', { name: XSS });
     screen.getByRole('tab', { name: '"><svg onload=alert(1)>' });

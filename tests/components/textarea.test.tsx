@@ -18,7 +18,9 @@ const field = () => screen.getByLabelText('Description') as HTMLTextAreaElement;
 
 describe('textarea', () => {
   it('binds typed text to the state and counts it against 200', async () => {
-    const { user } = await renderLayout(layoutOf([complaint(), { type: 'text', text: 'Saved: {{ state.form.content }}' }]));
+    const { user } = await renderLayout(
+      layoutOf([complaint(), { type: 'text', text: 'Saved: {{ state.form.content }}' }]),
+    );
     expect(field().placeholder).toBe('Please describe the problem');
     screen.getByText('0/200');
     await user.type(field(), 'Late fee');
@@ -28,7 +30,9 @@ describe('textarea', () => {
 
   it('ignores the 201st character typed and shows 200/200 (spec 5)', async () => {
     const { user } = await renderLayout(
-      layoutOf([complaint(), { type: 'text', text: 'Length: {{ len(state.form.content) }}' }], { state: { form: { content: 'a'.repeat(198) } } }),
+      layoutOf([complaint(), { type: 'text', text: 'Length: {{ len(state.form.content) }}' }], {
+        state: { form: { content: 'a'.repeat(198) } },
+      }),
     );
     screen.getByText('198/200');
     await user.type(field(), 'xyz');
@@ -38,7 +42,9 @@ describe('textarea', () => {
   });
 
   it('cuts input that passes the maxlength attribute (paste, IME, scripted) to 200', async () => {
-    await renderLayout(layoutOf([complaint(), { type: 'text', text: 'Length: {{ len(state.form.content) }}' }]));
+    await renderLayout(
+      layoutOf([complaint(), { type: 'text', text: 'Length: {{ len(state.form.content) }}' }]),
+    );
     fireEvent.change(field(), { target: { value: 'b'.repeat(250) } });
     expect(field().value).toBe('b'.repeat(200));
     screen.getByText('200/200');
@@ -54,7 +60,9 @@ describe('textarea', () => {
 
   it('is read-only while its disabled condition holds, and hides the counter unless asked', async () => {
     const { user } = await renderLayout(
-      layoutOf([complaint({ counter: false, disabled: '{{ state.sent }}' })], { state: { sent: true, form: { content: 'sent text' } } }),
+      layoutOf([complaint({ counter: false, disabled: '{{ state.sent }}' })], {
+        state: { sent: true, form: { content: 'sent text' } },
+      }),
     );
     expect(field().readOnly).toBe(true);
     await user.type(field(), 'more');
@@ -64,7 +72,9 @@ describe('textarea', () => {
 
   it('shows hostile label, placeholder and text literally (SECURITY 1)', async () => {
     const { container } = await renderLayout(
-      layoutOf([complaint({ label: XSS_IMG, placeholder: XSS_SVG })], { state: { form: { content: XSS_IMG } } }),
+      layoutOf([complaint({ label: XSS_IMG, placeholder: XSS_SVG })], {
+        state: { form: { content: XSS_IMG } },
+      }),
     );
     const area = screen.getByLabelText(XSS_IMG) as HTMLTextAreaElement;
     expect(area.value).toBe(XSS_IMG);

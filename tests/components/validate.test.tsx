@@ -17,15 +17,32 @@ function form(validate: Record<string, unknown>, extra: unknown[] = []) {
         type: 'container',
         id: 'signup',
         children: [
-          { type: 'input', id: 'phone', bind: 'phone', label: 'Mobile number', inputType: 'tel', maxLength: 11, rules: PHONE },
-          { type: 'input', id: 'capcode', bind: 'capcode', label: 'Graphic captcha', rules: REQUIRED('请正确输入图形验证码！') },
+          {
+            type: 'input',
+            id: 'phone',
+            bind: 'phone',
+            label: 'Mobile number',
+            inputType: 'tel',
+            maxLength: 11,
+            rules: PHONE,
+          },
+          {
+            type: 'input',
+            id: 'capcode',
+            bind: 'capcode',
+            label: 'Graphic captcha',
+            rules: REQUIRED('请正确输入图形验证码！'),
+          },
           ...extra,
         ],
       },
       {
         type: 'button',
         label: 'Go',
-        onTap: [{ type: 'validate', ...validate }, { type: 'http', endpoint: 'getSms', params: { phone: '{{ state.phone }}' } }],
+        onTap: [
+          { type: 'validate', ...validate },
+          { type: 'http', endpoint: 'getSms', params: { phone: '{{ state.phone }}' } },
+        ],
       },
     ],
     { state: { phone: '', capcode: '', code: '', amount: '', hidden: false } },
@@ -36,9 +53,13 @@ const box = (name: string) => screen.getByRole('textbox', { name });
 
 describe('validate action', () => {
   it('toasts the first failing rule in the order the fields are named and sends nothing; all passing, the list goes on', async () => {
-    const { recorded, user } = await renderLayout(form({ fields: ['phone', 'capcode'] }), { responses: { getSms: ok({}) } });
+    const { recorded, user } = await renderLayout(form({ fields: ['phone', 'capcode'] }), {
+      responses: { getSms: ok({}) },
+    });
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toEqual(['请正确输入手机号！']));
+    await waitFor(() =>
+      expect(recorded.toasts.map((t) => t.message)).toEqual(['请正确输入手机号！']),
+    );
     await user.type(box('Mobile number'), '12800138000');
     await user.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(recorded.toasts).toHaveLength(2));
@@ -52,7 +73,10 @@ describe('validate action', () => {
     await user.type(box('Graphic captcha'), 'AB12');
     await user.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(recorded.calls).toHaveLength(1));
-    expect(recorded.calls[0]).toMatchObject({ endpoint: 'getSms', params: { phone: '13800138000' } });
+    expect(recorded.calls[0]).toMatchObject({
+      endpoint: 'getSms',
+      params: { phone: '13800138000' },
+    });
     expect(recorded.toasts).toHaveLength(3);
   });
 
@@ -60,7 +84,9 @@ describe('validate action', () => {
     const { recorded, user } = await renderLayout(form({ form: 'signup' }));
     await user.type(box('Mobile number'), '13800138000');
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    await waitFor(() => expect(recorded.toasts.map((t) => t.message)).toEqual(['请正确输入图形验证码！']));
+    await waitFor(() =>
+      expect(recorded.toasts.map((t) => t.message)).toEqual(['请正确输入图形验证码！']),
+    );
     expect(recorded.calls).toEqual([]);
   });
 
@@ -68,20 +94,30 @@ describe('validate action', () => {
     const { recorded, user } = await renderLayout(form({ form: 'signup', show: 'inline' }));
     await user.click(screen.getByRole('button', { name: 'Go' }));
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(['请正确输入手机号！', '请正确输入图形验证码！']);
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      '请正确输入手机号！',
+      '请正确输入图形验证码！',
+    ]);
     expect(box('Mobile number').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(box('Mobile number'));
     expect(recorded.toasts).toEqual([]);
     await user.type(box('Mobile number'), '1');
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['请正确输入图形验证码！']);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      '请正确输入图形验证码！',
+    ]);
     expect(box('Mobile number').getAttribute('aria-invalid')).toBeNull();
     expect(recorded.calls).toEqual([]);
   });
 
   it('onInvalid runs with message and field in scope, instead of a toast with show none', async () => {
-    const layout = form({ fields: ['capcode'], show: 'none', onInvalid: [{ type: 'setState', path: 'code', value: '{{ field }}: {{ message }}' }] }, [
-      { type: 'text', text: 'Last: {{ state.code }}' },
-    ]);
+    const layout = form(
+      {
+        fields: ['capcode'],
+        show: 'none',
+        onInvalid: [{ type: 'setState', path: 'code', value: '{{ field }}: {{ message }}' }],
+      },
+      [{ type: 'text', text: 'Last: {{ state.code }}' }],
+    );
     const { recorded, user } = await renderLayout(layout);
     await user.click(screen.getByRole('button', { name: 'Go' }));
     await screen.findByText('Last: capcode: 请正确输入图形验证码！');
@@ -91,7 +127,14 @@ describe('validate action', () => {
 
   it('a field that is not on screen is not checked', async () => {
     const layout = form({ fields: ['code'] }, [
-      { type: 'input', id: 'code', visible: '{{ state.hidden }}', bind: 'code', label: 'Code', rules: REQUIRED('Enter the code') },
+      {
+        type: 'input',
+        id: 'code',
+        visible: '{{ state.hidden }}',
+        bind: 'code',
+        label: 'Code',
+        rules: REQUIRED('Enter the code'),
+      },
     ]);
     const { recorded, user } = await renderLayout(layout, { responses: { getSms: ok({}) } });
     await user.click(screen.getByRole('button', { name: 'Go' }));
@@ -103,12 +146,46 @@ describe('validate action', () => {
     const layout = layoutOf(
       [
         {
-          type: 'input', id: 'amount', bind: 'amount', label: 'Amount', inputType: 'money',
-          rules: [{ required: true, message: 'Enter an amount' }, { min: 10000, max: '{{ state.max }}', message: 'From 100,00 to {{ money(state.max) }}' }],
+          type: 'input',
+          id: 'amount',
+          bind: 'amount',
+          label: 'Amount',
+          inputType: 'money',
+          rules: [
+            { required: true, message: 'Enter an amount' },
+            {
+              min: 10000,
+              max: '{{ state.max }}',
+              message: 'From 100,00 to {{ money(state.max) }}',
+            },
+          ],
         },
-        { type: 'input', id: 'pin', bind: 'pin', label: 'PIN', rules: [{ digits: true, message: 'Digits only' }, { minLength: 4, maxLength: 6, message: '4 to 6 digits' }] },
-        { type: 'enum-picker', id: 'bank', bind: 'bank', label: 'Bank', options: [{ name: 'CRDB Bank', type: 'CRDB' }], rules: [{ required: true, message: 'Choose a bank' }] },
-        { type: 'button', label: 'Pay', onTap: [{ type: 'validate', fields: ['amount', 'pin', 'bank'] }, { type: 'toast', message: 'valid' }] },
+        {
+          type: 'input',
+          id: 'pin',
+          bind: 'pin',
+          label: 'PIN',
+          rules: [
+            { digits: true, message: 'Digits only' },
+            { minLength: 4, maxLength: 6, message: '4 to 6 digits' },
+          ],
+        },
+        {
+          type: 'enum-picker',
+          id: 'bank',
+          bind: 'bank',
+          label: 'Bank',
+          options: [{ name: 'CRDB Bank', type: 'CRDB' }],
+          rules: [{ required: true, message: 'Choose a bank' }],
+        },
+        {
+          type: 'button',
+          label: 'Pay',
+          onTap: [
+            { type: 'validate', fields: ['amount', 'pin', 'bank'] },
+            { type: 'toast', message: 'valid' },
+          ],
+        },
       ],
       { state: { amount: '', pin: '', bank: null, max: 500000 } },
     );

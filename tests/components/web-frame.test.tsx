@@ -8,10 +8,24 @@ const frame = (title: string) => screen.getByTitle<HTMLIFrameElement>(title);
 describe('web-frame widget', () => {
   it('embeds a same-origin path from the data, sandboxed with exactly the listed tokens', async () => {
     await renderLayout(
-      layoutOf([{ type: 'web-frame', src: '{{ data.c.popAgreementUrl }}', title: 'Loan agreement', sandbox: ['allow-scripts', 'allow-same-origin'] }], {
-        dataSources: { c: { endpoint: 'loanConfirmDetail' } },
-      }),
-      { responses: { loanConfirmDetail: ok({ popAgreementUrl: '/loanAgreement?productId=P001&scene=3' }) } },
+      layoutOf(
+        [
+          {
+            type: 'web-frame',
+            src: '{{ data.c.popAgreementUrl }}',
+            title: 'Loan agreement',
+            sandbox: ['allow-scripts', 'allow-same-origin'],
+          },
+        ],
+        {
+          dataSources: { c: { endpoint: 'loanConfirmDetail' } },
+        },
+      ),
+      {
+        responses: {
+          loanConfirmDetail: ok({ popAgreementUrl: '/loanAgreement?productId=P001&scene=3' }),
+        },
+      },
     );
     const el = await screen.findByTitle<HTMLIFrameElement>('Loan agreement');
     expect(el.tagName).toBe('IFRAME');
@@ -21,7 +35,9 @@ describe('web-frame widget', () => {
   });
 
   it('is fully sandboxed by default and accepts an https URL on a frame host (config/app.json frameHosts)', async () => {
-    await renderLayout(layoutOf([{ type: 'web-frame', src: 'https://kopa.example/terms', title: 'Terms' }]));
+    await renderLayout(
+      layoutOf([{ type: 'web-frame', src: 'https://kopa.example/terms', title: 'Terms' }]),
+    );
     expect(frame('Terms').getAttribute('src')).toBe('https://kopa.example/terms');
     expect(frame('Terms').getAttribute('sandbox')).toBe('');
   });
@@ -44,7 +60,13 @@ describe('web-frame widget', () => {
     'https://kopa.example/terms?s=demo-session-77',
   ])('refuses %s: no frame, siblings render, one report (SECURITY 11, 12)', async (src) => {
     const { container, recorded } = await renderLayout(
-      layoutOf([{ type: 'web-frame', src: '{{ state.src }}', title: 'x' }, { type: 'text', text: 'sibling' }], { state: { src } }),
+      layoutOf(
+        [
+          { type: 'web-frame', src: '{{ state.src }}', title: 'x' },
+          { type: 'text', text: 'sibling' },
+        ],
+        { state: { src } },
+      ),
       { query: { userId: '10001', sessionId: 'demo-session-77' } },
     );
     expect(container.querySelector('iframe')).toBeNull();
@@ -55,14 +77,18 @@ describe('web-frame widget', () => {
   });
 
   it('renders nothing and reports nothing for an empty source', async () => {
-    const { container, recorded } = await renderLayout(layoutOf([{ type: 'web-frame', src: '{{ state.src }}', title: 'x' }], { state: { src: '' } }));
+    const { container, recorded } = await renderLayout(
+      layoutOf([{ type: 'web-frame', src: '{{ state.src }}', title: 'x' }], { state: { src: '' } }),
+    );
     expect(container.querySelector('iframe')).toBeNull();
     expect(recorded.reports).toHaveLength(0);
   });
 
   it('renders its example layout', async () => {
     await renderLayout(example);
-    expect(frame('Loan agreement').getAttribute('src')).toBe('/loanAgreement?productId=P001&scene=3');
+    expect(frame('Loan agreement').getAttribute('src')).toBe(
+      '/loanAgreement?productId=P001&scene=3',
+    );
     expect(frame('Terms on the Kopa site').getAttribute('src')).toBe('https://kopa.example/terms');
   });
 });

@@ -14,13 +14,25 @@ describe('SECURITY 9: a widget that throws while rendering', () => {
   it('is replaced by a fallback for that node only, and reported once', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { recorded } = await renderLayout(
-      layoutOf([{ type: 'text', text: 'left' }, { type: 'container', children: [{ type: 'text', text: 'boom' }, { type: 'text', text: 'inner sibling' }] }, { type: 'text', text: 'right' }]),
+      layoutOf([
+        { type: 'text', text: 'left' },
+        {
+          type: 'container',
+          children: [
+            { type: 'text', text: 'boom' },
+            { type: 'text', text: 'inner sibling' },
+          ],
+        },
+        { type: 'text', text: 'right' },
+      ]),
     );
     spy.mockRestore();
     screen.getByText('left');
     screen.getByText('inner sibling');
     screen.getByText('right');
     screen.getByText('Layout problem at /body/1/children/0');
-    expect(recorded.reports.filter((r) => r.kind === 'render')).toEqual([expect.objectContaining({ pointer: '/body/1/children/0', message: 'kaput' })]);
+    expect(recorded.reports.filter((r) => r.kind === 'render')).toEqual([
+      expect.objectContaining({ pointer: '/body/1/children/0', message: 'kaput' }),
+    ]);
   });
 });

@@ -27,19 +27,32 @@ interface AxeResult {
 test.use({ bypassCSP: true });
 
 /** Runs axe on the page as it is now, logs and attaches the counts, and returns one line per violation. */
-async function axeViolations(page: Page, testInfo: TestInfo, label: string): Promise<{ line: string; found: string[] }> {
+async function axeViolations(
+  page: Page,
+  testInfo: TestInfo,
+  label: string,
+): Promise<{ line: string; found: string[] }> {
   await page.addScriptTag({ content: AXE_SOURCE });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
+  const result = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
-  }) as AxeResult;
+  })) as AxeResult;
   const counts: Record<string, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
-  for (const v of result.violations) counts[v.impact ?? 'minor'] = (counts[v.impact ?? 'minor'] ?? 0) + v.nodes.length;
-  const found = result.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  for (const v of result.violations)
+    counts[v.impact ?? 'minor'] = (counts[v.impact ?? 'minor'] ?? 0) + v.nodes.length;
+  const found = result.violations.map(
+    (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`,
+  );
   const ids = result.violations.map((v) => `${v.id}(${v.impact ?? '?'})`).join(' ');
-  const line = `axe ${label}: critical ${counts.critical} serious ${counts.serious} moderate ${counts.moderate} minor ${counts.minor} ${ids}`.trimEnd();
+  const line =
+    `axe ${label}: critical ${counts.critical} serious ${counts.serious} moderate ${counts.moderate} minor ${counts.minor} ${ids}`.trimEnd();
   console.log(line);
-  await testInfo.attach('axe', { body: JSON.stringify({ counts, violations: result.violations }, null, 2), contentType: 'application/json' });
+  await testInfo.attach('axe', {
+    body: JSON.stringify({ counts, violations: result.violations }, null, 2),
+    contentType: 'application/json',
+  });
   return { line, found };
 }
 
@@ -60,7 +73,11 @@ for (const [key, { path }] of Object.entries(ROUTES.pages)) {
  * Dialog states (issue 11: "every dialog state"). Each opens without side effects: answers that
  * would change data are fulfilled by the test (spec-shaped: numbers as strings where allowed).
  */
-const fulfil = (data: unknown, code = '0') => ({ status: 200, contentType: 'application/json', body: JSON.stringify({ code, message: 'success', data }) });
+const fulfil = (data: unknown, code = '0') => ({
+  status: 200,
+  contentType: 'application/json',
+  body: JSON.stringify({ code, message: 'success', data }),
+});
 const onPath = (end: string) => (url: URL) => url.pathname.endsWith(end);
 
 test.describe('axe on dialogs', () => {
@@ -73,7 +90,10 @@ test.describe('axe on dialogs', () => {
     expect(found, line).toEqual([]);
   });
 
-  test("the /confirm 'Point out' retention popup (host back, isPopType '1')", async ({ page, kopa }, testInfo) => {
+  test("the /confirm 'Point out' retention popup (host back, isPopType '1')", async ({
+    page,
+    kopa,
+  }, testInfo) => {
     await page.route(onPath('/v3/loan-confirm/loan-detail-confirm'), async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: Record<string, unknown> };
@@ -82,7 +102,11 @@ test.describe('axe on dialogs', () => {
     });
     await kopa.open('/confirm', { productId: 'P002' });
     await expect(page.getByRole('button', { name: 'Loan Now' })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { KopaHost: { back(): boolean } }).KopaHost.back())).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { KopaHost: { back(): boolean } }).KopaHost.back(),
+      ),
+    ).toBe(true);
     await expect(page.getByRole('dialog', { name: 'Point out' })).toBeVisible();
     const { line, found } = await axeViolations(page, testInfo, '/confirm retention dialog');
     expect(found, line).toEqual([]);
@@ -90,7 +114,16 @@ test.describe('axe on dialogs', () => {
 
   test("the /complainDetails rating dialog (isNeedScore '1')", async ({ page, kopa }, testInfo) => {
     await page.route(onPath('/user-problem/problem-detail'), (route) =>
-      route.fulfill(fulfil({ problemId: '9', type: '1', sonType: '11', content: 'They call my family.', images: [], isNeedScore: '1' })),
+      route.fulfill(
+        fulfil({
+          problemId: '9',
+          type: '1',
+          sonType: '11',
+          content: 'They call my family.',
+          images: [],
+          isNeedScore: '1',
+        }),
+      ),
     );
     await kopa.open('/complainDetails', { problemId: '9' });
     const dialog = page.getByRole('dialog', { name: 'Please rate our service' });
@@ -99,9 +132,19 @@ test.describe('axe on dialogs', () => {
     expect(found, line).toEqual([]);
   });
 
-  test('the /repay Repayment reminder dialog (generate-vcode NOTICE answered by the test)', async ({ page, kopa }, testInfo) => {
+  test('the /repay Repayment reminder dialog (generate-vcode NOTICE answered by the test)', async ({
+    page,
+    kopa,
+  }, testInfo) => {
     await page.route(onPath('/v3/loan-details/generate-vcode-yd'), (route) =>
-      route.fulfill(fulfil({ repayType: 'NOTICE', payUrl: '', notice: 'Pay 10,000 TZS at any agent with the TradeNo below.', tradeNo: 'T0009' })),
+      route.fulfill(
+        fulfil({
+          repayType: 'NOTICE',
+          payUrl: '',
+          notice: 'Pay 10,000 TZS at any agent with the TradeNo below.',
+          tradeNo: 'T0009',
+        }),
+      ),
     );
     await kopa.open('/repay', { orderId: 'O180D', productId: 'P002' });
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
@@ -112,8 +155,13 @@ test.describe('axe on dialogs', () => {
     expect(found, line).toEqual([]);
   });
 
-  test('the /repayChoose SMS code dialog (repayment-commit needValid 1 answered by the test)', async ({ page, kopa }, testInfo) => {
-    await page.route(onPath('/service/loan/repayment-commit'), (route) => route.fulfill(fulfil({ needValid: '1', repayRecordId: 'RA11Y' }, '00')));
+  test('the /repayChoose SMS code dialog (repayment-commit needValid 1 answered by the test)', async ({
+    page,
+    kopa,
+  }, testInfo) => {
+    await page.route(onPath('/service/loan/repayment-commit'), (route) =>
+      route.fulfill(fulfil({ needValid: '1', repayRecordId: 'RA11Y' }, '00')),
+    );
     await kopa.open('/repayChoose', { orderId: 'O170', productId: 'P002' });
     await page.getByRole('button', { name: /CRDB Bank/ }).click();
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -146,7 +194,10 @@ test.describe('back arrow', () => {
     });
   }
 
-  test('/customerService: tapping Back asks the native app to close the web view', async ({ page, kopa }) => {
+  test('/customerService: tapping Back asks the native app to close the web view', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/customerService', BACK_ROUTES['/customerService']);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);

@@ -18,8 +18,18 @@ const END = { method: 'bankStepEnd', payload: {} };
 /** The session query a request must carry (contract 2 and 3). */
 function expectSession(request: ApiRequest, productId = 'P001') {
   expect(request.method).toBe('POST');
-  expect(request.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, productId, product_id: productId });
-  expect(request.headers).toMatchObject({ building: HEADERS.building, gather: HEADERS.gather, 'x-requested-with': 'XMLHttpRequest' });
+  expect(request.query).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    mobilePhone: DEMO.mobilePhone,
+    productId,
+    product_id: productId,
+  });
+  expect(request.headers).toMatchObject({
+    building: HEADERS.building,
+    gather: HEADERS.gather,
+    'x-requested-with': 'XMLHttpRequest',
+  });
   expect(request.headers.swift).toBeUndefined();
   expect(request.headers.eyes).toBeUndefined();
   expect(request.headers['content-type']).toContain('application/json');
@@ -33,10 +43,16 @@ async function openForm(page: Page, kopa: Kopa, extra: Record<string, string> = 
 }
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-const picker = (page: Page, label: string) => page.locator('.k-enum-picker__field', { hasText: label });
+const picker = (page: Page, label: string) =>
+  page.locator('.k-enum-picker__field', { hasText: label });
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 
-async function choose(page: Page, label: string, option: string, how: 'Confirm' | 'Cancel' = 'Confirm') {
+async function choose(
+  page: Page,
+  label: string,
+  option: string,
+  how: 'Confirm' | 'Cancel' = 'Confirm',
+) {
   await picker(page, label).click();
   const sheet = page.getByRole('dialog');
   await expect(sheet).toBeVisible();
@@ -56,16 +72,26 @@ const walletBody = (productId: string) => ({
   product_id: productId,
   cardType: 1,
   channelNumber: '90006',
-  fields: { walletPhone: '0712345678', mpesaName: 'Asha Mushi', holderName: 'Asha Mushi', salaryDay: '' },
+  fields: {
+    walletPhone: '0712345678',
+    mpesaName: 'Asha Mushi',
+    holderName: 'Asha Mushi',
+    salaryDay: '',
+  },
 });
 
-test('shows the title, the image header and the items of card-init for card type 1 (default), sending product_id from the query', async ({ page, kopa }) => {
+test('shows the title, the image header and the items of card-init for card type 1 (default), sending product_id from the query', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa);
   await expect(page).toHaveTitle('Payment account information');
   const header = page.locator('[data-node-id="header"] img');
   await expect(header).toHaveAttribute('src', '/assets/demo/bank-header.svg');
   // Loaded, not a broken image (and the screenshot below shows it).
-  await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   const [init] = kopa.apiTo('/v3/bank/card-init');
   expect(kopa.apiTo('/v3/bank/card-init')).toHaveLength(1);
@@ -74,15 +100,29 @@ test('shows the title, the image header and the items of card-init for card type
   expect(init?.body).toEqual({ product_id: 'P001' });
 
   // Card type tab switch, default 1 (Mobile wallet).
-  await expect(page.getByRole('tab', { name: 'Mobile wallet' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tab', { name: 'Bank card' })).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByRole('tab', { name: 'Mobile wallet' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('tab', { name: 'Bank card' })).toHaveAttribute(
+    'aria-selected',
+    'false',
+  );
   // Channel picker preset to the option whose type matches the item's type (90006 = M-Pesa).
   await expect(picker(page, 'Wallet provider')).toContainText('M-Pesa');
   // Items of card type 1, of channel 90006 and of all card types; the bank-card ones hidden.
-  for (const name of ['Wallet phone number', 'M-Pesa registered name', 'Account holder name', 'Salary day']) {
+  for (const name of [
+    'Wallet phone number',
+    'M-Pesa registered name',
+    'Account holder name',
+    'Salary day',
+  ]) {
     await expect(field(page, name), name).toBeVisible();
   }
-  await expect(field(page, 'Wallet phone number')).toHaveAttribute('placeholder', 'Enter the wallet phone number');
+  await expect(field(page, 'Wallet phone number')).toHaveAttribute(
+    'placeholder',
+    'Enter the wallet phone number',
+  );
   for (const name of ['Bank account number']) await expect(field(page, name), name).toHaveCount(0);
   await expect(picker(page, 'Bank')).toHaveCount(0);
   await expect(picker(page, 'Branch city')).toHaveCount(0);
@@ -96,7 +136,10 @@ test('shows the title, the image header and the items of card-init for card type
 test('the card type tab switch changes the visible items', async ({ page, kopa }) => {
   await openForm(page, kopa);
   await page.getByRole('tab', { name: 'Bank card' }).click();
-  await expect(page.getByRole('tab', { name: 'Bank card' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Bank card' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(picker(page, 'Bank')).toContainText('CRDB Bank'); // preset: type CRDB
   await expect(field(page, 'Bank account number')).toBeVisible();
   await expect(picker(page, 'Branch city')).toContainText('Choose the branch city'); // no type: placeholder
@@ -112,7 +155,10 @@ test('the card type tab switch changes the visible items', async ({ page, kopa }
   expect(kopa.api.map((r) => r.path)).toEqual(['/vexed/v3/bank/card-init']);
 });
 
-test('an enum picker changes only on Confirm; a channel chosen in card type 1 sets the channel number', async ({ page, kopa }) => {
+test('an enum picker changes only on Confirm; a channel chosen in card type 1 sets the channel number', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa, { product_id: 'P004' });
   await choose(page, 'Wallet provider', 'Tigo Pesa', 'Cancel');
   await expect(picker(page, 'Wallet provider')).toContainText('M-Pesa');
@@ -121,7 +167,10 @@ test('an enum picker changes only on Confirm; a channel chosen in card type 1 se
   // Reopening highlights the current value, not the cancelled one.
   await picker(page, 'Wallet provider').click();
   await expect(page.getByRole('radio', { name: 'M-Pesa' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByRole('radio', { name: 'Tigo Pesa' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('radio', { name: 'Tigo Pesa' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await page.getByRole('radio', { name: 'Tigo Pesa' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(picker(page, 'Wallet provider')).toContainText('Tigo Pesa');
@@ -141,10 +190,15 @@ test('an enum picker changes only on Confirm; a channel chosen in card type 1 se
     channelNumber: '90007',
     fields: { walletPhone: '0655000111', holderName: 'Juma Ali', salaryDay: '' },
   });
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([START, END, { method: 'closeWebView', payload: {} }]);
 });
 
-test('a numeric item (inputType 1) keeps digits only; a text item takes any text', async ({ page, kopa }) => {
+test('a numeric item (inputType 1) keeps digits only; a text item takes any text', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa);
   const phone = field(page, 'Wallet phone number');
   await expect(phone).toHaveAttribute('inputmode', 'numeric');
@@ -165,7 +219,10 @@ test('a numeric item (inputType 1) keeps digits only; a text item takes any text
   await expect(name).toHaveValue('Asha B. 2nd');
 });
 
-test('the Next button hides while the keyboard shrinks the viewport by more than 60 px', async ({ page, kopa }) => {
+test('the Next button hides while the keyboard shrinks the viewport by more than 60 px', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa);
   await field(page, 'Wallet phone number').focus();
   await expect(next(page)).toBeVisible();
@@ -179,11 +236,16 @@ test('the Next button hides while the keyboard shrinks the viewport by more than
   await expect(next(page)).toBeVisible();
 });
 
-test('save with no source posts the fields by code, card type and product_id, then ends the bank step and closes the webview', async ({ page, kopa }) => {
+test('save with no source posts the fields by code, card type and product_id, then ends the bank step and closes the webview', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa);
   await fillWallet(page);
   await next(page).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([START, END, { method: 'closeWebView', payload: {} }]);
   const saves = kopa.apiTo('/v3/bank/save-bank-info');
   expect(saves).toHaveLength(1);
   expect(saves[0]?.path).toBe('/vexed/v3/bank/save-bank-info');
@@ -198,7 +260,10 @@ test('save with no source posts the fields by code, card type and product_id, th
   await expect(field(page, 'Account holder name')).toHaveValue('Asha Mushi');
 });
 
-test('save with source=confirmUrl posts a bank card to save-bank-info, then opens the confirmation page with that marker', async ({ page, kopa }) => {
+test('save with source=confirmUrl posts a bank card to save-bank-info, then opens the confirmation page with that marker', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa, { source: 'confirmUrl', product_id: 'P002' });
   await page.getByRole('tab', { name: 'Bank card' }).click();
   await choose(page, 'Bank', 'NMB Bank');
@@ -212,7 +277,13 @@ test('save with source=confirmUrl posts a bank card to save-bank-info, then open
   await expect(page).toHaveURL(/\/confirm\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/confirm');
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, productId: 'P002', source: 'confirmUrl', ...HEADERS });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    productId: 'P002',
+    source: 'confirmUrl',
+    ...HEADERS,
+  });
 
   const saves = kopa.apiTo('/v3/bank/save-bank-info');
   expect(saves).toHaveLength(1);
@@ -220,13 +291,22 @@ test('save with source=confirmUrl posts a bank card to save-bank-info, then open
   expect(saves[0]?.body).toEqual({
     product_id: 'P002',
     cardType: 2,
-    fields: { bankName: 'NMB', cardNo: '20110033445566', bankCity: 'ARU', holderName: 'Asha Mushi', salaryDay: '25' },
+    fields: {
+      bankName: 'NMB',
+      cardNo: '20110033445566',
+      bankCity: 'ARU',
+      holderName: 'Asha Mushi',
+      salaryDay: '25',
+    },
   });
   expect(kopa.apiTo('/v3/bank/card-change')).toHaveLength(0);
   await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END]);
 });
 
-test('save with source=loanDetail uses card-change, then opens the order page with source=loanDetail', async ({ page, kopa }) => {
+test('save with source=loanDetail uses card-change, then opens the order page with source=loanDetail', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa, { source: 'loanDetail', orderId: 'O170', product_id: 'P003' });
   await fillWallet(page);
   await next(page).click();
@@ -234,7 +314,14 @@ test('save with source=loanDetail uses card-change, then opens the order page wi
   await expect(page).toHaveURL(/\/order\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/order');
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, orderId: 'O170', productId: 'P003', source: 'loanDetail', ...HEADERS });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    orderId: 'O170',
+    productId: 'P003',
+    source: 'loanDetail',
+    ...HEADERS,
+  });
 
   const changes = kopa.apiTo('/v3/bank/card-change');
   expect(changes).toHaveLength(1);
@@ -248,7 +335,11 @@ test('save with source=loanDetail uses card-change, then opens the order page wi
 
 test('a server error is toasted and the entered values stay', async ({ page, kopa }) => {
   await page.route('**/vexed/v3/bank/save-bank-info**', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1001, message: 'The bank refused this account', data: null }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 1001, message: 'The bank refused this account', data: null }),
+    }),
   );
   await openForm(page, kopa);
   await choose(page, 'Wallet provider', 'Airtel Money');
@@ -259,7 +350,10 @@ test('a server error is toasted and the entered values stay', async ({ page, kop
 
   await expect(page.getByRole('status')).toHaveText('The bank refused this account');
   expect(kopa.apiTo('/v3/bank/save-bank-info')).toHaveLength(1);
-  expect(kopa.apiTo('/v3/bank/save-bank-info')[0]?.body).toMatchObject({ channelNumber: '90008', fields: { walletPhone: '0788111222', holderName: 'Neema J' } });
+  expect(kopa.apiTo('/v3/bank/save-bank-info')[0]?.body).toMatchObject({
+    channelNumber: '90008',
+    fields: { walletPhone: '0788111222', holderName: 'Neema J' },
+  });
   await expect(page).toHaveURL(/\/bindBank\?/);
   await expect(field(page, 'Wallet phone number')).toHaveValue('0788111222');
   await expect(field(page, 'Account holder name')).toHaveValue('Neema J');
@@ -268,7 +362,10 @@ test('a server error is toasted and the entered values stay', async ({ page, kop
   await expect.poll(() => kopa.bridgeCalls()).toEqual([START]); // the step started, and did not end
 });
 
-test('the real server refuses a missing required field: its message is toasted and the form is kept', async ({ page, kopa }) => {
+test('the real server refuses a missing required field: its message is toasted and the form is kept', async ({
+  page,
+  kopa,
+}) => {
   await openForm(page, kopa);
   await field(page, 'Wallet phone number').fill('0712345678');
   await field(page, 'M-Pesa registered name').fill('Asha Mushi');
@@ -281,7 +378,10 @@ test('the real server refuses a missing required field: its message is toasted a
   await expect.poll(() => kopa.bridgeCalls()).toEqual([START]); // the step started, and did not end
 });
 
-test('card-init items that omit channelNumber and cardTypeMi (absent, not null) still save every entered field (issue 7 item 14)', async ({ page, kopa }) => {
+test('card-init items that omit channelNumber and cardTypeMi (absent, not null) still save every entered field (issue 7 item 14)', async ({
+  page,
+  kopa,
+}) => {
   // The server leaves the optional fields out instead of sending null.
   await patchData(page, '/v3/bank/card-init', (data) => {
     for (const item of data.items as Record<string, unknown>[]) {
@@ -289,21 +389,33 @@ test('card-init items that omit channelNumber and cardTypeMi (absent, not null) 
       if (item.cardTypeMi === null || item.cardTypeMi === 0) delete item.cardTypeMi;
     }
   });
-  const init = page.waitForResponse((r) => new URL(r.url()).pathname === '/vexed/v3/bank/card-init');
+  const init = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/vexed/v3/bank/card-init',
+  );
   await openForm(page, kopa, { product_id: 'P003' });
-  const items = ((await (await init).json()) as { data: { items: Record<string, unknown>[] } }).data.items;
+  const items = ((await (await init).json()) as { data: { items: Record<string, unknown>[] } }).data
+    .items;
   expect(items.filter((i) => 'channelNumber' in i).map((i) => i.code)).toEqual(['mpesaName']);
-  expect(items.filter((i) => !('cardTypeMi' in i)).map((i) => i.code)).toEqual(['cardType', 'holderName', 'salaryDay']);
+  expect(items.filter((i) => !('cardTypeMi' in i)).map((i) => i.code)).toEqual([
+    'cardType',
+    'holderName',
+    'salaryDay',
+  ]);
   await fillWallet(page);
   await next(page).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([START, END, { method: 'closeWebView', payload: {} }]);
   const saves = kopa.apiTo('/v3/bank/save-bank-info');
   expect(saves).toHaveLength(1);
   expectSession(saves[0]!, 'P003');
   expect(saves[0]?.body).toEqual(walletBody('P003'));
 });
 
-test('opening the page marks the start of the bank step once; only a successful save marks its end', async ({ page, kopa }) => {
+test('opening the page marks the start of the bank step once; only a successful save marks its end', async ({
+  page,
+  kopa,
+}) => {
   // card-init as the spec allows it: numbers as strings, optional fields absent.
   await patchData(page, '/v3/bank/card-init', (data) => {
     for (const item of data.items as Record<string, unknown>[]) {
@@ -319,8 +431,12 @@ test('opening the page marks the start of the bank step once; only a successful 
   await page.getByRole('tab', { name: 'Mobile wallet' }).click();
   await choose(page, 'Wallet provider', 'M-Pesa');
   await fillWallet(page);
-  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/vexed/v3/bank/save-bank-info');
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/vexed/v3/bank/save-bank-info',
+  );
   await next(page).click();
   await saved;
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([START, END, { method: 'closeWebView', payload: {} }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([START, END, { method: 'closeWebView', payload: {} }]);
 });

@@ -22,9 +22,20 @@ test.describe('complaint details', () => {
     expect(kopa.apiTo('/user-problem/save-score')).toHaveLength(0);
   });
 
-  test('a failed save shows the server message and keeps the dialog open', async ({ page, kopa }) => {
+  test('a failed save shows the server message and keeps the dialog open', async ({
+    page,
+    kopa,
+  }) => {
     await page.route('**/vexed/user-problem/save-score**', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: '500123', message: 'Rating is closed for this complaint', data: null }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: '500123',
+          message: 'Rating is closed for this complaint',
+          data: null,
+        }),
+      }),
     );
     await freezeClock(page);
     await kopa.open('/complainDetails', { problemId: '1' });
@@ -38,7 +49,10 @@ test.describe('complaint details', () => {
     await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
-  test('without an agent reply the Process Result section is hidden, and no rating is asked', async ({ page, kopa }) => {
+  test('without an agent reply the Process Result section is hidden, and no rating is asked', async ({
+    page,
+    kopa,
+  }) => {
     await freezeClock(page);
     await kopa.open('/complainDetails', { problemId: '2' });
     await expect(page.getByText('Problem type')).toBeVisible();
@@ -46,7 +60,10 @@ test.describe('complaint details', () => {
     await page.clock.runFor(5000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
-  test('Send with no star chosen shows Please choose (Silakan pilih in Indonesian) and saves nothing', async ({ page, kopa }) => {
+  test('Send with no star chosen shows Please choose (Silakan pilih in Indonesian) and saves nothing', async ({
+    page,
+    kopa,
+  }) => {
     await freezeClock(page);
     await kopa.open('/complainDetails', { problemId: '1' });
     await expect(page.getByRole('heading', { name: 'Process Result' })).toBeVisible();
@@ -58,13 +75,27 @@ test.describe('complaint details', () => {
     expect(kopa.apiTo('/user-problem/save-score')).toHaveLength(0);
   });
 
-  test('with only the spec values, type and sub-type titles come from problem-init', async ({ page, kopa }) => {
+  test('with only the spec values, type and sub-type titles come from problem-init', async ({
+    page,
+    kopa,
+  }) => {
     // Spec 3 "Complaint detail": values only (sent as text), no titles, no reply fields at all.
     await page.route('**/vexed/user-problem/problem-detail**', (route) =>
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ code: '0', message: 'success', data: { problemId: '9', type: '1', sonType: '11', content: 'They call my family.', images: [], isNeedScore: '0' } }),
+        body: JSON.stringify({
+          code: '0',
+          message: 'success',
+          data: {
+            problemId: '9',
+            type: '1',
+            sonType: '11',
+            content: 'They call my family.',
+            images: [],
+            isNeedScore: '0',
+          },
+        }),
       }),
     );
     await kopa.open('/complainDetails', { problemId: '9' });
@@ -74,18 +105,34 @@ test.describe('complaint details', () => {
     await expect(complaint.getByText('Harassing calls', { exact: true })).toBeVisible();
   });
 
-  test('no empty Process Result card shows when the reply fields are absent', async ({ page, kopa }) => {
+  test('no empty Process Result card shows when the reply fields are absent', async ({
+    page,
+    kopa,
+  }) => {
     await page.route('**/vexed/user-problem/problem-detail**', (route) =>
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ code: '0', message: 'success', data: { problemId: '9', type: 2, typeTitle: 'Repayment issue', content: 'Still shown as due.', images: [], isNeedScore: 0 } }),
+        body: JSON.stringify({
+          code: '0',
+          message: 'success',
+          data: {
+            problemId: '9',
+            type: 2,
+            typeTitle: 'Repayment issue',
+            content: 'Still shown as due.',
+            images: [],
+            isNeedScore: 0,
+          },
+        }),
       }),
     );
     await kopa.open('/complainDetails', { problemId: '9' });
     // The card and the Process Result section render in the same pass as the content.
     await expect(page.getByText('Still shown as due.')).toBeVisible();
-    await expect(page.locator('[data-node-id="complaint"]').getByText('Repayment issue', { exact: true })).toBeVisible();
+    await expect(
+      page.locator('[data-node-id="complaint"]').getByText('Repayment issue', { exact: true }),
+    ).toBeVisible();
     await expect(page.locator('[data-node-id="process-result"]')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Process Result' })).toHaveCount(0);
   });
@@ -96,13 +143,21 @@ test.describe('complaint details', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ code: '0', message: 'success', data: { problemId: '9', type: 2, content: 'Four receipts.', images, isNeedScore: 0 } }),
+        body: JSON.stringify({
+          code: '0',
+          message: 'success',
+          data: { problemId: '9', type: 2, content: 'Four receipts.', images, isNeedScore: 0 },
+        }),
       }),
     );
     await kopa.open('/complainDetails', { problemId: '9' });
     await expect(page.getByText('Four receipts.')).toBeVisible();
     const complaint = page.locator('[data-node-id="complaint"]');
-    const boxes = await Promise.all([1, 2, 3, 4].map((n) => complaint.getByRole('img', { name: new RegExp(`Picture ${n}$`) }).boundingBox()));
+    const boxes = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        complaint.getByRole('img', { name: new RegExp(`Picture ${n}$`) }).boundingBox(),
+      ),
+    );
     const tops = boxes.map((b) => Math.round(b?.y ?? -1));
     expect(tops[0]).toBeGreaterThan(0);
     expect(tops[1]).toBe(tops[0]);
@@ -111,7 +166,10 @@ test.describe('complaint details', () => {
   });
 
   // Last: a successful save answers the request for a rating, so the server stops asking for it.
-  test('shows type, sub-type, content with its counter, images and the agent reply; asks for a rating after 3 s', async ({ page, kopa }) => {
+  test('shows type, sub-type, content with its counter, images and the agent reply; asks for a rating after 3 s', async ({
+    page,
+    kopa,
+  }) => {
     await freezeClock(page);
     await kopa.open('/complainDetails', { problemId: '1' });
     await expect(page).toHaveTitle('Complaint details');
@@ -143,7 +201,10 @@ test.describe('complaint details', () => {
     await expect(dialog).toBeVisible();
 
     await dialog.getByRole('radio', { name: '4 stars' }).click();
-    await expect(dialog.getByRole('radio', { name: '4 stars' })).toHaveAttribute('aria-checked', 'true');
+    await expect(dialog.getByRole('radio', { name: '4 stars' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText('Successful demonstration！')).toBeVisible();

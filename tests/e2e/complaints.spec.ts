@@ -26,7 +26,10 @@ function sameOriginPath(src: string | null): string {
 }
 
 test.describe('complaint start', () => {
-  test('shows the order summary, types and the promise; collection is refused for an order without isShow', async ({ page, kopa }) => {
+  test('shows the order summary, types and the promise; collection is refused for an order without isShow', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complainPage');
     await expect(page).toHaveTitle('Complaint');
     const summary = page.locator('[data-node-id="orderSummary"]');
@@ -37,7 +40,9 @@ test.describe('complaint start', () => {
     for (const title of ['Collection', 'Repayment issue', 'App problem', 'Other']) {
       await expect(page.getByText(title, { exact: true })).toBeVisible();
     }
-    await expect(page.getByText('We will respond to your complaint within 3 weekdays.')).toBeVisible();
+    await expect(
+      page.getByText('We will respond to your complaint within 3 weekdays.'),
+    ).toBeVisible();
     await kopa.screenshot('complain-page');
 
     const [init] = kopa.apiTo('/user-problem/problem-init');
@@ -46,12 +51,17 @@ test.describe('complaint start', () => {
     expect(init?.headers['x-requested-with']).toBe('XMLHttpRequest');
 
     await page.getByText('Collection', { exact: true }).click();
-    await expect(page.getByText('The selected order does not support sending collection types')).toBeVisible();
+    await expect(
+      page.getByText('The selected order does not support sending collection types'),
+    ).toBeVisible();
     await expect(page.getByText('Harassing calls')).toHaveCount(0);
     expect(page.url()).toContain('/complainPage?');
   });
 
-  test('All switches the order; collection then shows its sub-types, and a sub-type opens the form', async ({ page, kopa }) => {
+  test('All switches the order; collection then shows its sub-types, and a sub-type opens the form', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complainPage');
     const summary = page.locator('[data-node-id="orderSummary"]');
     await expect(summary.getByText('Under review')).toBeVisible();
@@ -65,10 +75,17 @@ test.describe('complaint start', () => {
     await expect(summary.getByText('O170', { exact: true })).toBeVisible();
 
     await page.getByText('Collection', { exact: true }).click();
-    for (const title of ['Harassing calls', 'Contacting my contacts', 'Rude language', 'Other collection issue']) {
+    for (const title of [
+      'Harassing calls',
+      'Contacting my contacts',
+      'Rude language',
+      'Other collection issue',
+    ]) {
       await expect(page.getByText(title)).toBeVisible();
     }
-    await expect(page.getByText('The selected order does not support sending collection types')).toHaveCount(0);
+    await expect(
+      page.getByText('The selected order does not support sending collection types'),
+    ).toHaveCount(0);
 
     // Choosing an order without isShow hides the sub-types and refuses collection again.
     await page.getByRole('button', { name: 'All', exact: true }).click();
@@ -76,7 +93,9 @@ test.describe('complaint start', () => {
     await expect(summary.getByText('Application failed')).toBeVisible();
     await expect(page.getByText('Harassing calls')).toHaveCount(0);
     await page.getByText('Collection', { exact: true }).click();
-    await expect(page.getByText('The selected order does not support sending collection types')).toBeVisible();
+    await expect(
+      page.getByText('The selected order does not support sending collection types'),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.getByRole('dialog', { name: 'All orders' }).getByText('Order No. O180D').click();
@@ -85,13 +104,20 @@ test.describe('complaint start', () => {
     await expect(page).toHaveURL(/\/complainPageNext\?/);
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      userId: '10001', sessionId: 'demo-session', problemType: '1', problemSonType: '13', orderNo: 'O180D',
+      userId: '10001',
+      sessionId: 'demo-session',
+      problemType: '1',
+      problemSonType: '13',
+      orderNo: 'O180D',
     });
     await expect(page.getByText('Collection', { exact: true })).toBeVisible();
     await expect(page.getByText('Rude language')).toBeVisible();
   });
 
-  test('after switching orders, the form asks problem-init for the chosen order, not the one the page was opened with', async ({ page, kopa }) => {
+  test('after switching orders, the form asks problem-init for the chosen order, not the one the page was opened with', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complainPage', { orderId: 'O21' });
     const summary = page.locator('[data-node-id="orderSummary"]');
     await expect(summary.getByText('Under review')).toBeVisible();
@@ -107,12 +133,20 @@ test.describe('complaint start', () => {
     expect(new URL(page.url()).searchParams.getAll('orderId')).toEqual(['O170']);
   });
 
-  test('another type goes straight to the form with problemType and orderNo; My complaints opens the list', async ({ page, kopa }) => {
+  test('another type goes straight to the form with problemType and orderNo; My complaints opens the list', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complainPage');
     await page.getByText('Repayment issue', { exact: true }).click();
     await expect(page).toHaveURL(/\/complainPageNext\?/);
     const query = Object.fromEntries(new URL(page.url()).searchParams);
-    expect(query).toMatchObject({ userId: '10001', sessionId: 'demo-session', problemType: '2', orderNo: 'O21' });
+    expect(query).toMatchObject({
+      userId: '10001',
+      sessionId: 'demo-session',
+      problemType: '2',
+      orderNo: 'O21',
+    });
     expect(query).not.toHaveProperty('problemSonType');
     await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('Repayment issue');
     await expect(page.locator('[data-node-id="sonTypeTag"]')).toHaveCount(0);
@@ -125,7 +159,10 @@ test.describe('complaint start', () => {
 });
 
 test.describe('complaint form', () => {
-  test('requires a description, caps it at 200 characters and counts n/200', async ({ page, kopa }) => {
+  test('requires a description, caps it at 200 characters and counts n/200', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complainPageNext', { problemType: '3', orderNo: 'O21' });
     await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('App problem');
     const [init] = kopa.apiTo('/user-problem/problem-init');
@@ -146,9 +183,16 @@ test.describe('complaint form', () => {
     await expect(page.getByText('8/200')).toBeVisible();
   });
 
-  test('uploads pictures as multipart, removes one, sends, shows the success modal for 1.5 s, then returns to the start page', async ({ page, kopa }) => {
+  test('uploads pictures as multipart, removes one, sends, shows the success modal for 1.5 s, then returns to the start page', async ({
+    page,
+    kopa,
+  }) => {
     await freezeClock(page);
-    await kopa.open('/complainPageNext', { problemType: '1', problemSonType: '11', orderNo: 'O170' });
+    await kopa.open('/complainPageNext', {
+      problemType: '1',
+      problemSonType: '11',
+      orderNo: 'O170',
+    });
     await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('Collection');
     await expect(page.locator('[data-node-id="sonTypeTag"]')).toHaveText('Harassing calls');
     await expect(page.getByText('Pictures (0/9)')).toBeVisible();
@@ -167,8 +211,12 @@ test.describe('complaint form', () => {
     expect(uploads[0]?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(uploads[0]?.query).toMatchObject({ userId: '10001', sessionId: 'demo-session' });
 
-    const first = sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'));
-    const second = sameOriginPath(await page.getByRole('img', { name: 'Picture 2' }).getAttribute('src'));
+    const first = sameOriginPath(
+      await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'),
+    );
+    const second = sameOriginPath(
+      await page.getByRole('img', { name: 'Picture 2' }).getAttribute('src'),
+    );
     expect(first).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     expect(second).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     // Chromium does not expose a multipart body with a file to the test, so check what the server
@@ -178,7 +226,9 @@ test.describe('complaint form', () => {
     expect(Buffer.compare(await stored.body(), PNG)).toBe(0);
     await page.getByRole('button', { name: 'Remove picture 1' }).click();
     await expect(page.getByRole('img', { name: 'Picture 2' })).toHaveCount(0);
-    expect(sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'))).toBe(second);
+    expect(
+      sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src')),
+    ).toBe(second);
     await expect(page.getByText('Pictures (1/9)')).toBeVisible();
 
     await page.getByLabel('Description').fill('They call me at 2 am.');
@@ -192,7 +242,13 @@ test.describe('complaint form', () => {
     const saves = kopa.apiTo('/user-problem/problem-save');
     expect(saves).toHaveLength(1);
     expect(saves[0]?.method).toBe('POST');
-    expect(saves[0]?.body).toEqual({ problemType: 1, problemSonType: 11, problemDetail: 'They call me at 2 am.', problemImage: second, orderNo: 'O170' });
+    expect(saves[0]?.body).toEqual({
+      problemType: 1,
+      problemSonType: 11,
+      problemDetail: 'They call me at 2 am.',
+      problemImage: second,
+      orderNo: 'O170',
+    });
 
     await page.clock.runFor(1400);
     await expect(modal).toBeVisible();
@@ -205,23 +261,35 @@ test.describe('complaint form', () => {
     expect(query).not.toHaveProperty('problemType');
   });
 
-  test('keeps the typed text and pictures on the device across a reload until the complaint is saved', async ({ page, kopa }) => {
+  test('keeps the typed text and pictures on the device across a reload until the complaint is saved', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complainPageNext', { problemType: '2', orderNo: 'O170' });
     await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('Repayment issue');
-    await page.getByLabel('Add picture').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel('Add picture')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByRole('img', { name: 'Picture 1' })).toBeVisible();
-    const picture = sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'));
+    const picture = sameOriginPath(
+      await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'),
+    );
     await page.getByLabel('Description').fill('I paid but it still shows due.');
     // Reloading at once: the page writes its draft when it is hidden, before the 300 ms pause ends.
     await page.reload();
     await expect(page.getByLabel('Description')).toHaveValue('I paid but it still shows due.');
     await expect(page.getByText('30/200')).toBeVisible();
     await expect(page.getByText('Pictures (1/9)')).toBeVisible();
-    expect(sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src'))).toBe(picture);
+    expect(
+      sameOriginPath(await page.getByRole('img', { name: 'Picture 1' }).getAttribute('src')),
+    ).toBe(picture);
 
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('dialog', { name: 'Submitted successfully' })).toBeVisible();
-    expect(kopa.apiTo('/user-problem/problem-save')[0]?.body).toMatchObject({ problemDetail: 'I paid but it still shows due.', problemImage: picture });
+    expect(kopa.apiTo('/user-problem/problem-save')[0]?.body).toMatchObject({
+      problemDetail: 'I paid but it still shows due.',
+      problemImage: picture,
+    });
     await expect(page).toHaveURL(/\/complainPage\?/);
     // Saved: the draft is gone, a new complaint starts empty.
     await kopa.open('/complainPageNext', { problemType: '2', orderNo: 'O170' });
@@ -241,7 +309,9 @@ test.describe('complaint form', () => {
     await expect(page.getByLabel('Add picture')).toHaveCount(0);
     expect(kopa.apiTo('/user-problem/upload-problem-img')).toHaveLength(9);
     const tops = await Promise.all(
-      [1, 3, 4, 6, 7].map(async (n) => Math.round((await page.getByRole('img', { name: `Picture ${n}` }).boundingBox())?.y ?? -1)),
+      [1, 3, 4, 6, 7].map(async (n) =>
+        Math.round((await page.getByRole('img', { name: `Picture ${n}` }).boundingBox())?.y ?? -1),
+      ),
     );
     expect(tops[0]).toBe(tops[1]);
     expect(tops[2]).toBeGreaterThan(tops[1] ?? 0);
@@ -249,10 +319,17 @@ test.describe('complaint form', () => {
     expect(tops[4]).toBeGreaterThan(tops[3] ?? 0);
   });
 
-  test('a refused file is not uploaded; a type without sub-type sends an empty image list', async ({ page, kopa }) => {
+  test('a refused file is not uploaded; a type without sub-type sends an empty image list', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complainPageNext', { problemType: '4', orderNo: '' });
     await expect(page.locator('[data-node-id="typeTag"]')).toHaveText('Other');
-    await page.getByLabel('Add picture').setInputFiles({ name: 'note.txt', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await page.getByLabel('Add picture').setInputFiles({
+      name: 'note.txt',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not an image'),
+    });
     await expect(page.getByText('Please choose a PNG, JPEG, GIF or WebP picture.')).toBeVisible();
     expect(kopa.apiTo('/user-problem/upload-problem-img')).toHaveLength(0);
 
@@ -260,7 +337,11 @@ test.describe('complaint form', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('dialog', { name: 'Submitted successfully' })).toBeVisible();
     expect(kopa.apiTo('/user-problem/problem-save')[0]?.body).toEqual({
-      problemType: 4, problemSonType: null, problemDetail: 'A general suggestion.', problemImage: '', orderNo: '',
+      problemType: 4,
+      problemSonType: null,
+      problemDetail: 'A general suggestion.',
+      problemImage: '',
+      orderNo: '',
     });
   });
 });
@@ -274,22 +355,45 @@ test.describe('complaint list', () => {
         body: JSON.stringify({
           code: '0',
           message: 'success',
-          data: { tabs: [{ title: 'All', list: [{ id: '31', time: '2026-01-01T22:30:00Z', type: 'Other', content: 'Filed just before midnight UTC.' }] }] },
+          data: {
+            tabs: [
+              {
+                title: 'All',
+                list: [
+                  {
+                    id: '31',
+                    time: '2026-01-01T22:30:00Z',
+                    type: 'Other',
+                    content: 'Filed just before midnight UTC.',
+                  },
+                ],
+              },
+            ],
+          },
         }),
       }),
     );
     await kopa.open('/complaintList');
-    const row = page.locator('[data-node-id="complaintRow"]').filter({ hasText: 'Filed just before midnight UTC.' });
+    const row = page
+      .locator('[data-node-id="complaintRow"]')
+      .filter({ hasText: 'Filed just before midnight UTC.' });
     await expect(row.getByText('2026-01-02 01:30:00')).toBeVisible();
   });
 
   // Issue 33 item 5d: the demo complaints were filed 2, 6 and 20 days ago, inserted in another order.
-  test('the All tab lists complaints newest first, and a new complaint comes on top', async ({ page, kopa }) => {
-    const times = async () => (await page.locator('[data-node-id="complaintRow"]').allInnerTexts())
-      .map((t) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(t)?.[0] ?? '');
+  test('the All tab lists complaints newest first, and a new complaint comes on top', async ({
+    page,
+    kopa,
+  }) => {
+    const times = async () =>
+      (await page.locator('[data-node-id="complaintRow"]').allInnerTexts()).map(
+        (t) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(t)?.[0] ?? '',
+      );
     await kopa.open('/complaintList');
     const rows = page.locator('[data-node-id="complaintRow"]');
-    await expect(rows.filter({ hasText: 'The repayment page takes long to load on my phone.' })).toHaveCount(1);
+    await expect(
+      rows.filter({ hasText: 'The repayment page takes long to load on my phone.' }),
+    ).toHaveCount(1);
     const before = await times();
     expect(before.length).toBeGreaterThanOrEqual(3);
     expect(before.every((t) => t !== '')).toBe(true);
@@ -297,18 +401,31 @@ test.describe('complaint list', () => {
     // The 20-day-old demo complaint (inserted last) is the oldest: last, not first.
     await expect(rows.last()).toContainText('The repayment page takes long to load on my phone.');
 
-    const saved = await page.request.post(`/vexed/user-problem/problem-save?userId=10001&sessionId=demo-session`, {
-      data: { problemType: 3, problemDetail: 'Filed today, so it is the newest.', problemImage: '', orderNo: '' },
-    });
+    const saved = await page.request.post(
+      `/vexed/user-problem/problem-save?userId=10001&sessionId=demo-session`,
+      {
+        data: {
+          problemType: 3,
+          problemDetail: 'Filed today, so it is the newest.',
+          problemImage: '',
+          orderNo: '',
+        },
+      },
+    );
     expect(saved.ok(), await saved.text()).toBe(true);
     await kopa.open('/complaintList');
     await expect(rows).toHaveCount(before.length + 1);
-    await expect(page.locator('[data-node-id="complaintRow"]').first()).toContainText('Filed today, so it is the newest.');
+    await expect(page.locator('[data-node-id="complaintRow"]').first()).toContainText(
+      'Filed today, so it is the newest.',
+    );
     const after = await times();
     expect(after).toEqual([...after].sort().reverse());
   });
 
-  test('tabs filter the rows (time, type, content); a tap opens the details', async ({ page, kopa }) => {
+  test('tabs filter the rows (time, type, content); a tap opens the details', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/complaintList');
     await expect(page).toHaveTitle('My complaints');
     const all = page.getByRole('tab', { name: 'All' });
@@ -324,7 +441,9 @@ test.describe('complaint list', () => {
     await expect(collector).toHaveCount(1);
     await expect(collector.getByText('Collection', { exact: true })).toBeVisible();
     await expect(collector.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
-    await expect(rows.filter({ hasText: 'I paid yesterday but the app still shows the amount due.' })).toHaveCount(1);
+    await expect(
+      rows.filter({ hasText: 'I paid yesterday but the app still shows the amount due.' }),
+    ).toHaveCount(1);
     await kopa.screenshot('complaint-list');
 
     await page.getByRole('tab', { name: 'Processed' }).click();

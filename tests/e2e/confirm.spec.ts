@@ -6,17 +6,40 @@
  * disabled, so taking it fails on the server.
  */
 import { DEMO, expect, test } from './support/fixtures';
-import { byId, holdRequests, patchData, tapStorm, toast, tzs, type TapStorm } from './support/payFlow';
 import {
-  agreementModal, CONFIRM, CONTRACTS, expectLoanDetail, expectPushRequest, hostBack, JUMP, openConfirm, patchOffer, PUSH, retention,
+  byId,
+  holdRequests,
+  patchData,
+  tapStorm,
+  toast,
+  tzs,
+  type TapStorm,
+} from './support/payFlow';
+import {
+  agreementModal,
+  CONFIRM,
+  CONTRACTS,
+  expectLoanDetail,
+  expectPushRequest,
+  hostBack,
+  JUMP,
+  openConfirm,
+  patchOffer,
+  PUSH,
+  retention,
 } from './support/confirmFlow';
 import { marketDay } from './support/marketDay';
 
-const loanNow = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Loan Now' });
-const agreementBox = (page: import('@playwright/test').Page) => page.getByRole('checkbox', { name: 'I have read and agree to' });
+const loanNow = (page: import('@playwright/test').Page) =>
+  page.getByRole('button', { name: 'Loan Now' });
+const agreementBox = (page: import('@playwright/test').Page) =>
+  page.getByRole('checkbox', { name: 'I have read and agree to' });
 
 test.describe('loan confirmation v3', () => {
-  test('P001: agreement modal first (sandboxed frame, Agree dismisses), then amount, 14 days, rate, details, card, plan, agreements', async ({ page, kopa }) => {
+  test('P001: agreement modal first (sandboxed frame, Agree dismisses), then amount, 14 days, rate, details, card, plan, agreements', async ({
+    page,
+    kopa,
+  }) => {
     const offer = await openConfirm(page, kopa, '/confirm', 'P001');
     await expect(page).toHaveTitle('Loan Confirmation');
 
@@ -28,7 +51,12 @@ test.describe('loan confirmation v3', () => {
     await expect(frame).toHaveAttribute('src', offer.popAgreementUrl);
     await expect(frame).toHaveAttribute('title', 'Loan agreement');
     await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin');
-    await expect(page.frameLocator('iframe').getByRole('heading', { name: 'General Terms and Conditions' }).first()).toBeVisible();
+    await expect(
+      page
+        .frameLocator('iframe')
+        .getByRole('heading', { name: 'General Terms and Conditions' })
+        .first(),
+    ).toBeVisible();
     await modal.getByRole('button', { name: 'Agree' }).click();
     await expect(modal).toHaveCount(0);
     expect(await kopa.bridgeCalls()).toEqual([]);
@@ -38,10 +66,17 @@ test.describe('loan confirmation v3', () => {
     await expect(byId(page, 'loanDays')).toHaveText('14 days');
     await expect(byId(page, 'rateDesc')).toHaveText('Daily interest 0.1%');
     const details = byId(page, 'details');
-    await expect(details.locator('dt')).toHaveText(['Loan amount', 'Interest and service fee', 'Amount received', 'Total to repay']);
+    await expect(details.locator('dt')).toHaveText([
+      'Loan amount',
+      'Interest and service fee',
+      'Amount received',
+      'Total to repay',
+    ]);
     await expect(details.locator('dd')).toHaveText(offer.details.map((line) => line.value));
     await expect(details.locator('dd').first()).toHaveText(`TZS ${tzs(offer.amount)}`);
-    await expect(byId(page, 'bankCardText')).toHaveText(`${offer.bankCardInfo.bankName} ${offer.bankCardInfo.cardNo}`);
+    await expect(byId(page, 'bankCardText')).toHaveText(
+      `${offer.bankCardInfo.bankName} ${offer.bankCardInfo.cardNo}`,
+    );
     await expect(page.getByRole('heading', { name: 'Plan' })).toBeVisible();
     const plan = byId(page, 'planItems');
     expect(offer.repay_plans).toHaveLength(1);
@@ -49,7 +84,9 @@ test.describe('loan confirmation v3', () => {
       await expect(plan.getByText(item.title)).toBeVisible();
       await expect(plan.getByText(item.description)).toBeVisible();
       await expect(plan.getByText(`TZS ${tzs(item.amount)}`)).toBeVisible();
-      await expect(plan.getByText(`Due ${marketDay(item.pay_time)}`, { exact: true })).toBeVisible();
+      await expect(
+        plan.getByText(`Due ${marketDay(item.pay_time)}`, { exact: true }),
+      ).toBeVisible();
     }
     await expect(agreementBox(page)).toBeChecked();
     for (const title of ['Loan Agreement', 'Privacy Policy', 'Repayment Authorization']) {
@@ -60,11 +97,20 @@ test.describe('loan confirmation v3', () => {
     const [detail] = kopa.apiTo(CONFIRM);
     expect(detail?.method).toBe('POST');
     expect(detail?.body).toEqual({ productId: 'P001' });
-    expect(detail?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, productId: 'P001' });
+    expect(detail?.query).toMatchObject({
+      userId: DEMO.userId,
+      sessionId: DEMO.sessionId,
+      productId: 'P001',
+    });
     expect(detail?.headers['x-requested-with']).toBe('XMLHttpRequest');
     const [contracts] = kopa.apiTo(CONTRACTS);
     expect(contracts?.method).toBe('GET');
-    expect(contracts?.query).toMatchObject({ productId: 'P001', scene: '3', userId: DEMO.userId, sessionId: DEMO.sessionId });
+    expect(contracts?.query).toMatchObject({
+      productId: 'P001',
+      scene: '3',
+      userId: DEMO.userId,
+      sessionId: DEMO.sessionId,
+    });
     expect(kopa.apiTo(PUSH)).toHaveLength(0);
     await kopa.screenshot('confirm');
     expect(await kopa.cspViolations()).toEqual([]);
@@ -77,7 +123,10 @@ test.describe('loan confirmation v3', () => {
     await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
   });
 
-  test('P002: no agreement modal, months shown as days, three plan items', async ({ page, kopa }) => {
+  test('P002: no agreement modal, months shown as days, three plan items', async ({
+    page,
+    kopa,
+  }) => {
     const offer = await openConfirm(page, kopa, '/confirm', 'P002');
     await expect(byId(page, 'loanAmount')).toHaveText(`TZS ${tzs(offer.amount)}`);
     await expect(byId(page, 'loanDays')).toHaveText('90 days');
@@ -87,24 +136,47 @@ test.describe('loan confirmation v3', () => {
     await expect(byId(page, 'planItems').getByText(/^Period \d$/)).toHaveCount(3);
   });
 
-  test('tapping an agreement link calls contract-jump with its position and opens contract_url', async ({ page, kopa }) => {
+  test('tapping an agreement link calls contract-jump with its position and opens contract_url', async ({
+    page,
+    kopa,
+  }) => {
     await openConfirm(page, kopa, '/confirm', 'P002');
     await byId(page, 'agreementLinks').getByRole('button', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/\/loanAgreement\?/);
     const url = new URL(page.url());
-    expect(Object.fromEntries(url.searchParams)).toEqual({ productId: 'P002', scene: '3', position: '2' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      productId: 'P002',
+      scene: '3',
+      position: '2',
+    });
     const [jump] = kopa.apiTo(JUMP);
     expect(jump?.method).toBe('GET');
-    expect(jump?.query).toMatchObject({ productId: 'P002', scene: '3', position: '2', userId: DEMO.userId, sessionId: DEMO.sessionId });
-    await expect(page.getByRole('heading', { name: 'General Terms and Conditions' }).first()).toBeVisible();
+    expect(jump?.query).toMatchObject({
+      productId: 'P002',
+      scene: '3',
+      position: '2',
+      userId: DEMO.userId,
+      sessionId: DEMO.sessionId,
+    });
+    await expect(
+      page.getByRole('heading', { name: 'General Terms and Conditions' }).first(),
+    ).toBeVisible();
     expect(kopa.apiTo(CONFIRM)).toHaveLength(1);
     // The box was not toggled by the link.
     await page.goBack();
     await expect(agreementBox(page)).toBeChecked();
   });
 
-  for (const contractUrl of ['javascript:alert(1)', 'https://evil.tld/x', '//evil.tld/x', 'https://kopa.example@evil.tld/']) {
-    test(`a contract_url ${contractUrl} is refused: page unchanged, reported (SECURITY 11, 12)`, async ({ page, kopa }) => {
+  for (const contractUrl of [
+    'javascript:alert(1)',
+    'https://evil.tld/x',
+    '//evil.tld/x',
+    'https://kopa.example@evil.tld/',
+  ]) {
+    test(`a contract_url ${contractUrl} is refused: page unchanged, reported (SECURITY 11, 12)`, async ({
+      page,
+      kopa,
+    }) => {
       await patchData(page, JUMP, (data) => (data.contract_url = contractUrl));
       await openConfirm(page, kopa, '/confirm', 'P002');
       await byId(page, 'agreementLinks').getByRole('button', { name: 'Loan Agreement' }).click();
@@ -114,7 +186,10 @@ test.describe('loan confirmation v3', () => {
     });
   }
 
-  test('Loan Now is active only while the agreement box is ticked; unticked it sends nothing', async ({ page, kopa }) => {
+  test('Loan Now is active only while the agreement box is ticked; unticked it sends nothing', async ({
+    page,
+    kopa,
+  }) => {
     await openConfirm(page, kopa, '/confirm', 'P002');
     await expect(agreementBox(page)).toBeChecked();
     await agreementBox(page).uncheck();
@@ -126,7 +201,10 @@ test.describe('loan confirmation v3', () => {
     await expect(loanNow(page)).toBeEnabled();
   });
 
-  test('Loan Now: one push request, tracking event, history replaced by the loan details with from=confirm', async ({ page, kopa }) => {
+  test('Loan Now: one push request, tracking event, history replaced by the loan details with from=confirm', async ({
+    page,
+    kopa,
+  }) => {
     await page.goto('/aboutUs');
     const offer = await openConfirm(page, kopa, '/confirm', 'P002');
     const held = await holdRequests(page, PUSH);
@@ -136,15 +214,32 @@ test.describe('loan confirmation v3', () => {
     // Released only once held: a request that reached the route after release() would wait for the next one.
     await expect.poll(() => held.held()).toBe(1);
     held.release();
-    const body = (await (await pushed).json()) as { data: { orderId: string; lendDetailsUrl: string } };
-    expect(body.data.lendDetailsUrl).toBe(`/loanDetail?orderId=${body.data.orderId}&productId=P002`);
+    const body = (await (await pushed).json()) as {
+      data: { orderId: string; lendDetailsUrl: string };
+    };
+    expect(body.data.lendDetailsUrl).toBe(
+      `/loanDetail?orderId=${body.data.orderId}&productId=P002`,
+    );
     await expectLoanDetail(page, 'P002', body.data.orderId);
 
     expect(kopa.apiTo(PUSH)).toHaveLength(1);
-    expectPushRequest(kopa.apiTo(PUSH)[0], { amount: offer.amount, periods: 3, termUnit: 2, productId: 'P002' });
-    await expect.poll(() => kopa.bridgeCalls()).toEqual([
-      { method: 'track', payload: { event: 'loanConfirm', params: { productId: 'P002', orderId: body.data.orderId, amount: offer.amount } } },
-    ]);
+    expectPushRequest(kopa.apiTo(PUSH)[0], {
+      amount: offer.amount,
+      periods: 3,
+      termUnit: 2,
+      productId: 'P002',
+    });
+    await expect
+      .poll(() => kopa.bridgeCalls())
+      .toEqual([
+        {
+          method: 'track',
+          payload: {
+            event: 'loanConfirm',
+            params: { productId: 'P002', orderId: body.data.orderId, amount: offer.amount },
+          },
+        },
+      ]);
     // Leaving does not start the confirmation screen again under the new URL.
     expect(kopa.apiTo(CONFIRM)).toHaveLength(1);
     // Replaced: back leaves the confirmation screen behind.
@@ -167,7 +262,10 @@ test.describe('loan confirmation v3', () => {
     });
   }
 
-  test('a refused push (disabled product) toasts the server message, no tracking, the button works again', async ({ page, kopa }) => {
+  test('a refused push (disabled product) toasts the server message, no tracking, the button works again', async ({
+    page,
+    kopa,
+  }) => {
     await openConfirm(page, kopa, '/confirm', 'P004');
     await loanNow(page).click();
     await expect(toast(page)).toHaveText('This product is not available.');
@@ -184,7 +282,10 @@ test.describe('loan confirmation v3', () => {
     expect(new URL(page.url()).pathname).toBe('/confirm');
   });
 
-  test('the bank card opens the bind-bank page with source=confirmUrl and the session', async ({ page, kopa }) => {
+  test('the bank card opens the bind-bank page with source=confirmUrl and the session', async ({
+    page,
+    kopa,
+  }) => {
     await openConfirm(page, kopa, '/confirm', 'P002');
     await byId(page, 'bankCardText').click();
     await expect(page).toHaveURL(/\/bindBank\?/);
@@ -194,7 +295,10 @@ test.describe('loan confirmation v3', () => {
     expect(url.searchParams.get('sessionId')).toBe(DEMO.sessionId);
   });
 
-  test("host back with isPopType 1: the 'Point out' popup; Agree dismisses, Cancel closes the web view", async ({ page, kopa }) => {
+  test("host back with isPopType 1: the 'Point out' popup; Agree dismisses, Cancel closes the web view", async ({
+    page,
+    kopa,
+  }) => {
     const offer = await openConfirm(page, kopa, '/confirm', 'P002');
     await expect(loanNow(page)).toBeVisible();
     expect(await hostBack(page)).toBe(true);
@@ -219,19 +323,32 @@ test.describe('loan confirmation v3', () => {
     await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'closeWebView', payload: {} }]);
   });
 
-  for (const url of ['https://evil.tld/agreement', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/\\evil.tld/x']) {
-    test(`a popAgreementUrl ${url} renders no frame and is reported (SECURITY 11, 12)`, async ({ page, kopa }) => {
+  for (const url of [
+    'https://evil.tld/agreement',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    '/\\evil.tld/x',
+  ]) {
+    test(`a popAgreementUrl ${url} renders no frame and is reported (SECURITY 11, 12)`, async ({
+      page,
+      kopa,
+    }) => {
       await patchOffer(page, (data) => (data.popAgreementUrl = url));
       await openConfirm(page, kopa, '/confirm', 'P002');
       await expect(agreementModal(page)).toBeVisible();
       await expect(page.locator('iframe')).toHaveCount(0);
-      await expect.poll(async () => (await kopa.reports()).filter((r) => r.kind === 'web-frame').length).toBe(1);
+      await expect
+        .poll(async () => (await kopa.reports()).filter((r) => r.kind === 'web-frame').length)
+        .toBe(1);
       await agreementModal(page).getByRole('button', { name: 'Agree' }).click();
       await expect(loanNow(page)).toBeEnabled();
     });
   }
 
-  test('no payout account (empty card, amounts as text): Loan Now asks for one and offers the bind-bank page, nothing is pushed', async ({ page, kopa }) => {
+  test('no payout account (empty card, amounts as text): Loan Now asks for one and offers the bind-bank page, nothing is pushed', async ({
+    page,
+    kopa,
+  }) => {
     await patchOffer(page, (data) => {
       data.bankCardInfo = { bankName: '', cardNo: '' };
       data.amount = String(data.amount);
@@ -241,11 +358,18 @@ test.describe('loan confirmation v3', () => {
     await expect(byId(page, 'bankCard')).toContainText('Add a payout account to receive your loan');
     await loanNow(page).click();
     const ask = page.getByRole('dialog', { name: 'Add a payout account' });
-    await expect(ask.getByText('Your loan needs an account to be paid into. Add your wallet or bank account, then tap Loan Now again.')).toBeVisible();
+    await expect(
+      ask.getByText(
+        'Your loan needs an account to be paid into. Add your wallet or bank account, then tap Loan Now again.',
+      ),
+    ).toBeVisible();
     await ask.getByRole('button', { name: 'Not now' }).click();
     await expect(ask).toHaveCount(0);
     await loanNow(page).click();
-    await page.getByRole('dialog', { name: 'Add a payout account' }).getByRole('button', { name: 'Add account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add a payout account' })
+      .getByRole('button', { name: 'Add account' })
+      .click();
     await expect(page).toHaveURL(/\/bindBank\?/);
     const url = new URL(page.url());
     expect(url.searchParams.get('source')).toBe('confirmUrl');
@@ -254,7 +378,10 @@ test.describe('loan confirmation v3', () => {
     await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'bankStepStart', payload: {} }]);
   });
 
-  test('no payout account (bankCardInfo absent): the same question, no push', async ({ page, kopa }) => {
+  test('no payout account (bankCardInfo absent): the same question, no push', async ({
+    page,
+    kopa,
+  }) => {
     await patchOffer(page, (data) => delete data.bankCardInfo);
     await openConfirm(page, kopa, '/confirm', 'P002');
     await loanNow(page).click();
@@ -262,7 +389,10 @@ test.describe('loan confirmation v3', () => {
     expect(kopa.apiTo(PUSH)).toHaveLength(0);
   });
 
-  test('plan rows: each period once with its own due date, also when the description repeats it', async ({ page, kopa }) => {
+  test('plan rows: each period once with its own due date, also when the description repeats it', async ({
+    page,
+    kopa,
+  }) => {
     await patchOffer(page, (data) => {
       for (const plan of data.repay_plans as Record<string, unknown>[]) {
         plan.amount = String(plan.amount);
@@ -283,16 +413,25 @@ test.describe('loan confirmation v3', () => {
   });
 
   for (const width of [390, 320]) {
-    test(`the agreement dialog's title and the agreement's own heading wrap, never cut (${width} px)`, async ({ page, kopa }) => {
+    test(`the agreement dialog's title and the agreement's own heading wrap, never cut (${width} px)`, async ({
+      page,
+      kopa,
+    }) => {
       await page.setViewportSize({ width, height: 640 });
       await openConfirm(page, kopa, '/confirm', 'P001');
       const modal = agreementModal(page);
       await expect(modal).toBeVisible();
-      const heading = page.frameLocator('iframe').getByRole('heading', { name: 'General Terms and Conditions' }).first();
+      const heading = page
+        .frameLocator('iframe')
+        .getByRole('heading', { name: 'General Terms and Conditions' })
+        .first();
       await expect(heading).toBeVisible();
-      const cut = (el: HTMLElement) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis';
+      const cut = (el: HTMLElement) =>
+        el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis';
       expect(await heading.evaluate(cut)).toBe(false);
-      expect(await modal.getByRole('heading', { name: 'Loan Agreement' }).evaluate(cut)).toBe(false);
+      expect(await modal.getByRole('heading', { name: 'Loan Agreement' }).evaluate(cut)).toBe(
+        false,
+      );
     });
   }
 });

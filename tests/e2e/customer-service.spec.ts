@@ -15,10 +15,17 @@ const phoneRow = (page: Page) => page.locator('[data-node-id="phoneRow"] p');
 const emailRow = (page: Page) => page.locator('[data-node-id="emailRow"] p');
 
 function kfAnswer(data: Record<string, unknown>) {
-  return { status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, message: 'success', data }) };
+  return {
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify({ code: 0, message: 'success', data }),
+  };
 }
 
-test('shows the title, the server telephone and the e-mail row, asking contact-kf-info with overall=30', async ({ page, kopa }) => {
+test('shows the title, the server telephone and the e-mail row, asking contact-kf-info with overall=30', async ({
+  page,
+  kopa,
+}) => {
   await kopa.open('/customerService', HEADERS);
   await expect(page.getByRole('heading', { name: 'Online service' })).toBeVisible();
   await expect(page).toHaveTitle('Online service');
@@ -30,7 +37,11 @@ test('shows the title, the server telephone and the e-mail row, asking contact-k
   const [call] = calls;
   expect(call?.method).toBe('POST');
   expect(call?.path).toBe('/vexed/v3/personal-center/contact-kf-info');
-  expect(call?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone });
+  expect(call?.query).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    mobilePhone: DEMO.mobilePhone,
+  });
   expect(call?.headers).toMatchObject({ ...HEADERS, 'x-requested-with': 'XMLHttpRequest' });
   expect(call?.headers['content-type']).toContain('application/json');
   expect(call?.body).toEqual({ overall: 30 });
@@ -41,10 +52,15 @@ test('shows the title, the server telephone and the e-mail row, asking contact-k
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('tapping the e-mail row calls the native send action with the e-mail', async ({ page, kopa }) => {
+test('tapping the e-mail row calls the native send action with the e-mail', async ({
+  page,
+  kopa,
+}) => {
   await kopa.open('/customerService');
   await page.getByRole('button', { name: /E-mail/ }).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'sendSms', payload: { email: 'support@kopa.example' } }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([{ method: 'sendSms', payload: { email: 'support@kopa.example' } }]);
   // Keyboard users reach it too.
   await page.getByRole('button', { name: /E-mail/ }).press('Enter');
   await expect.poll(async () => (await kopa.bridgeCalls()).length).toBe(2);
@@ -54,7 +70,9 @@ test('the call action calls callService with the server telephone', async ({ pag
   await kopa.open('/customerService');
   await expect(phoneRow(page)).toHaveText(['Telephone', '+255 755 123 456']);
   await page.getByRole('button', { name: 'Call customer service' }).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'callService', payload: { phone: '+255 755 123 456' } }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([{ method: 'callService', payload: { phone: '+255 755 123 456' } }]);
   expect(kopa.apiTo('/v3/personal-center/contact-kf-info')).toHaveLength(1);
 });
 
@@ -66,13 +84,22 @@ test('smWa stands in when the server sends no telephone', async ({ page, kopa })
   await expect(phoneRow(page)).toHaveText(['Telephone', '+255 711 222 333']);
   await expect(emailRow(page)).toHaveText(['E-mail', 'help@kopa.example']);
   await page.getByRole('button', { name: 'Call customer service' }).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'callService', payload: { phone: '+255 711 222 333' } }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([{ method: 'callService', payload: { phone: '+255 711 222 333' } }]);
 });
 
-test('the configured default service phone shows when the server gives no number', async ({ page, kopa }) => {
-  await page.route('**/vexed/v3/personal-center/contact-kf-info**', (route) => route.fulfill(kfAnswer({ email: 'help@kopa.example', smWa: '', telephone: '' })));
+test('the configured default service phone shows when the server gives no number', async ({
+  page,
+  kopa,
+}) => {
+  await page.route('**/vexed/v3/personal-center/contact-kf-info**', (route) =>
+    route.fulfill(kfAnswer({ email: 'help@kopa.example', smWa: '', telephone: '' })),
+  );
   await kopa.open('/customerService');
   await expect(phoneRow(page)).toHaveText(['Telephone', DEFAULT_PHONE]);
   await page.getByRole('button', { name: 'Call customer service' }).click();
-  await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'callService', payload: { phone: DEFAULT_PHONE } }]);
+  await expect
+    .poll(() => kopa.bridgeCalls())
+    .toEqual([{ method: 'callService', payload: { phone: DEFAULT_PHONE } }]);
 });

@@ -9,7 +9,11 @@ import { noLoanQuery } from '../../server/demo/demoScreens';
  * code per phone a minute.
  */
 
-interface Borrower { userId: string; sessionId: string; phone: string }
+interface Borrower {
+  userId: string;
+  sessionId: string;
+  phone: string;
+}
 
 let serial = 0;
 async function newBorrower(page: Page): Promise<Borrower> {
@@ -21,8 +25,10 @@ async function newBorrower(page: Page): Promise<Borrower> {
   return ((await response.json()) as { data: Borrower }).data;
 }
 
-const openAs = (kopa: { open: (p: string, q?: Record<string, string>) => Promise<void> }, b: Borrower) =>
-  kopa.open('/de-user', { userId: b.userId, sessionId: b.sessionId, mobilePhone: b.phone });
+const openAs = (
+  kopa: { open: (p: string, q?: Record<string, string>) => Promise<void> },
+  b: Borrower,
+) => kopa.open('/de-user', { userId: b.userId, sessionId: b.sessionId, mobilePhone: b.phone });
 
 const phoneField = (page: Page) => page.getByLabel('Phone number');
 const codeField = (page: Page) => page.getByLabel('Verification code');
@@ -31,7 +37,10 @@ const confirmButton = (page: Page) => page.getByRole('button', { name: 'Confirm'
 const toast = (page: Page) => page.getByRole('status').filter({ hasText: /./ });
 const phoneError = (page: Page) => page.getByText('Please enter a valid phone number.');
 
-test('send needs 9 characters, the code field appears after sending, confirm needs exactly 4, deletion closes the web view', async ({ page, kopa }) => {
+test('send needs 9 characters, the code field appears after sending, confirm needs exactly 4, deletion closes the web view', async ({
+  page,
+  kopa,
+}) => {
   const b = await newBorrower(page);
   await openAs(kopa, b);
   await expect(page.getByRole('heading', { name: 'Delete account', exact: true })).toBeVisible();
@@ -91,13 +100,18 @@ test('send needs 9 characters, the code field appears after sending, confirm nee
   expect(deletes[0]?.method).toBe('POST');
   expect(deletes[0]?.body).toEqual({ phone: b.phone, code });
   // The toast is read first; then the native app is asked to close the web view.
-  await expect.poll(async () => (await kopa.bridgeCalls()).map((c) => c.method)).toEqual(['closeWebView']);
+  await expect
+    .poll(async () => (await kopa.bridgeCalls()).map((c) => c.method))
+    .toEqual(['closeWebView']);
   await expect(confirmButton(page)).toBeDisabled();
 
   // Every session of the user has ended.
-  const after = await page.request.post(`/vexed/service/login/send-sms-code-new?userId=${b.userId}&sessionId=${b.sessionId}`, {
-    data: { phone: b.phone, type: 'del' },
-  });
+  const after = await page.request.post(
+    `/vexed/service/login/send-sms-code-new?userId=${b.userId}&sessionId=${b.sessionId}`,
+    {
+      data: { phone: b.phone, type: 'del' },
+    },
+  );
   expect(after.status()).toBe(401);
   expect(await kopa.cspViolations()).toEqual([]);
   expect(kopa.pageErrors).toEqual([]);
@@ -141,11 +155,19 @@ test('a wrong code shows the server message and keeps the account', async ({ pag
   await codeField(page).fill(code);
   await confirmButton(page).click();
   await expect(toast(page)).toHaveText('Your account has been deleted!');
-  await expect.poll(async () => (await kopa.bridgeCalls()).map((c) => c.method)).toEqual(['closeWebView']);
-  expect(kopa.apiTo('/service/login/user-delete').map((r) => r.body)).toEqual([{ phone: b.phone, code: wrong }, { phone: b.phone, code }]);
+  await expect
+    .poll(async () => (await kopa.bridgeCalls()).map((c) => c.method))
+    .toEqual(['closeWebView']);
+  expect(kopa.apiTo('/service/login/user-delete').map((r) => r.body)).toEqual([
+    { phone: b.phone, code: wrong },
+    { phone: b.phone, code },
+  ]);
 });
 
-test('a phone of another account is refused: no code field, the server message is shown', async ({ page, kopa }) => {
+test('a phone of another account is refused: no code field, the server message is shown', async ({
+  page,
+  kopa,
+}) => {
   const b = await newBorrower(page);
   await openAs(kopa, b);
   await phoneField(page).fill('0799999999');
@@ -154,12 +176,17 @@ test('a phone of another account is refused: no code field, the server message i
   await expect(codeField(page)).toHaveCount(0);
   await expect(sendButton(page)).toHaveText('Send');
   await expect(sendButton(page)).toBeEnabled();
-  expect(kopa.apiTo('/service/login/send-sms-code-new').map((r) => r.body)).toEqual([{ phone: '0799999999', type: 'del' }]);
+  expect(kopa.apiTo('/service/login/send-sms-code-new').map((r) => r.body)).toEqual([
+    { phone: '0799999999', type: 'del' },
+  ]);
 });
 
 // Issue 33 item 5e: the demo data has a borrower without a loan (npm start prints its link), so
 // deletion can be tried there; the main demo borrower's open loans refuse it.
-test('the demo borrower without a loan (the link npm start prints) can delete the account', async ({ page, kopa }) => {
+test('the demo borrower without a loan (the link npm start prints) can delete the account', async ({
+  page,
+  kopa,
+}) => {
   const query = Object.fromEntries(new URLSearchParams(noLoanQuery()));
   await kopa.open('/de-user', query);
   await expect(page.getByRole('heading', { name: 'Delete account', exact: true })).toBeVisible();
@@ -174,5 +201,7 @@ test('the demo borrower without a loan (the link npm start prints) can delete th
   await codeField(page).fill(await smsCodeFor(page, query.mobilePhone!));
   await confirmButton(page).click();
   await expect(toast(page)).toHaveText('Your account has been deleted!');
-  await expect.poll(async () => (await kopa.bridgeCalls()).map((c) => c.method)).toEqual(['closeWebView']);
+  await expect
+    .poll(async () => (await kopa.bridgeCalls()).map((c) => c.method))
+    .toEqual(['closeWebView']);
 });

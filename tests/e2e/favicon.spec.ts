@@ -8,7 +8,13 @@ test('a screen loads without a failed request; /favicon.ico is an icon', async (
   });
   await kopa.open('/repay', { orderId: 'O170', productId: 'P002' });
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/favicon.ico')))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => e.name.endsWith('/favicon.ico')),
+      ),
+    )
+    .toBe(true);
   expect(failed).toEqual([]);
 
   const icon = await page.request.get('/favicon.ico');

@@ -9,7 +9,10 @@ import { expect, test } from './support/workerServer';
 const SESSION = 'userId=10001&sessionId=demo-session&orderId=O170&productId=P002';
 
 /** Holds the page's requests to `url` until release(); later ones go through. */
-async function holdRequests(page: Page, url: RegExp): Promise<{ held: () => number; release: () => Promise<void> }> {
+async function holdRequests(
+  page: Page,
+  url: RegExp,
+): Promise<{ held: () => number; release: () => Promise<void> }> {
   const held: Route[] = [];
   let released = false;
   await page.route(url, async (route) => {
@@ -25,17 +28,25 @@ async function holdRequests(page: Page, url: RegExp): Promise<{ held: () => numb
   };
 }
 
-test('the header and title paint before any script runs, and stay put when the page replaces the frame', async ({ page }) => {
+test('the header and title paint before any script runs, and stay put when the page replaces the frame', async ({
+  page,
+}) => {
   // Hold every script: what is on screen meanwhile is the HTML and the stylesheet only.
   const scripts = await holdRequests(page, /\/assets\/.*\.js$/);
   await page.goto(`/repay?${SESSION}`, { waitUntil: 'commit' });
-  const frameHeading = page.locator('[data-kopa-frame]').getByRole('heading', { name: 'Repayment Details' });
+  const frameHeading = page
+    .locator('[data-kopa-frame]')
+    .getByRole('heading', { name: 'Repayment Details' });
   await expect(frameHeading).toBeVisible();
   await expect(page).toHaveTitle('Repayment Details');
   await expect(page.getByRole('status')).toHaveText('Loading...');
   // The frame as it paints: with the stylesheet (the browser paints nothing before it is in, but a
   // measurement can lay the page out earlier, unstyled).
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+      (l) => l.sheet !== null,
+    ),
+  );
   const before = await frameHeading.boundingBox();
   await expect.poll(() => scripts.held()).toBeGreaterThan(0);
 
@@ -47,22 +58,44 @@ test('the header and title paint before any script runs, and stay put when the p
   expect(await heading.boundingBox()).toEqual(before);
 });
 
-test("the frame's text is in the page's own font before the stylesheet is in (no font the page never uses is looked up)", async ({ page }) => {
+test("the frame's text is in the page's own font before the stylesheet is in (no font the page never uses is looked up)", async ({
+  page,
+}) => {
   // Hold the stylesheet and every script: the frame is laid out with the page's inline style only.
   const stylesheet = await holdRequests(page, /\/assets\/.*\.css$/);
   // The scripts stay held throughout: the frame is not touched by the app while it is compared.
   await page.route(/\/assets\/.*\.js$/, () => undefined);
   await page.goto(`/repay?${SESSION}`, { waitUntil: 'commit' });
-  const title = page.locator('[data-kopa-frame]').getByRole('heading', { name: 'Repayment Details' });
+  const title = page
+    .locator('[data-kopa-frame]')
+    .getByRole('heading', { name: 'Repayment Details' });
   await expect(title).toHaveCount(1);
-  const fontOf = () => title.evaluate((e) => { const s = getComputedStyle(e); return `${s.fontFamily} ${s.fontSize} ${s.fontWeight}`; });
+  const fontOf = () =>
+    title.evaluate((e) => {
+      const s = getComputedStyle(e);
+      return `${s.fontFamily} ${s.fontSize} ${s.fontWeight}`;
+    });
   const status = page.locator('[data-kopa-frame]').getByRole('status');
-  const statusFont = () => status.evaluate((e) => { const s = getComputedStyle(e); return `${s.fontFamily} ${s.fontSize} ${s.fontWeight}`; });
+  const statusFont = () =>
+    status.evaluate((e) => {
+      const s = getComputedStyle(e);
+      return `${s.fontFamily} ${s.fontSize} ${s.fontWeight}`;
+    });
   const unstyled = { title: await fontOf(), status: await statusFont() };
-  expect(await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((l) => l.sheet !== null))).toBe(false);
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some(
+        (l) => l.sheet !== null,
+      ),
+    ),
+  ).toBe(false);
 
   await stylesheet.release();
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+      (l) => l.sheet !== null,
+    ),
+  );
   expect(unstyled.title).toBe(await fontOf());
   expect(unstyled.title).toContain('600');
   expect(unstyled.status).toBe(await statusFont());
@@ -77,9 +110,12 @@ async function watchLoadingState(page: import('@playwright/test').Page): Promise
     }).observe(document, { subtree: true, childList: true });
   })();`);
 }
-const loadingShown = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { __loadingShown: boolean }).__loadingShown);
+const loadingShown = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { __loadingShown: boolean }).__loadingShown);
 
-test("React's first render is the screen with its data: the frame stays until then, no loading state in between", async ({ page }) => {
+test("React's first render is the screen with its data: the frame stays until then, no loading state in between", async ({
+  page,
+}) => {
   await watchLoadingState(page);
   await page.goto(`/repay?${SESSION}`);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
@@ -87,10 +123,14 @@ test("React's first render is the screen with its data: the frame stays until th
   expect(await loadingShown(page)).toBe(false);
 });
 
-test("a slow answer: after a second React's loading state (with the screen's header) replaces the frame, then the screen comes", async ({ page }) => {
+test("a slow answer: after a second React's loading state (with the screen's header) replaces the frame, then the screen comes", async ({
+  page,
+}) => {
   await watchLoadingState(page);
   let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/vexed/v3/installment/loan-play-detail-yd**', async (route) => {
     await held;
     await route.continue();
@@ -106,14 +146,24 @@ test("a slow answer: after a second React's loading state (with the screen's hea
   expect(await loadingShown(page)).toBe(true);
 });
 
-test("a layout the page must check itself: the frame keeps its header and the app's loading screen shows in view under it", async ({ page }) => {
+test("a layout the page must check itself: the frame keeps its header and the app's loading screen shows in view under it", async ({
+  page,
+}) => {
   // A layout the server did not vouch for (another build's stamp: a draft, a copy kept across a
   // deploy) waits for the validators chunk; hold it so the app's own loading screen stays up.
   await page.route(/\/repay\?/, async (route) => {
     if (route.request().resourceType() !== 'document') return route.continue();
     const response = await route.fetch();
-    const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name !== 'content-encoding' && name !== 'content-length'));
-    await route.fulfill({ response, headers, body: (await response.text()).replace(/data-checked="[^"]*"/, 'data-checked="another-build"') });
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(
+        ([name]) => name !== 'content-encoding' && name !== 'content-length',
+      ),
+    );
+    await route.fulfill({
+      response,
+      headers,
+      body: (await response.text()).replace(/data-checked="[^"]*"/, 'data-checked="another-build"'),
+    });
   });
   const validators = await holdRequests(page, /\/assets\/app-[^/]*\.js$/);
   await page.goto(`/repay?${SESSION}`);
@@ -121,7 +171,9 @@ test("a layout the page must check itself: the frame keeps its header and the ap
   await expect(loading).toBeVisible({ timeout: 5000 });
   await expect(loading).toHaveText('Loading...');
   await expect(loading).toBeInViewport();
-  await expect(page.locator('[data-kopa-frame]').getByRole('heading', { name: 'Repayment Details' })).toBeInViewport();
+  await expect(
+    page.locator('[data-kopa-frame]').getByRole('heading', { name: 'Repayment Details' }),
+  ).toBeInViewport();
   expect(validators.held()).toBeGreaterThan(0);
   await validators.release();
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();

@@ -27,21 +27,32 @@ async function watchEnabled(page: import('@playwright/test').Page, label: string
 function startsOf(page: import('@playwright/test').Page, pattern: string): Promise<number[]> {
   return page.evaluate((source) => {
     const re = new RegExp(source);
-    return performance.getEntriesByType('resource').filter((e) => re.test(new URL(e.name).pathname)).map((e) => e.startTime);
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => re.test(new URL(e.name).pathname))
+      .map((e) => e.startTime);
   }, pattern);
 }
 
-test('the first screen loads no validators and no texts chunk before it is up; the next screen has its texts', async ({ page, kopa }) => {
+test('the first screen loads no validators and no texts chunk before it is up; the next screen has its texts', async ({
+  page,
+  kopa,
+}) => {
   await watchEnabled(page, 'Pay Now');
   await kopa.open('/repay', SESSION);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
-  const enabledAt = await page.evaluate(() => (window as unknown as { __enabledAt: number }).__enabledAt);
+  const enabledAt = await page.evaluate(
+    () => (window as unknown as { __enabledAt: number }).__enabledAt,
+  );
 
   // They do load, after the screen is up: the validators for a later unstamped layout, the texts for later screens.
   await expect.poll(() => startsOf(page, '^/assets/app-[^/]+\\.js$')).toHaveLength(1);
   await expect.poll(() => startsOf(page, '^/assets/en-[^/]+\\.js$')).toHaveLength(1);
-  for (const start of [...(await startsOf(page, '^/assets/app-[^/]+\\.js$')), ...(await startsOf(page, '^/assets/en-[^/]+\\.js$'))]) {
+  for (const start of [
+    ...(await startsOf(page, '^/assets/app-[^/]+\\.js$')),
+    ...(await startsOf(page, '^/assets/en-[^/]+\\.js$')),
+  ]) {
     expect(start).toBeGreaterThan(enabledAt);
   }
 
@@ -57,27 +68,52 @@ test('the first screen loads no validators and no texts chunk before it is up; t
 // Issue 10: on a slow phone every module file a page takes in costs the main thread several ms,
 // and the entry runs only once its static imports are in. /repay used to load 13 scripts before
 // Pay Now; the shared widgets now come as one chunk and the early script comes in the page.
-test('/repay\'s first visit loads four script files before Pay Now (the entry and its one shared chunk, the shared widgets, the plan\'s response check); the early script is in the page, allowed by its hash', async ({ page, kopa }) => {
+test("/repay's first visit loads four script files before Pay Now (the entry and its one shared chunk, the shared widgets, the plan's response check); the early script is in the page, allowed by its hash", async ({
+  page,
+  kopa,
+}) => {
   await watchEnabled(page, 'Pay Now');
   await kopa.open('/repay', SESSION);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
-  const enabledAt = await page.evaluate(() => (window as unknown as { __enabledAt: number }).__enabledAt);
-  const scripts = await page.evaluate((before) => performance.getEntriesByType('resource')
-    .filter((e) => e.startTime < before && new URL(e.name).pathname.endsWith('.js'))
-    .map((e) => new URL(e.name).pathname), enabledAt);
+  const enabledAt = await page.evaluate(
+    () => (window as unknown as { __enabledAt: number }).__enabledAt,
+  );
+  const scripts = await page.evaluate(
+    (before) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime < before && new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => new URL(e.name).pathname),
+    enabledAt,
+  );
   expect(scripts).toHaveLength(4);
-  for (const pattern of [/^\/assets\/index-/, /^\/assets\/widgets-/, /^\/assets\/installment-plan-/]) {
+  for (const pattern of [
+    /^\/assets\/index-/,
+    /^\/assets\/widgets-/,
+    /^\/assets\/installment-plan-/,
+  ]) {
     expect(scripts.filter((s) => pattern.test(s))).toHaveLength(1);
   }
   expect(scripts.filter((s) => s.startsWith('/assets/early-'))).toEqual([]);
   // The early script imports nothing (it is whole on its own), and the page's CSP allows it by its
   // hash: no 'unsafe-inline', and the script ran (it sent the data request: the test below).
-  const inline = await page.evaluate(() => [...document.querySelectorAll('script[type="module"]:not([src])')].map((s) => s.textContent ?? ''));
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script[type="module"]:not([src])')].map(
+      (s) => s.textContent ?? '',
+    ),
+  );
   expect(inline).toHaveLength(1);
   expect(inline[0]).not.toMatch(/\bimport\s*[{*"'(]|\bfrom\s*"/);
   const csp = (await page.request.get(page.url())).headers()['content-security-policy'] ?? '';
-  const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
-  expect(scriptSrc).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(inline[0] ?? '').digest('base64')}'`);
+  const scriptSrc = csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '));
+  expect(scriptSrc).toBe(
+    `script-src 'self' 'sha256-${createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64')}'`,
+  );
   expect(await kopa.cspViolations()).toEqual([]);
   expect(kopa.pageErrors).toEqual([]);
 });
@@ -85,12 +121,17 @@ test('/repay\'s first visit loads four script files before Pay Now (the entry an
 // Issue 10: Vite's preload helper resolves and looks up every chunk a dynamic import lists before
 // the import starts; a chunk the entry imports statically is always in by then, so the served
 // entry lists none (scripts/build/preloadDeps.ts), and its widget imports list nothing at all.
-test('the served entry\'s dynamic imports list no chunk the entry already imports, and the screens they load still work', async ({ page, kopa }) => {
+test("the served entry's dynamic imports list no chunk the entry already imports, and the screens they load still work", async ({
+  page,
+  kopa,
+}) => {
   await kopa.open('/repay', SESSION);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   const src = await page.locator('script[type="module"][src]').first().getAttribute('src');
   const entry = await (await page.request.get(src ?? '')).text();
-  const imported = [...entry.matchAll(/from\s*"\.\/([^"]+\.js)"/g)].map((m) => `assets/${m[1] ?? ''}`);
+  const imported = [...entry.matchAll(/from\s*"\.\/([^"]+\.js)"/g)].map(
+    (m) => `assets/${m[1] ?? ''}`,
+  );
   expect(imported.length).toBeGreaterThan(0);
   const listed = JSON.parse(/m\.f=(\[[^\]]*\])/.exec(entry)?.[1] ?? '[]') as string[];
   expect(listed.filter((file) => imported.includes(file))).toEqual([]);
@@ -100,7 +141,10 @@ test('the served entry\'s dynamic imports list no chunk the entry already import
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('a Chinese first screen shows the Chinese texts that came in the page', async ({ page, kopa }) => {
+test('a Chinese first screen shows the Chinese texts that came in the page', async ({
+  page,
+  kopa,
+}) => {
   await kopa.open('/repay', { ...SESSION, lang: 'zh' });
   await expect(page.getByRole('button', { name: '立即还款' })).toBeEnabled();
   await expect(page.getByRole('heading', { name: '还款详情' })).toBeVisible();
@@ -110,7 +154,10 @@ test('a Chinese first screen shows the Chinese texts that came in the page', asy
 
 // Issue 10: the page's early script sends the first screen's data request (server/prelude/earlyPlan.ts,
 // src/shell/early.ts); the app takes its answer instead of asking again.
-test('the first screen\'s data request leaves before the app\'s code has arrived, and only once', async ({ page, kopa }) => {
+test("the first screen's data request leaves before the app's code has arrived, and only once", async ({
+  page,
+  kopa,
+}) => {
   let dataSent = (): void => undefined;
   const dataRequest = new Promise<boolean>((resolve) => (dataSent = () => resolve(true)));
   page.on('request', (r) => r.url().includes('/installment/loan-play-detail-yd') && dataSent());
@@ -118,7 +165,12 @@ test('the first screen\'s data request leaves before the app\'s code has arrived
   // The app's entry is held until the data request is out; without the early request it never
   // would be, and the entry goes on after 10 s with `false` recorded.
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    held.push(await Promise.race([dataRequest, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]));
+    held.push(
+      await Promise.race([
+        dataRequest,
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]),
+    );
     await route.continue();
   });
   await kopa.open('/repay', { ...SESSION, building: 'B-token', gather: 'G-token' });
@@ -138,16 +190,23 @@ test.describe('with the service worker', () => {
   // The suite blocks service workers (playwright.config.ts); this test is about the page it keeps.
   test.use({ serviceWorkers: 'allow' });
 
-  test('a page the service worker answers for another order sends no early request for the old one', async ({ page, kopa }) => {
+  test('a page the service worker answers for another order sends no early request for the old one', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/repay', SESSION);
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 30_000,
+    });
     // The worker answers /repay with the page it kept, planned for order O170.
     const response = await page.goto(page.url().replace('O170', 'O171'));
     expect(response?.fromServiceWorker()).toBe(true);
     await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
     await expect.poll(() => kopa.apiTo('/installment/loan-play-detail-yd').length).toBe(2);
-    const orders = kopa.apiTo('/installment/loan-play-detail-yd').map((r) => (r.body as { orderId?: string }).orderId);
+    const orders = kopa
+      .apiTo('/installment/loan-play-detail-yd')
+      .map((r) => (r.body as { orderId?: string }).orderId);
     expect(orders).toEqual(['O170', 'O171']);
   });
 });

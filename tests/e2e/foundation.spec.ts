@@ -5,10 +5,15 @@ import { expect, fetchLayoutsOverNetwork, test } from './support/fixtures';
 
 const DIST = join(import.meta.dirname, '..', '..', process.env.E2E_DIST ?? 'dist');
 
-test('every route renders something under the strict CSP, with no violation and no page error (SECURITY 4, 8)', async ({ page, kopa }) => {
+test('every route renders something under the strict CSP, with no violation and no page error (SECURITY 4, 8)', async ({
+  page,
+  kopa,
+}) => {
   test.setTimeout(120_000);
   for (const [key, route] of Object.entries(routes.pages)) {
-    const response = await page.goto(`${route.path}?userId=10001&sessionId=demo-session&orderId=O170&productId=P002&problemId=1`);
+    const response = await page.goto(
+      `${route.path}?userId=10001&sessionId=demo-session&orderId=O170&productId=P002&problemId=1`,
+    );
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp, key).toContain("script-src 'self'");
     expect(csp, key).not.toContain('unsafe-eval');
@@ -30,7 +35,9 @@ test('an unknown path shows a not-found page with a way home', async ({ page }) 
   await expect(link).toHaveAttribute('href', '/');
   // Followed inside the app: no new document is loaded.
   const documents: string[] = [];
-  page.on('request', (request) => { if (request.resourceType() === 'document') documents.push(request.url()); });
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
   await link.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
@@ -53,12 +60,17 @@ test('the built bundle contains no eval or new Function', () => {
   }
 });
 
-const layout = (body: unknown[]) => JSON.stringify({ id: 'customer-service', version: 1, title: 'Injected', body });
+const layout = (body: unknown[]) =>
+  JSON.stringify({ id: 'customer-service', version: 1, title: 'Injected', body });
 
-test('a malformed layout (HTML error page with status 200, then not JSON) shows an error with Retry that recovers (SECURITY 8)', async ({ page }) => {
+test('a malformed layout (HTML error page with status 200, then not JSON) shows an error with Retry that recovers (SECURITY 8)', async ({
+  page,
+}) => {
   let answer = '<html><body>Bad gateway</body></html>';
   await fetchLayoutsOverNetwork(page);
-  await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: answer }));
+  await page.route('**/layouts/customer-service.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: answer }),
+  );
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('could not be read');
   answer = layout([{ type: 'text', text: 'Recovered' }]);
@@ -69,20 +81,31 @@ test('a malformed layout (HTML error page with status 200, then not JSON) shows 
 test('a layout with wrong field types shows an error screen naming where', async ({ page }) => {
   await fetchLayoutsOverNetwork(page);
   await page.route('**/layouts/customer-service.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ id: 'customer-service', version: 'one', title: 'x', body: [] }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ id: 'customer-service', version: 'one', title: 'x', body: [] }),
+    }),
   );
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('/version');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled();
 });
 
-test('an unknown widget falls back alone while its siblings render, reported once (SECURITY 7)', async ({ page, kopa }) => {
+test('an unknown widget falls back alone while its siblings render, reported once (SECURITY 7)', async ({
+  page,
+  kopa,
+}) => {
   await fetchLayoutsOverNetwork(page);
   await page.route('**/layouts/customer-service.json', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: layout([{ type: 'text', text: 'Before' }, { type: 'hax' }, { type: 'text', text: '<img src=x onerror=alert(1)>' }]),
+      body: layout([
+        { type: 'text', text: 'Before' },
+        { type: 'hax' },
+        { type: 'text', text: '<img src=x onerror=alert(1)>' },
+      ]),
     }),
   );
   let dialogs = 0;
@@ -100,23 +123,32 @@ test('an unknown widget falls back alone while its siblings render, reported onc
   expect(dialogs).toBe(0);
 });
 
-test('a 5,000-deep layout is refused with a bounded error and the page stays alive (SECURITY 6)', async ({ page }) => {
+test('a 5,000-deep layout is refused with a bounded error and the page stays alive (SECURITY 6)', async ({
+  page,
+}) => {
   // Written as text: JSON.stringify itself would run out of stack on 5,000 levels.
   const node = `${'{"type":"container","children":['.repeat(5000)}{"type":"text","text":"deep"}${']}'.repeat(5000)}`;
   const body = `{"id":"customer-service","version":1,"title":"Deep","body":[${node}]}`;
   await fetchLayoutsOverNetwork(page);
-  await page.route('**/layouts/customer-service.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+  await page.route('**/layouts/customer-service.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('too deeply nested');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 
-test('the first screen uses the layout the server put in the page; a later screen fetches its own', async ({ page }) => {
+test('the first screen uses the layout the server put in the page; a later screen fetches its own', async ({
+  page,
+}) => {
   const layoutRequests: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/layouts/')) layoutRequests.push(new URL(r.url()).pathname);
+    if (new URL(r.url()).pathname.startsWith('/layouts/'))
+      layoutRequests.push(new URL(r.url()).pathname);
   });
-  const response = await page.goto('/complainDetails?userId=10001&sessionId=demo-session&problemId=2');
+  const response = await page.goto(
+    '/complainDetails?userId=10001&sessionId=demo-session&problemId=2',
+  );
   const html = (await response?.text()) ?? '';
   expect(html).toContain('id="kopa-layout"');
   expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js">/);

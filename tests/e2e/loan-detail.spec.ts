@@ -23,7 +23,8 @@ async function openOrder(page: Page, kopa: Kopa, order: Order, path = '/loanDeta
   await expect(byId(page, 'productName')).not.toBeEmpty();
 }
 
-const statusIcon = (page: Page) => byId(page, 'statusIcon').getByRole('img', { name: 'Status icon' });
+const statusIcon = (page: Page) =>
+  byId(page, 'statusIcon').getByRole('img', { name: 'Status icon' });
 const recommended = (page: Page) => page.getByRole('heading', { name: 'Recommended products' });
 const actionButtons = ['REPAY', 'Rollover Repayment', 'Repayment', 'Borrow Again'];
 
@@ -49,19 +50,31 @@ async function stubExternal(page: Page, host: string): Promise<string[]> {
   const hits: string[] = [];
   await page.route(`https://${host}/**`, (route) => {
     hits.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>External</title><h1>External page</h1>' });
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!DOCTYPE html><title>External</title><h1>External page</h1>',
+    });
   });
   return hits;
 }
 
 test.describe('loan details V3', () => {
-  test('174 with isDelay 1: status, product, detail lines, REPAY and Rollover Repayment, no recommended products', async ({ page, kopa }) => {
+  test('174 with isDelay 1: status, product, detail lines, REPAY and Rollover Repayment, no recommended products', async ({
+    page,
+    kopa,
+  }) => {
     await openOrder(page, kopa, { orderId: 'O174D', productId: 'P001' });
     await expect(page).toHaveTitle('Order Details');
     await expect(byId(page, 'noticeStatus')).toHaveText('Due today');
-    await expect(byId(page, 'noticeDes')).toHaveText('Your repayment is due today. Please repay to avoid penalties.');
+    await expect(byId(page, 'noticeDes')).toHaveText(
+      'Your repayment is due today. Please repay to avoid penalties.',
+    );
     await expect(byId(page, 'productName')).toHaveText('Kopa Cash');
-    await expect(page.getByRole('img', { name: 'Kopa Cash logo' })).toHaveAttribute('src', '/assets/demo/logo-kopa-cash.svg');
+    await expect(page.getByRole('img', { name: 'Kopa Cash logo' })).toHaveAttribute(
+      'src',
+      '/assets/demo/logo-kopa-cash.svg',
+    );
     await expect(statusIcon(page)).toHaveAttribute('src', '/assets/demo/status-174.svg');
     const detail = byId(page, 'detail');
     await expect(detail.getByText('Order No.')).toBeVisible();
@@ -75,7 +88,12 @@ test.describe('loan details V3', () => {
 
     const [call] = kopa.apiTo(DETAILS);
     expect(call?.method).toBe('GET');
-    expect(call?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, orderId: 'O174D', productId: 'P001' });
+    expect(call?.query).toMatchObject({
+      userId: DEMO.userId,
+      sessionId: DEMO.sessionId,
+      orderId: 'O174D',
+      productId: 'P001',
+    });
     expect(call?.headers['x-requested-with']).toBe('XMLHttpRequest');
     await kopa.screenshot('loan-detail');
 
@@ -93,7 +111,10 @@ test.describe('loan details V3', () => {
     expect(kopa.pageErrors).toEqual([]);
   });
 
-  test('180 with isDelay 1 also offers REPAY and Rollover Repayment, with the 180 icon', async ({ page, kopa }) => {
+  test('180 with isDelay 1 also offers REPAY and Rollover Repayment, with the 180 icon', async ({
+    page,
+    kopa,
+  }) => {
     await openOrder(page, kopa, { orderId: 'O180D', productId: 'P002' });
     await expect(byId(page, 'noticeStatus')).toHaveText('Overdue');
     await expect(statusIcon(page)).toHaveAttribute('src', '/assets/demo/status-180.svg');
@@ -101,8 +122,14 @@ test.describe('loan details V3', () => {
     await expectButtons(page, ['REPAY', 'Rollover Repayment']);
   });
 
-  for (const [order, status] of [[{ orderId: 'O174N', productId: 'P002' }, '174'], [{ orderId: 'O180N', productId: 'P001' }, '180']] as const) {
-    test(`${status} with isDelay not 1: one Repayment button to /repay (order page ${order.orderId})`, async ({ page, kopa }) => {
+  for (const [order, status] of [
+    [{ orderId: 'O174N', productId: 'P002' }, '174'],
+    [{ orderId: 'O180N', productId: 'P001' }, '180'],
+  ] as const) {
+    test(`${status} with isDelay not 1: one Repayment button to /repay (order page ${order.orderId})`, async ({
+      page,
+      kopa,
+    }) => {
       await openOrder(page, kopa, order, '/order');
       await expect(statusIcon(page)).toHaveAttribute('src', `/assets/demo/status-${status}.svg`);
       await expect(recommended(page)).toHaveCount(0);
@@ -113,7 +140,10 @@ test.describe('loan details V3', () => {
     });
   }
 
-  test('170: Repayment button, no recommended products, other statuses use the 200 icon', async ({ page, kopa }) => {
+  test('170: Repayment button, no recommended products, other statuses use the 200 icon', async ({
+    page,
+    kopa,
+  }) => {
     await openOrder(page, kopa, { orderId: 'O170', productId: 'P002' });
     await expect(byId(page, 'noticeStatus')).toHaveText('Repaying');
     await expect(statusIcon(page)).toHaveAttribute('src', '/assets/demo/status-200.svg');
@@ -123,7 +153,10 @@ test.describe('loan details V3', () => {
     await expect(page).toHaveURL(/\/repay\?.*orderId=O170/);
   });
 
-  test('21 (review): stays on the page even with a redirect link; recommended products, no action buttons', async ({ page, kopa }) => {
+  test('21 (review): stays on the page even with a redirect link; recommended products, no action buttons', async ({
+    page,
+    kopa,
+  }) => {
     const hits = await stubExternal(page, 'pay.kopa.example');
     await patchData(page, DETAILS, (data) => {
       asOlderBackend(data);
@@ -150,7 +183,10 @@ test.describe('loan details V3', () => {
     expect(hits).toEqual([]);
   });
 
-  test('110 (failed): failed icon, recommended products; a tile opens its link, a disabled tile does nothing', async ({ page, kopa }) => {
+  test('110 (failed): failed icon, recommended products; a tile opens its link, a disabled tile does nothing', async ({
+    page,
+    kopa,
+  }) => {
     const hits = await stubExternal(page, 'kopa.example');
     await openOrder(page, kopa, { orderId: 'O110', productId: 'P002' });
     await expect(byId(page, 'noticeStatus')).toHaveText('Application failed');
@@ -163,7 +199,9 @@ test.describe('loan details V3', () => {
     // change from the P004 tap would have come first).
     await page.getByRole('button', { name: /Pesa Fast/ }).click();
     await page.getByRole('button', { name: /Kopa Cash/ }).click();
-    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'openLink', payload: { url: 'kopa://product/P001' } }]);
+    await expect
+      .poll(() => kopa.bridgeCalls())
+      .toEqual([{ method: 'openLink', payload: { url: 'kopa://product/P001' } }]);
     expect(new URL(page.url()).pathname).toBe('/loanDetail');
 
     // P003 has an https link on the allowlist: the page leaves for it.
@@ -184,7 +222,10 @@ test.describe('loan details V3', () => {
     expect(hits).toEqual(['https://pay.kopa.example/withdraw?o=O151']);
   });
 
-  test('a redirect link off the allowlist is refused: the page stays and says so', async ({ page, kopa }) => {
+  test('a redirect link off the allowlist is refused: the page stays and says so', async ({
+    page,
+    kopa,
+  }) => {
     const hits = await stubExternal(page, 'evil.example');
     await patchData(page, DETAILS, (data) => {
       asOlderBackend(data);
@@ -196,19 +237,26 @@ test.describe('loan details V3', () => {
     expect(hits).toEqual([]);
   });
 
-  test('151: 151 icon, the Withdraw Now modal, then the bank-card reminder leading to the bind page', async ({ page, kopa }) => {
+  test('151: 151 icon, the Withdraw Now modal, then the bank-card reminder leading to the bind page', async ({
+    page,
+    kopa,
+  }) => {
     await openOrder(page, kopa, { orderId: 'O151', productId: 'P003' });
     await expect(statusIcon(page)).toHaveAttribute('src', '/assets/demo/status-151.svg');
     await expect(recommended(page)).toBeVisible();
     const withdraw = page.getByRole('dialog', { name: 'Withdraw Now' });
     await expect(withdraw).toBeVisible();
-    await expect(withdraw.getByText('Your loan was approved and is being sent to your account.')).toBeVisible();
+    await expect(
+      withdraw.getByText('Your loan was approved and is being sent to your account.'),
+    ).toBeVisible();
     await withdraw.getByRole('button', { name: 'Withdraw Now' }).click();
     await expect(withdraw).toHaveCount(0);
 
     const reminder = page.getByRole('dialog', { name: 'Check your account' });
     await expect(reminder).toBeVisible();
-    await expect(reminder.getByText('Please make sure your payment account is correct before withdrawing.')).toBeVisible();
+    await expect(
+      reminder.getByText('Please make sure your payment account is correct before withdrawing.'),
+    ).toBeVisible();
     await reminder.getByRole('button', { name: 'Change account' }).click();
     await expect(page).toHaveURL(/\/bindBank\?/);
     const url = new URL(page.url());
@@ -216,7 +264,10 @@ test.describe('loan details V3', () => {
     expect(url.searchParams.get('orderId')).toBe('O151');
   });
 
-  test('the bank-card reminder follows cardNeedPop, cardPopTitle and cardPopMsg; Confirm closes it', async ({ page, kopa }) => {
+  test('the bank-card reminder follows cardNeedPop, cardPopTitle and cardPopMsg; Confirm closes it', async ({
+    page,
+    kopa,
+  }) => {
     await patchData(page, DETAILS, (data) => {
       asOlderBackend(data);
       data.cardNeedPop = 1;
@@ -231,7 +282,10 @@ test.describe('loan details V3', () => {
     await expect(page.getByRole('dialog', { name: 'Withdraw Now' })).toHaveCount(0);
   });
 
-  test('200: Borrow Again logs the event (module 30, position 0) then opens the product detail page through the bridge', async ({ page, kopa }) => {
+  test('200: Borrow Again logs the event (module 30, position 0) then opens the product detail page through the bridge', async ({
+    page,
+    kopa,
+  }) => {
     await openOrder(page, kopa, { orderId: 'O200', productId: 'P003' });
     await expect(statusIcon(page)).toHaveAttribute('src', '/assets/demo/status-200.svg');
     // O200 asks for a rating; put it aside first.
@@ -242,7 +296,9 @@ test.describe('loan details V3', () => {
     await expectButtons(page, ['Borrow Again']);
 
     await page.getByRole('button', { name: 'Borrow Again' }).click();
-    await expect.poll(() => kopa.bridgeCalls()).toEqual([{ method: 'openLink', payload: { url: 'productDetail?productId=P003' } }]);
+    await expect
+      .poll(() => kopa.bridgeCalls())
+      .toEqual([{ method: 'openLink', payload: { url: 'productDetail?productId=P003' } }]);
     const events = kopa.apiTo(EVENT);
     expect(events).toHaveLength(1);
     expect(events[0]?.method).toBe('POST');
@@ -250,7 +306,10 @@ test.describe('loan details V3', () => {
     expect(events[0]?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId });
   });
 
-  test('rating: 0 stars toasts Please choose (Silakan pilih in Indonesian); fewer than 4 sends 5 and shows the result modal', async ({ page, kopa }) => {
+  test('rating: 0 stars toasts Please choose (Silakan pilih in Indonesian); fewer than 4 sends 5 and shows the result modal', async ({
+    page,
+    kopa,
+  }) => {
     await openOrder(page, kopa, { orderId: 'O200', productId: 'P003' });
     const rating = page.getByRole('dialog', { name: 'Rate your loan experience' });
     await expect(rating).toBeVisible();
@@ -263,7 +322,10 @@ test.describe('loan details V3', () => {
     expect(kopa.apiTo(SCORE)).toHaveLength(0);
 
     await rating.getByRole('radio', { name: '2 stars' }).click();
-    await expect(rating.getByRole('radio', { name: '2 stars' })).toHaveAttribute('aria-checked', 'true');
+    await expect(rating.getByRole('radio', { name: '2 stars' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await rating.getByRole('button', { name: 'Submit' }).click();
     await expect(rating).toHaveCount(0);
     const result = page.getByRole('dialog', { name: 'Thank you for your feedback' });
@@ -277,7 +339,10 @@ test.describe('loan details V3', () => {
     await expect(result).toHaveCount(0);
   });
 
-  test('rating: 4 or more stars sends 5 and opens the native rating prompt', async ({ page, kopa }) => {
+  test('rating: 4 or more stars sends 5 and opens the native rating prompt', async ({
+    page,
+    kopa,
+  }) => {
     await openOrder(page, kopa, { orderId: 'O200', productId: 'P003' });
     const rating = page.getByRole('dialog', { name: 'Rate your loan experience' });
     await rating.getByRole('radio', { name: '4 stars' }).click();
@@ -303,11 +368,21 @@ test.describe('loan details V3', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test("the screen follows the server's view, not its own reading of the status", async ({ page, kopa }) => {
+  test("the screen follows the server's view, not its own reading of the status", async ({
+    page,
+    kopa,
+  }) => {
     // A backend whose rules differ (here: rollover offered on a 170 order) changes the screen
     // without a layout change: the layout binds to view, it does not recompute it.
     await patchData(page, DETAILS, (data) => {
-      data.view = { icon: '174', buttons: ['repay', 'rollover'], recommended: false, redirectUrl: '', dialog: '', rating: false };
+      data.view = {
+        icon: '174',
+        buttons: ['repay', 'rollover'],
+        recommended: false,
+        redirectUrl: '',
+        dialog: '',
+        rating: false,
+      };
     });
     await openOrder(page, kopa, { orderId: 'O170', productId: 'P002' });
     await expect(statusIcon(page)).toHaveAttribute('src', '/assets/demo/status-174.svg');

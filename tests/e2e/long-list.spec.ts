@@ -9,20 +9,37 @@ import { byId, patchData, PLAN, tzs } from './support/payFlow';
 const ROWS = 1000;
 const CENTS = 12_345;
 
-test('1000 installments: a window of rows; scrolled to the last row and selected, the total covers every row', async ({ page, kopa }) => {
+test('1000 installments: a window of rows; scrolled to the last row and selected, the total covers every row', async ({
+  page,
+  kopa,
+}) => {
   await patchData(page, PLAN, (data) => {
-    const detail = data.repayPlanDetail as { repayWaitDetail: Record<string, unknown>[]; repayWaitCount?: unknown };
+    const detail = data.repayPlanDetail as {
+      repayWaitDetail: Record<string, unknown>[];
+      repayWaitCount?: unknown;
+    };
     const first = detail.repayWaitDetail[0] ?? {};
-    detail.repayWaitDetail = Array.from({ length: ROWS }, (_, i) => ({ ...first, periodNo: String(i + 1), totalAmount: String(CENTS), canClick: i === 0 ? '1' : '0' }));
+    detail.repayWaitDetail = Array.from({ length: ROWS }, (_, i) => ({
+      ...first,
+      periodNo: String(i + 1),
+      totalAmount: String(CENTS),
+      canClick: i === 0 ? '1' : '0',
+    }));
     detail.repayWaitCount = String(ROWS);
   });
   await kopa.open('/repay', { orderId: 'O170', productId: 'P002' });
   const period = (n: number) => page.getByRole('checkbox', { name: `Period ${n}`, exact: true });
   const rows = page.locator('[data-node-id="installmentRow"]');
-  const toEnd = () => expect.poll(async () => {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    return period(ROWS).count();
-  }, { timeout: 30_000 }).toBe(1);
+  const toEnd = () =>
+    expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return period(ROWS).count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
   await expect(period(1)).toBeChecked();
   await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(CENTS)}`);
   // Windowed: the end of the list is not in the page, and only a screenful or two of rows is.

@@ -24,23 +24,55 @@ const SCREENS = DEMO_SCREENS.filter(([, path]) => path !== '/testPreview');
 
 /** Names and codes that are the same in every language, longest first (a brand inside a brand). */
 const ALLOWED = [
-  /support@kopa\.example/g, /https?:\/\/\S+/g, /\bKP[A-Z0-9]+\b/g, /\*\*\*\* ?\d+/g,
-  /Kopa Financial Services Limited/g, /Kopa Cash/g, /Haraka Loan/g, /Mkopo Plus/g, /Pesa Fast/g,
-  /Pay by M-Pesa/g, /M-Pesa/g, /Tigo Pesa/g, /Airtel Money/g, /Lipa kwa (QR|Simu)/g,
-  /(CRDB|NMB|NBC)( Bank)?/g, /Plot 24, Samora Avenue, Dar es Salaam, Tanzania/g, /Dar es Salaam|Arusha|Mwanza|Dodoma/g,
-  /\bKOPA\d*\b/g, /\bKopa\b/g, /\bTZS\b/g, /\bPIN\b/g, /\bUSSD\b/g, /\bQR\b/g, /\bSMS\b/g, /\bUTR\b/g, /\bOK\b/g, /\bWhatsApp\b/g, /\bMB\b/g,
+  /support@kopa\.example/g,
+  /https?:\/\/\S+/g,
+  /\bKP[A-Z0-9]+\b/g,
+  /\*\*\*\* ?\d+/g,
+  /Kopa Financial Services Limited/g,
+  /Kopa Cash/g,
+  /Haraka Loan/g,
+  /Mkopo Plus/g,
+  /Pesa Fast/g,
+  /Pay by M-Pesa/g,
+  /M-Pesa/g,
+  /Tigo Pesa/g,
+  /Airtel Money/g,
+  /Lipa kwa (QR|Simu)/g,
+  /(CRDB|NMB|NBC)( Bank)?/g,
+  /Plot 24, Samora Avenue, Dar es Salaam, Tanzania/g,
+  /Dar es Salaam|Arusha|Mwanza|Dodoma/g,
+  /\bKOPA\d*\b/g,
+  /\bKopa\b/g,
+  /\bTZS\b/g,
+  /\bPIN\b/g,
+  /\bUSSD\b/g,
+  /\bQR\b/g,
+  /\bSMS\b/g,
+  /\bUTR\b/g,
+  /\bOK\b/g,
+  /\bWhatsApp\b/g,
+  /\bMB\b/g,
   /\b(JPEG|PNG|GIF|WebP)\b/g,
 ];
 /** The borrower's own words (the demo complaints' text) are shown as written. */
 const OWN_WORDS = PROBLEMS.map((p) => p.content);
 
-const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, string>;
+const read = (file: string) =>
+  JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, string>;
 const catalogueWords = (lang: string) => {
   const words = new Set<string>();
-  for (const file of [`messages/${lang}.json`, `messages/layouts/${lang}.json`, `messages/server/${lang}.json`]) {
+  for (const file of [
+    `messages/${lang}.json`,
+    `messages/layouts/${lang}.json`,
+    `messages/server/${lang}.json`,
+  ]) {
     for (const [key, text] of Object.entries(read(file))) {
       if (key === '$comment') continue;
-      for (const w of text.replace(/\{\w+\}/g, ' ').toLowerCase().match(/[a-z]{3,}/g) ?? []) words.add(w);
+      for (const w of text
+        .replace(/\{\w+\}/g, ' ')
+        .toLowerCase()
+        .match(/[a-z]{3,}/g) ?? [])
+        words.add(w);
     }
   }
   return words;
@@ -72,7 +104,9 @@ async function visibleTexts(page: Page, path: string): Promise<string[]> {
       if (legal && el.closest('.k-rich-text')) continue;
       out.push(text);
     }
-    for (const el of document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]')) {
+    for (const el of document.querySelectorAll<HTMLInputElement>(
+      'input[placeholder], textarea[placeholder]',
+    )) {
       if (el.checkVisibility()) out.push(el.placeholder);
     }
     return out;
@@ -80,7 +114,10 @@ async function visibleTexts(page: Page, path: string): Promise<string[]> {
 }
 
 for (const lang of ['zh', 'id'] as const) {
-  test(`every screen in ${lang}: no English left (brands, codes and the borrower's own words aside)`, async ({ page, kopa }) => {
+  test(`every screen in ${lang}: no English left (brands, codes and the borrower's own words aside)`, async ({
+    page,
+    kopa,
+  }) => {
     test.setTimeout(240_000);
     const english = catalogueWords('en');
     const own = catalogueWords(lang);
@@ -102,6 +139,8 @@ for (const lang of ['zh', 'id'] as const) {
     await kopa.open('/repay', { orderId: 'O180D', productId: 'P002' });
     await page.waitForLoadState('networkidle');
     const en = (await visibleTexts(page, '/repay')).flatMap((t) => englishIn(lang, t, englishOnly));
-    expect(en).toEqual(expect.arrayContaining(lang === 'zh' ? ['Overdue', 'Pending'] : ['overdue', 'pending']));
+    expect(en).toEqual(
+      expect.arrayContaining(lang === 'zh' ? ['Overdue', 'Pending'] : ['overdue', 'pending']),
+    );
   });
 }

@@ -9,19 +9,43 @@ import { expect, smsCodeFor, test, type Kopa } from './support/fixtures';
  */
 
 // The spec's Chinese messages are zh.json's; an English page says them in English (issue 11).
-const MSG = { phone: 'Please enter a valid mobile number!', captcha: 'Please enter the picture code correctly!', sms: 'Please enter the SMS code correctly!', repeat: 'Please do not request the code again yet!' };
+const MSG = {
+  phone: 'Please enter a valid mobile number!',
+  captcha: 'Please enter the picture code correctly!',
+  sms: 'Please enter the SMS code correctly!',
+  repeat: 'Please do not request the code again yet!',
+};
 const ALREADY = 'This phone number is already registered. Please download the app and log in.';
 const REGISTERED = '13800138000'; // server/demo/seedData.ts
-const LANDING = { templateId: 'T100', page_id: 'P7', user_from: 'fb', client_type: 'h5', utm_tag: 'summer', app_from: 'kopa-web', phone: '13900000001' };
-const TRACK = { page_id: 'P7', user_from: 'fb', client_type: 'h5', page_type: '1', utm_tag: 'summer', app_from: 'kopa-web', phone: '13900000001' };
+const LANDING = {
+  templateId: 'T100',
+  page_id: 'P7',
+  user_from: 'fb',
+  client_type: 'h5',
+  utm_tag: 'summer',
+  app_from: 'kopa-web',
+  phone: '13900000001',
+};
+const TRACK = {
+  page_id: 'P7',
+  user_from: 'fb',
+  client_type: 'h5',
+  page_type: '1',
+  utm_tag: 'summer',
+  app_from: 'kopa-web',
+  phone: '13900000001',
+};
 
 async function openRegister(page: Page, query: Record<string, string> = LANDING) {
-  const captcha = page.waitForResponse((r) => r.url().includes('/promotion/get-captcha') && r.status() === 200);
+  const captcha = page.waitForResponse(
+    (r) => r.url().includes('/promotion/get-captcha') && r.status() === 200,
+  );
   await page.goto(`/register?${new URLSearchParams(query).toString()}`);
   await captcha;
 }
 
-const captchaImage = (page: Page) => page.getByRole('button', { name: 'Graphic captcha, tap to refresh' });
+const captchaImage = (page: Page) =>
+  page.getByRole('button', { name: 'Graphic captcha, tap to refresh' });
 const captchaRequests = (kopa: Kopa) => kopa.apiTo('/promotion/get-captcha');
 
 /** The sid of the captcha shown, from its image URL. */
@@ -46,15 +70,24 @@ async function dismissToast(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true })).toHaveCount(0);
 }
 
-test('loads the template, tracks the visit, shows a captcha for a new sid', async ({ page, kopa }) => {
+test('loads the template, tracks the visit, shows a captcha for a new sid', async ({
+  page,
+  kopa,
+}) => {
   await openRegister(page);
   await expect(page.getByRole('heading', { name: 'Kopa for students' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Join now' })).toBeVisible();
   await expect(captchaImage(page).locator('img')).toHaveJSProperty('complete', true);
-  expect(await captchaImage(page).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await captchaImage(page)
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   await kopa.screenshot('register');
 
-  expect(kopa.apiTo('/channel/channel-template').map((r) => [r.method, r.query.templateId])).toEqual([['GET', 'T100']]);
+  expect(
+    kopa.apiTo('/channel/channel-template').map((r) => [r.method, r.query.templateId]),
+  ).toEqual([['GET', 'T100']]);
   const visits = kopa.apiTo('/promotion/track-visit');
   expect(visits).toHaveLength(1);
   expect(visits[0]?.query).toMatchObject(TRACK);
@@ -69,7 +102,10 @@ test('loads the template, tracks the visit, shows a captcha for a new sid', asyn
   expect(await kopa.cspViolations()).toEqual([]);
 });
 
-test('validation: phone, captcha and SMS code messages, input caps, refresh needs a phone', async ({ page, kopa }) => {
+test('validation: phone, captcha and SMS code messages, input caps, refresh needs a phone', async ({
+  page,
+  kopa,
+}) => {
   await openRegister(page);
   const register = page.getByRole('button', { name: 'Join now' });
 
@@ -121,7 +157,10 @@ test('validation: phone, captcha and SMS code messages, input caps, refresh need
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('get code: sends phone, captcha and sid, counts down 60 s, refuses a resend meanwhile; register succeeds', async ({ page, kopa }) => {
+test('get code: sends phone, captcha and sid, counts down 60 s, refuses a resend meanwhile; register succeeds', async ({
+  page,
+  kopa,
+}) => {
   await page.clock.install();
   const phone = '13900000003';
   await openRegister(page);
@@ -131,7 +170,14 @@ test('get code: sends phone, captcha and sid, counts down 60 s, refuses a resend
   const sms = kopa.apiTo('/promotion/get-sms');
   expect(sms).toHaveLength(1);
   expect(sms[0]?.method).toBe('POST');
-  expect(sms[0]?.body).toMatchObject({ phone, capcode: await page.getByLabel('Graphic captcha').inputValue(), sid: await currentSid(page), app_from: 'kopa-web', user_from: 'fb', utm_tag: 'summer' });
+  expect(sms[0]?.body).toMatchObject({
+    phone,
+    capcode: await page.getByLabel('Graphic captcha').inputValue(),
+    sid: await currentSid(page),
+    app_from: 'kopa-web',
+    user_from: 'fb',
+    utm_tag: 'summer',
+  });
 
   await page.clock.runFor(1_000);
   await expect(page.getByRole('button', { name: '59s' })).toBeVisible();
@@ -148,11 +194,22 @@ test('get code: sends phone, captcha and sid, counts down 60 s, refuses a resend
   await expect(page.getByRole('heading', { name: 'Download the Kopa app' })).toBeVisible();
   const reg = kopa.apiTo('/promotion/register');
   expect(reg).toHaveLength(1);
-  expect(reg[0]?.body).toMatchObject({ phone, smsCode: await smsCodeFor(page, phone), id: 'T100', merchantNumber: 'KOPA001', app_from: 'kopa-web', user_from: 'fb', utm_tag: 'summer' });
+  expect(reg[0]?.body).toMatchObject({
+    phone,
+    smsCode: await smsCodeFor(page, phone),
+    id: 'T100',
+    merchantNumber: 'KOPA001',
+    app_from: 'kopa-web',
+    user_from: 'fb',
+    utm_tag: 'summer',
+  });
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('get code 101 (wrong captcha): the message is shown and a new captcha is loaded', async ({ page, kopa }) => {
+test('get code 101 (wrong captcha): the message is shown and a new captcha is loaded', async ({
+  page,
+  kopa,
+}) => {
   await openRegister(page);
   const sid = await currentSid(page);
   const wrong = (await captchaText(page)) === 'ZZZZ' ? 'YYYY' : 'ZZZZ';
@@ -183,7 +240,10 @@ test('register 11 (already registered): toast, then the download page', async ({
   expect(kopa.apiTo('/promotion/register')).toHaveLength(1);
 });
 
-test('register -1 (captcha wrong): a new captcha; other codes show the server message', async ({ page, kopa }) => {
+test('register -1 (captcha wrong): a new captcha; other codes show the server message', async ({
+  page,
+  kopa,
+}) => {
   await openRegister(page);
   const wrong = (await captchaText(page)) === 'ZZZZ' ? 'YYYY' : 'ZZZZ';
   await fillForm(page, '13900000005', wrong, '123456');
@@ -205,22 +265,34 @@ test('download page links to the template download URL', async ({ page }) => {
   await page.goto('/download?templateId=T100');
   await expect(page.getByRole('button', { name: 'Download now' })).toBeVisible();
   const nav = page.waitForRequest((r) => r.url().startsWith('https://kopa.example/download'));
-  await page.route('https://kopa.example/**', (route) => route.fulfill({ status: 200, body: 'ok' }));
+  await page.route('https://kopa.example/**', (route) =>
+    route.fulfill({ status: 200, body: 'ok' }),
+  );
   await page.getByRole('button', { name: 'Download now' }).click();
   expect((await nav).url()).toBe('https://kopa.example/download?src=T100');
 });
 
-test('an unknown template: a clear notice, the default landing (labelled button, agreement link) and a working way on', async ({ page, kopa }) => {
-  const tried = page.waitForResponse((r) => r.url().includes('/channel/channel-template') && r.status() === 404);
+test('an unknown template: a clear notice, the default landing (labelled button, agreement link) and a working way on', async ({
+  page,
+  kopa,
+}) => {
+  const tried = page.waitForResponse(
+    (r) => r.url().includes('/channel/channel-template') && r.status() === 404,
+  );
   await openRegister(page, { ...LANDING, templateId: 'NO-SUCH-T' });
   await tried;
-  await expect(page.getByText('This offer link is no longer valid. You can still register with Kopa below.')).toBeVisible();
+  await expect(
+    page.getByText('This offer link is no longer valid. You can still register with Kopa below.'),
+  ).toBeVisible();
   // The default template's own settings, not blanks.
   await expect(page.getByRole('heading', { name: 'Kopa - cash in minutes' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Register now' })).toBeVisible();
   const link = page.getByRole('button', { name: 'Registration Agreement' });
   await expect(link).toBeVisible();
-  expect(kopa.apiTo('/channel/channel-template').map((r) => r.query.templateId ?? null)).toEqual(['NO-SUCH-T', null]);
+  expect(kopa.apiTo('/channel/channel-template').map((r) => r.query.templateId ?? null)).toEqual([
+    'NO-SUCH-T',
+    null,
+  ]);
   // No toast of the raw "not found": the notice says it.
   await expect(page.getByText('Template not found.')).toHaveCount(0);
   await link.click();

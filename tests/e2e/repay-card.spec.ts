@@ -26,10 +26,19 @@ const HUICHAO = `${P}/repayment-huichao`;
 const LOAN = '/v3/loan-details/loan-details';
 const FORM = { swift: 'sw-1', eyes: 'ey-2' };
 
-interface Way { alipay: number; repayToken: string; amount: number; bankCards: { id: string; bankName: string; cardNo: string; bankCode: string }[] }
+interface Way {
+  alipay: number;
+  repayToken: string;
+  amount: number;
+  bankCards: { id: string; bankName: string; cardNo: string; bankCode: string }[];
+}
 
 /** Opens /repayChoose for an order and returns what repayment-way answered. */
-async function openChoose(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string>): Promise<Way> {
+async function openChoose(
+  page: Page,
+  kopa: { open(path: string, q?: Record<string, string>): Promise<void> },
+  query: Record<string, string>,
+): Promise<Way> {
   const way = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${WAY}`);
   await kopa.open('/repayChoose', { productId: 'P002', ...FORM, ...query });
   const body = (await (await way).json()) as { code: string; data: Way };
@@ -47,19 +56,43 @@ function expectFormCall(request: ApiRequest | undefined, path: string, orderId: 
   expect(request).toBeDefined();
   expect(request?.method).toBe('POST');
   expect(request?.path).toBe(`/vexed${path}`);
-  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, orderId, productId: 'P002' });
-  expect(request?.headers).toMatchObject({ swift: FORM.swift, eyes: FORM.eyes, 'x-requested-with': 'XMLHttpRequest' });
+  expect(request?.query).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    mobilePhone: DEMO.mobilePhone,
+    orderId,
+    productId: 'P002',
+  });
+  expect(request?.headers).toMatchObject({
+    swift: FORM.swift,
+    eyes: FORM.eyes,
+    'x-requested-with': 'XMLHttpRequest',
+  });
   expect(request?.headers.building).toBeUndefined();
   expect(request?.headers['content-type']).toContain('application/x-www-form-urlencoded');
 }
 
 function commitBody(way: Way, cardId: string, orderId: string, sendMsg: string) {
   const card = way.bankCards.find((c) => c.id === cardId)!;
-  return { amount: String(way.amount), bankName: card.bankName, cardId, cardNo: card.cardNo, couponId: '', orderId, repayToken: way.repayToken, bankCode: card.bankCode, sendMsg };
+  return {
+    amount: String(way.amount),
+    bankName: card.bankName,
+    cardId,
+    cardNo: card.cardNo,
+    couponId: '',
+    orderId,
+    repayToken: way.repayToken,
+    bankCode: card.bankCode,
+    sendMsg,
+  };
 }
 
 /** Answers repayment-commit without the server (no SMS, no repayment recorded). */
-async function answerCommit(page: Page, envelope: unknown, gate?: Promise<void>): Promise<() => number> {
+async function answerCommit(
+  page: Page,
+  envelope: unknown,
+  gate?: Promise<void>,
+): Promise<() => number> {
   let count = 0;
   await page.route(apiUrl(COMMIT), async (route) => {
     count++;
@@ -69,7 +102,10 @@ async function answerCommit(page: Page, envelope: unknown, gate?: Promise<void>)
   return () => count;
 }
 
-test('shows the amount, the cards and the wallet way from repayment-way (orderId in the query); Pay Now without a card says so and sends nothing', async ({ page, kopa }) => {
+test('shows the amount, the cards and the wallet way from repayment-way (orderId in the query); Pay Now without a card says so and sends nothing', async ({
+  page,
+  kopa,
+}) => {
   const way = await openChoose(page, kopa, { orderId: 'O170' });
   expect(way.bankCards.map((c) => c.id)).toEqual(['CARD1', 'CARD2']);
   await expect(page.getByRole('heading', { name: 'Choose repayment method' })).toBeVisible();
@@ -98,13 +134,19 @@ test('shows the amount, the cards and the wallet way from repayment-way (orderId
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('needValid 1: the code dialog with a 60 s countdown; a short code is refused, a wrong one is "wrong code" (800006), a second submission resumes the same record, the right one leads to borrow detail', async ({ page, kopa }) => {
+test('needValid 1: the code dialog with a 60 s countdown; a short code is refused, a wrong one is "wrong code" (800006), a second submission resumes the same record, the right one leads to borrow detail', async ({
+  page,
+  kopa,
+}) => {
   const orderId = 'O174N';
   const way = await openChoose(page, kopa, { orderId });
   await cardRow(page, 'CRDB Bank').click();
   const committed = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(page).click();
-  const commitAnswer = (await (await committed).json()) as { code: string; data: { needValid: number; repayRecordId: string } };
+  const commitAnswer = (await (await committed).json()) as {
+    code: string;
+    data: { needValid: number; repayRecordId: string };
+  };
   expect(commitAnswer.code).toBe('00');
   expect(commitAnswer.data.needValid).toBe(1);
   const recordId = commitAnswer.data.repayRecordId;
@@ -143,12 +185,19 @@ test('needValid 1: the code dialog with a 60 s countdown; a short code is refuse
   // pending request is resumed (issue 33), one record, not "submitted twice".
   const other = await page.context().newPage();
   const otherCommits: Request[] = [];
-  other.on('request', (r) => { if (new URL(r.url()).pathname === `/vexed${COMMIT}`) otherCommits.push(r); });
-  await other.goto(`/repayChoose?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002', ...FORM }).toString()}`);
+  other.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/vexed${COMMIT}`) otherCommits.push(r);
+  });
+  await other.goto(
+    `/repayChoose?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002', ...FORM }).toString()}`,
+  );
   await cardRow(other, 'CRDB Bank').click();
   const second = other.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(other).click();
-  expect(await (await second).json()).toMatchObject({ code: '00', data: { needValid: 1, repayRecordId: recordId } });
+  expect(await (await second).json()).toMatchObject({
+    code: '00',
+    data: { needValid: 1, repayRecordId: recordId },
+  });
   await expect(codeDialog(other)).toBeVisible();
   await expect(toast(other)).toHaveCount(0);
   expect(otherCommits).toHaveLength(1);
@@ -162,15 +211,27 @@ test('needValid 1: the code dialog with a 60 s countdown; a short code is refuse
   expect(after).toHaveLength(2);
   expect(after[1]?.body).toEqual({ orderId, verifyCode: code, repaymentRecordId: recordId });
   const url = new URL(page.url());
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, orderId, productId: 'P002' });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    orderId,
+    productId: 'P002',
+  });
   // The repayment was applied: the order has nothing left to pay.
   await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('Cancel closes the code dialog and resets the countdown; the next commit starts it at 60 s again', async ({ page, kopa }) => {
+test('Cancel closes the code dialog and resets the countdown; the next commit starts it at 60 s again', async ({
+  page,
+  kopa,
+}) => {
   await page.clock.install();
-  await answerCommit(page, { code: '00', message: 'success', data: { needValid: 1, repayRecordId: 'RFAKE1' } });
+  await answerCommit(page, {
+    code: '00',
+    message: 'success',
+    data: { needValid: 1, repayRecordId: 'RFAKE1' },
+  });
   await openChoose(page, kopa, { orderId: 'O170' });
   await cardRow(page, 'CRDB Bank').click();
   await payNow(page).click();
@@ -183,15 +244,22 @@ test('Cancel closes the code dialog and resets the countdown; the next commit st
   await expect(dialog).toHaveCount(0);
   await page.clock.runFor(5_000);
   await payNow(page).click();
-  await expect(codeDialog(page).getByRole('button', { name: /^Resend/ })).toHaveText('Resend (60s)');
-  await expect(codeDialog(page).getByRole('textbox', { name: 'Verification code' })).toHaveValue('');
+  await expect(codeDialog(page).getByRole('button', { name: /^Resend/ })).toHaveText(
+    'Resend (60s)',
+  );
+  await expect(codeDialog(page).getByRole('textbox', { name: 'Verification code' })).toHaveValue(
+    '',
+  );
   await page.clock.runFor(60_000);
   await expect(codeDialog(page).getByRole('button', { name: /^Resend/ })).toHaveText('Resend');
   await expect(codeDialog(page).getByRole('button', { name: /^Resend/ })).toBeEnabled();
   expect(kopa.apiTo(COMMIT)).toHaveLength(2);
 });
 
-test('needValid 0 (the M-Pesa wallet card needs no code): Pay Now goes straight to borrow detail and the order is repaid', async ({ page, kopa }) => {
+test('needValid 0 (the M-Pesa wallet card needs no code): Pay Now goes straight to borrow detail and the order is repaid', async ({
+  page,
+  kopa,
+}) => {
   const orderId = 'O180N';
   const way = await openChoose(page, kopa, { orderId });
   expect(way.amount).toBeLessThan(50_000_000);
@@ -210,10 +278,17 @@ test('needValid 0 (the M-Pesa wallet card needs no code): Pay Now goes straight 
 });
 
 for (const kind of ['double click', '10 fast taps', 'Enter plus click'] as TapStorm[]) {
-  test(`Pay Now: ${kind} sends exactly one repayment-commit, the button disabled while it is pending (SECURITY 14)`, async ({ page, kopa }) => {
+  test(`Pay Now: ${kind} sends exactly one repayment-commit, the button disabled while it is pending (SECURITY 14)`, async ({
+    page,
+    kopa,
+  }) => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = await answerCommit(page, { code: '00', message: 'success', data: { needValid: 1, repayRecordId: 'RSTORM' } }, gate);
+    const held = await answerCommit(
+      page,
+      { code: '00', message: 'success', data: { needValid: 1, repayRecordId: 'RSTORM' } },
+      gate,
+    );
     await openChoose(page, kopa, { orderId: 'O170' });
     await cardRow(page, 'CRDB Bank').click();
     const button = payNow(page);
@@ -229,7 +304,10 @@ for (const kind of ['double click', '10 fast taps', 'Enter plus click'] as TapSt
   });
 }
 
-test('a lost response: "error", then the retry reuses the Idempotency-Key and the server records one repayment (SECURITY 15)', async ({ page, kopa }) => {
+test('a lost response: "error", then the retry reuses the Idempotency-Key and the server records one repayment (SECURITY 15)', async ({
+  page,
+  kopa,
+}) => {
   const orderId = 'O170';
   let first: { code: string; data: { needValid: number; repayRecordId: string } } | undefined;
   let calls = 0;
@@ -264,11 +342,17 @@ test('a lost response: "error", then the retry reuses the Idempotency-Key and th
   expect(answer.code).toBe('00');
   expect(answer.data.repayRecordId).toBe(first?.data.repayRecordId);
   await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
-  const again = await page.request.post(`/vexed${WAY}?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002' }).toString()}`, { headers: { 'x-requested-with': 'XMLHttpRequest' } });
+  const again = await page.request.post(
+    `/vexed${WAY}?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002' }).toString()}`,
+    { headers: { 'x-requested-with': 'XMLHttpRequest' } },
+  );
   expect(((await again.json()) as { data: Way }).data.amount).toBe(0);
 });
 
-test('server codes: another code shows its message or "processing failed"; a failed card list shows "failed to query card list"', async ({ page, kopa }) => {
+test('server codes: another code shows its message or "processing failed"; a failed card list shows "failed to query card list"', async ({
+  page,
+  kopa,
+}) => {
   let envelope: unknown = { code: '800009', message: 'Card expired', data: null };
   await page.route(apiUrl(COMMIT), (route) => route.fulfill({ status: 200, json: envelope }));
   // O170 is paid off by the test before; an order with nothing due has no Pay Now (issue 13).
@@ -286,19 +370,28 @@ test('server codes: another code shows its message or "processing failed"; a fai
   await payNow(page).click();
   await expect(toast(page)).toHaveText('do not submit the repayment request twice');
 
-  await page.route(apiUrl(WAY), (route) => route.fulfill({ status: 200, json: { code: '900001', message: '', data: null } }));
+  await page.route(apiUrl(WAY), (route) =>
+    route.fulfill({ status: 200, json: { code: '900001', message: '', data: null } }),
+  );
   await page.reload();
   await expect(byId(page, 'wayError')).toHaveText('failed to query card list');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   expect(kopa.pageErrors).toEqual([]);
 });
 
-test('wallet: /alipayrepayment asks repayment-huichao and leaves for the allowlisted payment page', async ({ page, kopa }) => {
+test('wallet: /alipayrepayment asks repayment-huichao and leaves for the allowlisted payment page', async ({
+  page,
+  kopa,
+}) => {
   const orderId = 'O180D';
   const visited: string[] = [];
   await page.route('https://pay.kopa.example/**', (route) => {
     visited.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>Kopa Pay</title><h1>Kopa Pay checkout</h1>' });
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!DOCTYPE html><title>Kopa Pay</title><h1>Kopa Pay checkout</h1>',
+    });
   });
   let url = '';
   await page.route(apiUrl(HUICHAO), async (route) => {
@@ -323,13 +416,21 @@ test('wallet: /alipayrepayment asks repayment-huichao and leaves for the allowli
   expect(calls[0]?.body).toEqual({ userId: DEMO.userId, orderId, amount: String(way.amount) });
 });
 
-test('wallet: a payment URL off the allowlist is refused and the page stays', async ({ page, kopa }) => {
+test('wallet: a payment URL off the allowlist is refused and the page stays', async ({
+  page,
+  kopa,
+}) => {
   const evil: string[] = [];
   await page.route('https://evil.example/**', (route) => {
     evil.push(route.request().url());
     return route.abort();
   });
-  await page.route(apiUrl(HUICHAO), (route) => route.fulfill({ status: 200, json: { code: '00', message: 'success', data: { url: 'https://evil.example/pay' } } }));
+  await page.route(apiUrl(HUICHAO), (route) =>
+    route.fulfill({
+      status: 200,
+      json: { code: '00', message: 'success', data: { url: 'https://evil.example/pay' } },
+    }),
+  );
   await kopa.open('/alipayrepayment', { orderId: 'O180D', productId: 'P002', ...FORM });
   await page.getByRole('button', { name: 'Pay with wallet' }).click();
   await expect(toast(page)).toContainText('This link cannot be opened.');
@@ -337,8 +438,13 @@ test('wallet: a payment URL off the allowlist is refused and the page stays', as
   expect(evil).toEqual([]);
 });
 
-test('add card: /addnormalcard saves a bank card and the new card is offered on /repayChoose; legacy #/addnormalcard lands there', async ({ page, kopa }) => {
-  await page.goto(`/#/addnormalcard?${new URLSearchParams({ ...DEMO, orderId: 'O170', productId: 'P002' }).toString()}`);
+test('add card: /addnormalcard saves a bank card and the new card is offered on /repayChoose; legacy #/addnormalcard lands there', async ({
+  page,
+  kopa,
+}) => {
+  await page.goto(
+    `/#/addnormalcard?${new URLSearchParams({ ...DEMO, orderId: 'O170', productId: 'P002' }).toString()}`,
+  );
   await expect(page).toHaveURL(/\/addnormalcard\?/);
   await expect(page.getByRole('heading', { name: 'Add bank card' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Bank account number' }).fill('5566778899');
@@ -348,7 +454,11 @@ test('add card: /addnormalcard saves a bank card and the new card is offered on 
   await expect(cardRow(page, '8899')).toContainText('CRDB Bank **** 8899');
   const saves = kopa.apiTo('/v3/bank/save-bank-info');
   expect(saves).toHaveLength(1);
-  expect(saves[0]?.body).toEqual({ product_id: 'P002', cardType: 2, fields: { bankName: 'CRDB', cardNo: '5566778899', holderName: 'Asha Mushi' } });
+  expect(saves[0]?.body).toEqual({
+    product_id: 'P002',
+    cardType: 2,
+    fields: { bankName: 'CRDB', cardNo: '5566778899', holderName: 'Asha Mushi' },
+  });
 });
 
 /** Back to the demo data mid-file: clears the per-phone SMS limit (one code a minute) that earlier tests used up. */
@@ -357,7 +467,10 @@ async function demoDataAgain(page: Page) {
   expect(response.ok()).toBe(true);
 }
 
-test('Resend after the 60 s countdown sends a new code for the same record (no second commit); the new code confirms and the payment is booked (issue 7 item 3)', async ({ page, kopa }) => {
+test('Resend after the 60 s countdown sends a new code for the same record (no second commit); the new code confirms and the payment is booked (issue 7 item 3)', async ({
+  page,
+  kopa,
+}) => {
   test.setTimeout(150_000);
   await demoDataAgain(page);
   const orderId = 'O174N';
@@ -365,7 +478,10 @@ test('Resend after the 60 s countdown sends a new code for the same record (no s
   await cardRow(page, 'CRDB Bank').click();
   const committed = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(page).click();
-  const commit = (await (await committed).json()) as { code: string; data: { needValid: number; repayRecordId: string } };
+  const commit = (await (await committed).json()) as {
+    code: string;
+    data: { needValid: number; repayRecordId: string };
+  };
   expect(commit.code).toBe('00');
   expect(commit.data.needValid).toBe(1);
   const recordId = commit.data.repayRecordId;
@@ -402,7 +518,11 @@ test('Resend after the 60 s countdown sends a new code for the same record (no s
   await input.fill(second);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/borrowDetail\?/);
-  expect(kopa.apiTo(CONFIRM).at(-1)?.body).toEqual({ orderId, verifyCode: second, repaymentRecordId: recordId });
+  expect(kopa.apiTo(CONFIRM).at(-1)?.body).toEqual({
+    orderId,
+    verifyCode: second,
+    repaymentRecordId: recordId,
+  });
   await expect(byId(page, 'outstanding')).toHaveText('TZS 0,00');
   expect(kopa.pageErrors).toEqual([]);
 });
@@ -411,20 +531,29 @@ test('Resend after the 60 s countdown sends a new code for the same record (no s
  * From the demo data: opens /repayChoose for O170, pays with the CRDB card (which needs a code)
  * and returns the commit's answer once the code dialog is open.
  */
-async function startCodePayment(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }) {
+async function startCodePayment(
+  page: Page,
+  kopa: { open(path: string, q?: Record<string, string>): Promise<void> },
+) {
   await demoDataAgain(page);
   const way = await openChoose(page, kopa, { orderId: 'O170' });
   expect(way.amount).toBeGreaterThan(0);
   await cardRow(page, 'CRDB Bank').click();
   const committed = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(page).click();
-  const commit = (await (await committed).json()) as { code: string; data: { needValid: number; repayRecordId: string } };
+  const commit = (await (await committed).json()) as {
+    code: string;
+    data: { needValid: number; repayRecordId: string };
+  };
   expect(commit).toMatchObject({ code: '00', data: { needValid: 1 } });
   await expect(codeDialog(page)).toBeVisible();
   return commit;
 }
 
-test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay Now works again at once, no 800005, and the payment is booked (issue 7 item 3)', async ({ page, kopa }) => {
+test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay Now works again at once, no 800005, and the payment is booked (issue 7 item 3)', async ({
+  page,
+  kopa,
+}) => {
   const orderId = 'O170';
   const commit = await startCodePayment(page, kopa);
   const dialog = codeDialog(page);
@@ -442,7 +571,10 @@ test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay
   await cardRow(page, 'M-Pesa').click();
   const again = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(page).click();
-  const second = (await (await again).json()) as { code: string; data: { needValid: number; repayRecordId: string } };
+  const second = (await (await again).json()) as {
+    code: string;
+    data: { needValid: number; repayRecordId: string };
+  };
   expect(second.code).toBe('00');
   expect(second.data.needValid).toBe(0);
   expect(second.data.repayRecordId).not.toBe(commit.data.repayRecordId);
@@ -458,7 +590,10 @@ test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay
  * already sent confirms it), never "do not submit the repayment request twice" for 10 minutes,
  * and the order is booked once.
  */
-test('closing the page in the code dialog: Pay Now on a new page resumes the same request at once, and it is booked once', async ({ page, kopa }) => {
+test('closing the page in the code dialog: Pay Now on a new page resumes the same request at once, and it is booked once', async ({
+  page,
+  kopa,
+}) => {
   const orderId = 'O170';
   const first = await startCodePayment(page, kopa);
   const code = await smsCodeFor(page, DEMO.mobilePhone);
@@ -468,12 +603,20 @@ test('closing the page in the code dialog: Pay Now on a new page resumes the sam
 
   const again = await context.newPage();
   const toServer: string[] = [];
-  again.on('request', (r) => { const p = new URL(r.url()).pathname; if (p.startsWith('/vexed')) toServer.push(p.slice('/vexed'.length)); });
-  await again.goto(`/repayChoose?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002', ...FORM }).toString()}`);
+  again.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (p.startsWith('/vexed')) toServer.push(p.slice('/vexed'.length));
+  });
+  await again.goto(
+    `/repayChoose?${new URLSearchParams({ ...DEMO, orderId, productId: 'P002', ...FORM }).toString()}`,
+  );
   await cardRow(again, 'CRDB Bank').click();
   const resumed = again.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${COMMIT}`);
   await payNow(again).click();
-  expect(await (await resumed).json()).toMatchObject({ code: '00', data: { needValid: 1, repayRecordId: first.data.repayRecordId } });
+  expect(await (await resumed).json()).toMatchObject({
+    code: '00',
+    data: { needValid: 1, repayRecordId: first.data.repayRecordId },
+  });
   const dialog = codeDialog(again);
   await expect(dialog).toBeVisible();
   await expect(toast(again)).toHaveCount(0);
@@ -487,12 +630,18 @@ test('closing the page in the code dialog: Pay Now on a new page resumes the sam
   expect(toServer.filter((p) => p === CONFIRM)).toHaveLength(1);
 
   // Booked once: a replay of the confirm books nothing more, and nothing is left to pay.
-  const replay = await again.request.post(`/vexed${CONFIRM}?${new URLSearchParams({ ...DEMO, orderId }).toString()}`, {
-    form: { orderId, verifyCode: code, repaymentRecordId: first.data.repayRecordId },
-    headers: FORM,
-  });
+  const replay = await again.request.post(
+    `/vexed${CONFIRM}?${new URLSearchParams({ ...DEMO, orderId }).toString()}`,
+    {
+      form: { orderId, verifyCode: code, repaymentRecordId: first.data.repayRecordId },
+      headers: FORM,
+    },
+  );
   expect(((await replay.json()) as { code: string }).code).toBe('00');
-  const wayAfter = await again.request.post(`/vexed${WAY}?${new URLSearchParams({ ...DEMO, orderId }).toString()}`, { form: {}, headers: FORM });
+  const wayAfter = await again.request.post(
+    `/vexed${WAY}?${new URLSearchParams({ ...DEMO, orderId }).toString()}`,
+    { form: {}, headers: FORM },
+  );
   expect(((await wayAfter.json()) as { data: Way }).data.amount).toBe(0);
   await again.close();
 });

@@ -7,7 +7,21 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import {
-  ACCOUNT, apiUrl, byId, DELAY, expectSessionCall, holdRequests, HTML_500, patchData, payNow, reminder, tapStorm, toast, tzs, VCODE, type TapStorm,
+  ACCOUNT,
+  apiUrl,
+  byId,
+  DELAY,
+  expectSessionCall,
+  holdRequests,
+  HTML_500,
+  patchData,
+  payNow,
+  reminder,
+  tapStorm,
+  toast,
+  tzs,
+  VCODE,
+  type TapStorm,
 } from './support/payFlow';
 
 const ORDER = { orderId: 'O174D', productId: 'P001' };
@@ -26,7 +40,11 @@ interface DelayDetail {
 }
 
 /** Opens /repayDelay and types the wallet account number when the field is there (Pay Now sends nothing without one, issue 33). */
-async function openDelay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string> = ORDER): Promise<DelayDetail> {
+async function openDelay(
+  page: Page,
+  kopa: { open(path: string, q?: Record<string, string>): Promise<void> },
+  query: Record<string, string> = ORDER,
+): Promise<DelayDetail> {
   const detail = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${DELAY}`);
   await kopa.open('/repayDelay', query);
   const body = (await (await detail).json()) as { data: DelayDetail };
@@ -38,8 +56,10 @@ async function openDelay(page: Page, kopa: { open(path: string, q?: Record<strin
 }
 
 test.describe('rollover repayment /repayDelay', () => {
-
-  test('shows the fee, fee lines, Repayment Plan, reminder and Rollover Amount in TZS; the request carries session query and headers', async ({ page, kopa }) => {
+  test('shows the fee, fee lines, Repayment Plan, reminder and Rollover Amount in TZS; the request carries session query and headers', async ({
+    page,
+    kopa,
+  }) => {
     const delay = await openDelay(page, kopa, { ...ORDER, building: 'b-9', gather: 'g-9' });
     expect(delay.delayShouldPayAmount).toBeGreaterThan(0);
     const fee = tzs(delay.delayShouldPayAmount);
@@ -48,15 +68,20 @@ test.describe('rollover repayment /repayDelay', () => {
     await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
     await expect(byId(page, 'feeValue')).toHaveText(fee);
     for (const line of delay.detail) {
-      await expect(byId(page, 'feeDetail').getByRole('term').filter({ hasText: line.text })).toBeVisible();
+      await expect(
+        byId(page, 'feeDetail').getByRole('term').filter({ hasText: line.text }),
+      ).toBeVisible();
       await expect(byId(page, 'feeDetail')).toContainText(`${line.text}${line.value}`);
     }
     await expect(page.getByRole('heading', { name: 'Repayment Plan' })).toBeVisible();
     expect(delay.repayDetail.length).toBeGreaterThan(0);
-    for (const line of delay.repayDetail) await expect(byId(page, 'repayPlan')).toContainText(`${line.text}${line.value}`);
+    for (const line of delay.repayDetail)
+      await expect(byId(page, 'repayPlan')).toContainText(`${line.text}${line.value}`);
     await expect(byId(page, 'remind')).toHaveText(delay.remind);
     await expect(byId(page, 'rolloverAmount')).toHaveText(`Rollover AmountTZS ${fee}`);
-    await expect(page.getByRole('button', { name: /Wallet/ })).toContainText(delay.bankList[0]!.name);
+    await expect(page.getByRole('button', { name: /Wallet/ })).toContainText(
+      delay.bankList[0]!.name,
+    );
     await expect(page.getByLabel('Account number')).toBeVisible();
 
     const calls = kopa.apiTo(DELAY);
@@ -70,7 +95,10 @@ test.describe('rollover repayment /repayDelay', () => {
     expect(await kopa.reports()).toEqual([]);
   });
 
-  test('amounts follow contract 3: a fee of 1234567 cents shows 12.345,67', async ({ page, kopa }) => {
+  test('amounts follow contract 3: a fee of 1234567 cents shows 12.345,67', async ({
+    page,
+    kopa,
+  }) => {
     await patchData(page, DELAY, (data) => {
       data.delayShouldPayAmount = 1234567;
     });
@@ -79,7 +107,10 @@ test.describe('rollover repayment /repayDelay', () => {
     await expect(byId(page, 'rolloverAmount')).toHaveText('Rollover AmountTZS 12.345,67');
   });
 
-  test('NOTICE: Pay Now sends the fee with isDelay 1 and the dialog shows the notice and TradeNo', async ({ page, kopa }) => {
+  test('NOTICE: Pay Now sends the fee with isDelay 1 and the dialog shows the notice and TradeNo', async ({
+    page,
+    kopa,
+  }) => {
     const delay = await openDelay(page, kopa);
     const account = page.getByLabel('Account number');
     await account.fill('');
@@ -92,29 +123,45 @@ test.describe('rollover repayment /repayDelay', () => {
 
     const vcode = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${VCODE}`);
     await payNow(page).click();
-    const answer = (await (await vcode).json()) as { data: { repayType: string; notice: string; tradeNo: string } };
+    const answer = (await (await vcode).json()) as {
+      data: { repayType: string; notice: string; tradeNo: string };
+    };
     expect(answer.data.repayType).toBe('NOTICE');
     const dialog = reminder(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('[data-node-id="payNotice"]')).toHaveText(answer.data.notice);
-    await expect(dialog.locator('[data-node-id="payTradeNo"]')).toHaveText(`TradeNo: ${answer.data.tradeNo}`);
+    await expect(dialog.locator('[data-node-id="payTradeNo"]')).toHaveText(
+      `TradeNo: ${answer.data.tradeNo}`,
+    );
     expect(answer.data.notice).toContain(tzs(delay.delayShouldPayAmount));
 
     const calls = kopa.apiTo(VCODE);
     expect(calls).toHaveLength(1);
     expectSessionCall(calls[0], ORDER);
     expect(calls[0]?.body).toEqual({
-      product_id: 'P001', orderId: 'O174D', amount: delay.delayShouldPayAmount, cardNo: '0755123456', bankCode: delay.bankList[2]!.type, isDelay: 1,
+      product_id: 'P001',
+      orderId: 'O174D',
+      amount: delay.delayShouldPayAmount,
+      cardNo: '0755123456',
+      bankCode: delay.bankList[2]!.type,
+      isDelay: 1,
     });
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toHaveCount(0);
   });
 
-  test('PAY_URL: Pay Now leaves for the payUrl through the redirect allowlist', async ({ page, kopa }) => {
+  test('PAY_URL: Pay Now leaves for the payUrl through the redirect allowlist', async ({
+    page,
+    kopa,
+  }) => {
     const visited: string[] = [];
     await page.route('https://pay.kopa.example/**', (route) => {
       visited.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><title>Kopa Pay</title><h1>Kopa Pay checkout</h1>' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!DOCTYPE html><title>Kopa Pay</title><h1>Kopa Pay checkout</h1>',
+      });
     });
     let tradeNo = '';
     await patchData(page, VCODE, (data) => {
@@ -128,10 +175,16 @@ test.describe('rollover repayment /repayDelay', () => {
     await page.waitForURL(/^https:\/\/pay\.kopa\.example\/checkout\?tradeNo=/);
     await expect(page.getByRole('heading', { name: 'Kopa Pay checkout' })).toBeVisible();
     expect(visited).toEqual([`https://pay.kopa.example/checkout?tradeNo=${tradeNo}`]);
-    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ amount: delay.delayShouldPayAmount, isDelay: 1 });
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({
+      amount: delay.delayShouldPayAmount,
+      isDelay: 1,
+    });
   });
 
-  test('PAY_URL to a host off the redirect allowlist is refused and the page stays', async ({ page, kopa }) => {
+  test('PAY_URL to a host off the redirect allowlist is refused and the page stays', async ({
+    page,
+    kopa,
+  }) => {
     const evil: string[] = [];
     await page.route('https://pay.kopa.example.evil.example/**', (route) => {
       evil.push(route.request().url());
@@ -150,7 +203,10 @@ test.describe('rollover repayment /repayDelay', () => {
   });
 
   for (const kind of ['double click', '10 fast taps', 'Enter plus click'] as TapStorm[]) {
-    test(`Pay Now: ${kind} sends exactly one generate-vcode request, the button disabled while it is pending (SECURITY 14)`, async ({ page, kopa }) => {
+    test(`Pay Now: ${kind} sends exactly one generate-vcode request, the button disabled while it is pending (SECURITY 14)`, async ({
+      page,
+      kopa,
+    }) => {
       await openDelay(page, kopa);
       const hold = await holdRequests(page, VCODE);
       const button = payNow(page);
@@ -168,12 +224,19 @@ test.describe('rollover repayment /repayDelay', () => {
     });
   }
 
-  test('a 500 with an HTML body and then a dropped connection each show a clear message and re-enable Pay Now (SECURITY 16)', async ({ page, kopa }) => {
+  test('a 500 with an HTML body and then a dropped connection each show a clear message and re-enable Pay Now (SECURITY 16)', async ({
+    page,
+    kopa,
+  }) => {
     await openDelay(page, kopa);
     const vcode = apiUrl(VCODE);
-    await page.route(vcode, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: HTML_500 }));
+    await page.route(vcode, (route) =>
+      route.fulfill({ status: 500, contentType: 'text/html', body: HTML_500 }),
+    );
     await payNow(page).click();
-    await expect(toast(page)).toHaveText('The server sent an unexpected response. Please try again.');
+    await expect(toast(page)).toHaveText(
+      'The server sent an unexpected response. Please try again.',
+    );
     await expect(payNow(page)).toBeEnabled();
     await expect(page.getByText('Internal Server Error')).toHaveCount(0);
     await page.unroute(vcode);
@@ -191,14 +254,19 @@ test.describe('rollover repayment /repayDelay', () => {
     expect(kopa.pageErrors).toEqual([]);
   });
 
-  test('an order that cannot be deferred (fee 0) cannot be paid here, and the page says why', async ({ page, kopa }) => {
+  test('an order that cannot be deferred (fee 0) cannot be paid here, and the page says why', async ({
+    page,
+    kopa,
+  }) => {
     await patchData(page, DELAY, (data) => {
       data.delayShouldPayAmount = 0;
     });
     await openDelay(page, kopa);
     await expect(page.getByRole('heading', { name: 'Deferral not available' })).toBeVisible();
     await expect(byId(page, 'rolloverAmount')).toHaveCount(0);
-    await expect(byId(page, 'payNowReason')).toHaveText('Pay Now is unavailable: this order cannot be deferred.');
+    await expect(byId(page, 'payNowReason')).toHaveText(
+      'Pay Now is unavailable: this order cannot be deferred.',
+    );
     await expect(payNow(page)).toBeDisabled();
   });
 

@@ -5,12 +5,30 @@
  * Now flow is in repay-pay.spec.ts. Demo order: O180D (one paid and two pending installments, NOTICE).
  */
 import { expect, test } from './support/fixtures';
-import { ACCOUNT, byId, expectSessionCall, NOTICE_ORDER, openRepay, patchData, PLAN, payNow, reminder, tzs, VCODE } from './support/payFlow';
+import {
+  ACCOUNT,
+  byId,
+  expectSessionCall,
+  NOTICE_ORDER,
+  openRepay,
+  patchData,
+  PLAN,
+  payNow,
+  reminder,
+  tzs,
+  VCODE,
+} from './support/payFlow';
 
 test.describe('installment repayment /repay', () => {
-
-  test('shows the plan in TZS with only the first pending installment selected; request carries session query and headers', async ({ page, kopa }) => {
-    const plan = await openRepay(page, kopa, { ...NOTICE_ORDER, building: 'b-123', gather: 'g-456' });
+  test('shows the plan in TZS with only the first pending installment selected; request carries session query and headers', async ({
+    page,
+    kopa,
+  }) => {
+    const plan = await openRepay(page, kopa, {
+      ...NOTICE_ORDER,
+      building: 'b-123',
+      gather: 'g-456',
+    });
     const [first, ...rest] = plan.repayPlanDetail.repayWaitDetail;
     expect(first, 'the demo order has a pending installment').toBeDefined();
     expect(rest.length, 'the demo order has more than one pending installment').toBeGreaterThan(0);
@@ -41,9 +59,15 @@ test.describe('installment repayment /repay', () => {
     expect(await kopa.reports()).toEqual([]);
   });
 
-  test('amounts follow contract 3 (1234567 cents -> 12.345,67) and the total is the sum of the selected', async ({ page, kopa }) => {
+  test('amounts follow contract 3 (1234567 cents -> 12.345,67) and the total is the sum of the selected', async ({
+    page,
+    kopa,
+  }) => {
     await patchData(page, PLAN, (data) => {
-      const detail = data.repayPlanDetail as { repayWaitDetail: Record<string, unknown>[]; repayWaitCount: number };
+      const detail = data.repayPlanDetail as {
+        repayWaitDetail: Record<string, unknown>[];
+        repayWaitCount: number;
+      };
       const template = detail.repayWaitDetail[0]!;
       detail.repayWaitDetail = [
         { ...template, periodNo: 2, totalAmount: 1234567, canClick: 1, check: 1 },
@@ -65,10 +89,16 @@ test.describe('installment repayment /repay', () => {
     await expect(byId(page, 'amountValue')).toHaveText('88.888,93');
 
     await page.getByText('Modify amount').click();
-    await expect(page.getByLabel('Repayment amount (TZS)')).toHaveAttribute('placeholder', '1,00 - 88.888,93');
+    await expect(page.getByLabel('Repayment amount (TZS)')).toHaveAttribute(
+      'placeholder',
+      '1,00 - 88.888,93',
+    );
   });
 
-  test('select all toggles between the first installment only and all pending; Pay Now sends the selected total', async ({ page, kopa }) => {
+  test('select all toggles between the first installment only and all pending; Pay Now sends the selected total', async ({
+    page,
+    kopa,
+  }) => {
     const plan = await openRepay(page, kopa, NOTICE_ORDER);
     const pending = plan.repayPlanDetail.repayWaitDetail;
     const first = pending[0]!;
@@ -76,18 +106,24 @@ test.describe('installment repayment /repay', () => {
     const selectAll = page.getByRole('checkbox', { name: 'Select all' });
 
     await selectAll.check();
-    for (const i of pending) await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).toBeChecked();
+    for (const i of pending)
+      await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).toBeChecked();
     await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(all)}`);
     await expect(byId(page, 'amountValue')).toHaveText(tzs(all));
 
     await selectAll.uncheck();
     await expect(page.getByRole('checkbox', { name: `Period ${first.periodNo}` })).toBeChecked();
-    for (const i of pending.slice(1)) await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).not.toBeChecked();
+    for (const i of pending.slice(1))
+      await expect(page.getByRole('checkbox', { name: `Period ${i.periodNo}` })).not.toBeChecked();
     await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first.totalAmount)}`);
 
     // Later installments cannot be chosen on their own.
-    await page.getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` }).click({ force: true });
-    await expect(page.getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` })).not.toBeChecked();
+    await page
+      .getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` })
+      .click({ force: true });
+    await expect(
+      page.getByRole('checkbox', { name: `Period ${pending[1]!.periodNo}` }),
+    ).not.toBeChecked();
     await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first.totalAmount)}`);
 
     // Unticking the first leaves nothing to pay; select all brings it back with the rest.
@@ -103,7 +139,14 @@ test.describe('installment repayment /repay', () => {
     const calls = kopa.apiTo(VCODE);
     expect(calls).toHaveLength(1);
     expectSessionCall(calls[0], NOTICE_ORDER);
-    expect(calls[0]?.body).toEqual({ product_id: 'P002', orderId: 'O180D', amount: all, cardNo: ACCOUNT, bankCode: plan.bankList[0]!.type, isDelay: 0 });
+    expect(calls[0]?.body).toEqual({
+      product_id: 'P002',
+      orderId: 'O180D',
+      amount: all,
+      cardNo: ACCOUNT,
+      bankCode: plan.bankList[0]!.type,
+      isDelay: 0,
+    });
   });
 
   test('paid installments are folded until their header is tapped', async ({ page, kopa }) => {
@@ -122,14 +165,20 @@ test.describe('installment repayment /repay', () => {
     await expect(paidRow).toHaveCount(0);
   });
 
-  test('Modify amount clears the amount; the field takes money units with cents, caps at amountMax to the cent, shows the range, and does not enforce amountMin', async ({ page, kopa }) => {
+  test('Modify amount clears the amount; the field takes money units with cents, caps at amountMax to the cent, shows the range, and does not enforce amountMin', async ({
+    page,
+    kopa,
+  }) => {
     const plan = await openRepay(page, kopa, NOTICE_ORDER);
     await page.getByText('Modify amount').click();
     const field = page.getByLabel('Repayment amount (TZS)');
     await expect(field).toBeVisible();
     await expect(field).toHaveValue('');
     await expect(field).toHaveAttribute('inputmode', 'decimal');
-    await expect(field).toHaveAttribute('placeholder', `${tzs(plan.amountMin)} - ${tzs(plan.amountMax)}`);
+    await expect(field).toHaveAttribute(
+      'placeholder',
+      `${tzs(plan.amountMin)} - ${tzs(plan.amountMax)}`,
+    );
     await expect(page.getByText('Modify amount')).toHaveCount(0);
     await expect(payNow(page)).toBeDisabled();
 
@@ -139,7 +188,10 @@ test.describe('installment repayment /repay', () => {
     await field.fill('12abc3');
     await expect(field).toHaveValue('123');
     // The field shows the max as typed money: whole units, then `,cc` when it has cents.
-    const maxText = plan.amountMax % 100 === 0 ? String(plan.amountMax / 100) : `${Math.floor(plan.amountMax / 100)},${String(plan.amountMax % 100).padStart(2, '0')}`;
+    const maxText =
+      plan.amountMax % 100 === 0
+        ? String(plan.amountMax / 100)
+        : `${Math.floor(plan.amountMax / 100)},${String(plan.amountMax % 100).padStart(2, '0')}`;
     const maxWhole = Math.floor(plan.amountMax / 100);
     await field.fill(String(maxWhole * 10 + 7));
     await expect(field).toHaveValue(maxText);
@@ -158,7 +210,10 @@ test.describe('installment repayment /repay', () => {
     expect(kopa.apiTo(VCODE)[1]?.body).toMatchObject({ amount: plan.amountMax, isDelay: 0 });
   });
 
-  test('the account number keeps digits only; the chosen wallet is sent as bankCode', async ({ page, kopa }) => {
+  test('the account number keeps digits only; the chosen wallet is sent as bankCode', async ({
+    page,
+    kopa,
+  }) => {
     const plan = await openRepay(page, kopa, NOTICE_ORDER);
     const wallets = plan.bankList;
     expect(wallets.length).toBeGreaterThan(1);
@@ -177,7 +232,11 @@ test.describe('installment repayment /repay', () => {
 
     await payNow(page).click();
     await expect(reminder(page)).toBeVisible();
-    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ cardNo: '2550712345678', bankCode: wallets[1]!.type, isDelay: 0 });
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({
+      cardNo: '2550712345678',
+      bankCode: wallets[1]!.type,
+      isDelay: 0,
+    });
   });
 
   test("the server's telephone overrides the configured service phone", async ({ page, kopa }) => {
@@ -201,11 +260,18 @@ test.describe('installment repayment /repay', () => {
     await page.getByLabel('Account number').fill(ACCOUNT);
     await payNow(page).click();
     await expect(reminder(page)).toBeVisible();
-    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({ product_id: 'P002', orderId: 'O180D', isDelay: 0 });
+    expect(kopa.apiTo(VCODE)[0]?.body).toMatchObject({
+      product_id: 'P002',
+      orderId: 'O180D',
+      isDelay: 0,
+    });
   });
 
   // Issue 33 item 5c.
-  test('Modify amount: the footer total follows the typed amount (what Pay Now sends), the label shows once, and a tap goes back to the installment amount', async ({ page, kopa }) => {
+  test('Modify amount: the footer total follows the typed amount (what Pay Now sends), the label shows once, and a tap goes back to the installment amount', async ({
+    page,
+    kopa,
+  }) => {
     const plan = await openRepay(page, kopa, NOTICE_ORDER);
     const first = plan.repayPlanDetail.repayWaitDetail[0]!;
     await expect(byId(page, 'total')).toHaveText(`Total: TZS ${tzs(first.totalAmount)}`);

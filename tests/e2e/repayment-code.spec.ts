@@ -17,7 +17,11 @@ interface CodeInfo {
   payCode: string;
   channelImage: string;
   qrContent: string;
-  defDetail: { logo: string; payCode: string; payNotice: Record<string, { name: string; steps: string[] }[]> };
+  defDetail: {
+    logo: string;
+    payCode: string;
+    payNotice: Record<string, { name: string; steps: string[] }[]>;
+  };
 }
 
 const TYPE1 = { orderId: 'O180D', productId: 'P002' };
@@ -31,7 +35,12 @@ function money(cents: number): string {
 }
 
 /** Opens a page and returns the repayment-code-info data the server answered with. */
-async function openWithInfo(page: Page, kopa: { open(p: string, q?: Record<string, string>): Promise<void> }, path: string, query: Record<string, string>): Promise<CodeInfo> {
+async function openWithInfo(
+  page: Page,
+  kopa: { open(p: string, q?: Record<string, string>): Promise<void> },
+  path: string,
+  query: Record<string, string>,
+): Promise<CodeInfo> {
   const answer = page.waitForResponse((r: Response) => r.url().includes(INFO_PATH));
   await kopa.open(path, query);
   const body = (await (await answer).json()) as { code: number; data: CodeInfo };
@@ -40,7 +49,10 @@ async function openWithInfo(page: Page, kopa: { open(p: string, q?: Record<strin
 }
 
 /** Rewrites the server's answer before the page sees it. */
-async function patchInfo(page: Page, patch: (data: Record<string, unknown>) => void): Promise<void> {
+async function patchInfo(
+  page: Page,
+  patch: (data: Record<string, unknown>) => void,
+): Promise<void> {
   await page.route(`**/vexed${INFO_PATH}**`, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { data: Record<string, unknown> };
@@ -76,7 +88,10 @@ const byId = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
 test.describe('/repaymentOfCode', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('type 1: the amount with the currency symbol, a copyable pay code and the channel image', async ({ page, kopa }) => {
+  test('type 1: the amount with the currency symbol, a copyable pay code and the channel image', async ({
+    page,
+    kopa,
+  }) => {
     const info = await openWithInfo(page, kopa, '/repaymentOfCode', TYPE1);
     expect(info.type).toBe(1);
     await expect(page.getByRole('heading', { name: 'Repayment', exact: true })).toBeVisible();
@@ -92,7 +107,11 @@ test.describe('/repaymentOfCode', () => {
     const calls = kopa.apiTo(INFO_PATH);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
-    expect(calls[0]?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, orderId: 'O180D' });
+    expect(calls[0]?.query).toMatchObject({
+      userId: DEMO.userId,
+      sessionId: DEMO.sessionId,
+      orderId: 'O180D',
+    });
     expect(calls[0]?.body).toEqual({ productId: 'P002', orderId: 'O180D' });
     await kopa.screenshot('repayment-of-code');
 
@@ -111,15 +130,22 @@ test.describe('/repaymentOfCode', () => {
     expect(kopa.pageErrors).toEqual([]);
   });
 
-  test('type 2: a QR code of the qrContent with the five scan-and-pay tips, and no pay code', async ({ page, kopa }) => {
+  test('type 2: a QR code of the qrContent with the five scan-and-pay tips, and no pay code', async ({
+    page,
+    kopa,
+  }) => {
     const info = await openWithInfo(page, kopa, '/repaymentOfCode', TYPE2);
     expect(info.type).toBe(2);
     await expect(byId(page, 'amount')).toHaveText(`₱ ${money(info.repayAmount ?? 0)}`); // flag 0: peso (spec 1)
     const qr = page.getByRole('img', { name: 'Scan to pay with your e-wallet app' });
     await expect(qr).toBeVisible();
-    const drawn = await qr.locator('rect[fill="#000"]').evaluateAll((rects) =>
-      rects.map((r) => `${r.getAttribute('x')},${r.getAttribute('y')},${r.getAttribute('width')}`),
-    );
+    const drawn = await qr
+      .locator('rect[fill="#000"]')
+      .evaluateAll((rects) =>
+        rects.map(
+          (r) => `${r.getAttribute('x')},${r.getAttribute('y')},${r.getAttribute('width')}`,
+        ),
+      );
     expect(drawn).toEqual(expectedRuns(info.qrContent));
     expect(info.qrContent).toContain('KPO174D7731');
     await expect(page.getByText('How to scan and pay')).toBeVisible();
@@ -136,7 +162,10 @@ test.describe('/repaymentOfCode', () => {
   });
 
   test('the system param 1 shows the rupee symbol', async ({ page, kopa }) => {
-    await patchInfo(page, (d) => { d.currencyFlag = 1; d.repayAmount = 1234567; });
+    await patchInfo(page, (d) => {
+      d.currencyFlag = 1;
+      d.repayAmount = 1234567;
+    });
     await kopa.open('/repaymentOfCode', TYPE1);
     await expect(byId(page, 'amount')).toHaveText('₹ 12.345,67');
   });
@@ -155,22 +184,37 @@ test.describe('/repaymentOfCode', () => {
 test.describe('/repaymentOfCode2', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-  test('logo, contract code with copy, total payment, grouped instructions and the deposit slip note', async ({ page, kopa }) => {
+  test('logo, contract code with copy, total payment, grouped instructions and the deposit slip note', async ({
+    page,
+    kopa,
+  }) => {
     const info = await openWithInfo(page, kopa, '/repaymentOfCode2', TYPE1);
-    await expect(page.getByRole('img', { name: 'Payment logo' })).toHaveAttribute('src', info.defDetail.logo);
+    await expect(page.getByRole('img', { name: 'Payment logo' })).toHaveAttribute(
+      'src',
+      info.defDetail.logo,
+    );
     await expect(page.locator('#contractCode')).toContainText('Contract / payment code');
     await expect(page.locator('#contractCode')).toContainText(info.defDetail.payCode);
-    await expect(byId(page, 'totalRow').locator('p')).toHaveText(['Total payment', `TZS ${money(info.repayAmount ?? 0)}`]);
+    await expect(byId(page, 'totalRow').locator('p')).toHaveText([
+      'Total payment',
+      `TZS ${money(info.repayAmount ?? 0)}`,
+    ]);
 
     // One heading per channel group, the channel names and their numbered steps, in server order.
     const groups = Object.entries(info.defDetail.payNotice);
     expect(groups.length).toBeGreaterThan(1);
     await expect(byId(page, 'groupTitle')).toHaveText(groups.map(([heading]) => heading));
-    await expect(byId(page, 'channelName')).toHaveText(groups.flatMap(([, items]) => items.map((i) => i.name)));
-    await expect(byId(page, 'step')).toHaveText(groups.flatMap(([, items]) => items.flatMap((i) => i.steps.map((s, n) => `${n + 1}. ${s}`))));
+    await expect(byId(page, 'channelName')).toHaveText(
+      groups.flatMap(([, items]) => items.map((i) => i.name)),
+    );
+    await expect(byId(page, 'step')).toHaveText(
+      groups.flatMap(([, items]) => items.flatMap((i) => i.steps.map((s, n) => `${n + 1}. ${s}`))),
+    );
     await expect(page.getByText('Mobile money', { exact: true })).toBeVisible();
     await expect(page.getByText('1. Dial *150*00#')).toBeVisible();
-    await expect(byId(page, 'slipNote')).toHaveText('Please keep the deposit slip as proof of payment until your repayment shows in the app.');
+    await expect(byId(page, 'slipNote')).toHaveText(
+      'Please keep the deposit slip as proof of payment until your repayment shows in the app.',
+    );
     await kopa.screenshot('repayment-of-code-2');
 
     await page.locator('#contractCode').getByRole('button', { name: 'Copy' }).click();
@@ -182,32 +226,54 @@ test.describe('/repaymentOfCode2', () => {
   });
 
   test('without repayAmount the total is the deferral amount', async ({ page, kopa }) => {
-    await patchInfo(page, (d) => { delete d.repayAmount; d.delayInfo = { delayAmount: 3_000_000 }; });
+    await patchInfo(page, (d) => {
+      delete d.repayAmount;
+      d.delayInfo = { delayAmount: 3_000_000 };
+    });
     await kopa.open('/repaymentOfCode2', TYPE1);
-    await expect(byId(page, 'totalRow').locator('p')).toHaveText(['Total payment', 'TZS 30.000,00']);
+    await expect(byId(page, 'totalRow').locator('p')).toHaveText([
+      'Total payment',
+      'TZS 30.000,00',
+    ]);
   });
 });
 
-test('/payGuide: e-wallet and offline store guidance with tap-to-enlarge images', async ({ page, kopa }) => {
+test('/payGuide: e-wallet and offline store guidance with tap-to-enlarge images', async ({
+  page,
+  kopa,
+}) => {
   await kopa.open('/payGuide');
   await expect(page.getByRole('heading', { name: 'How to pay', exact: true })).toBeVisible();
   const walletTab = page.getByRole('tab', { name: 'E-wallet bill payment' });
   await expect(walletTab).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('Choose Lipa kwa Simu / Pay bills and enter the business number 400200.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Choose Lipa kwa Simu / Pay bills and enter the business number 400200.', {
+      exact: false,
+    }),
+  ).toBeVisible();
 
-  const menu = page.getByRole('button', { name: 'E-wallet menu: pay bills with business number 400200' });
+  const menu = page.getByRole('button', {
+    name: 'E-wallet menu: pay bills with business number 400200',
+  });
   await expect(menu).toBeVisible();
   await expect(page.getByRole('button', { name: 'E-wallet confirmation screen' })).toBeVisible();
   await menu.click();
-  const zoom = page.getByRole('dialog', { name: 'E-wallet menu: pay bills with business number 400200' });
+  const zoom = page.getByRole('dialog', {
+    name: 'E-wallet menu: pay bills with business number 400200',
+  });
   await expect(zoom).toBeVisible();
   await zoom.getByRole('button', { name: 'Close' }).click();
   await expect(zoom).toHaveCount(0);
 
   await page.getByRole('tab', { name: 'Offline store' }).click();
-  await expect(page.getByRole('tab', { name: 'Offline store' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Offline store' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(menu).toHaveCount(0);
-  await expect(page.getByText('Keep the deposit slip as proof of payment.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Keep the deposit slip as proof of payment.', { exact: false }),
+  ).toBeVisible();
   const store = page.getByRole('button', { name: 'Paying at an agent or store' });
   await store.click();
   const storeZoom = page.getByRole('dialog', { name: 'Paying at an agent or store' });

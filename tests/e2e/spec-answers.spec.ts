@@ -11,9 +11,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
 const ROOT = join(import.meta.dirname, '../..');
-const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as { endpoints: Record<string, { path: string; client: string }> };
+const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
+  endpoints: Record<string, { path: string; client: string }>;
+};
 const minimal = (endpoint: string): unknown =>
-  (JSON.parse(readFileSync(join(ROOT, `tests/fixtures/spec-answers/${endpoint}.json`), 'utf8')) as { minimal: unknown }).minimal;
+  (
+    JSON.parse(
+      readFileSync(join(ROOT, `tests/fixtures/spec-answers/${endpoint}.json`), 'utf8'),
+    ) as { minimal: unknown }
+  ).minimal;
 
 /** /vexed path -> endpoint name ({provider} is the configured kopa). */
 const BY_PATH = new Map(
@@ -30,14 +36,21 @@ async function specBackend(page: Page): Promise<string[]> {
     async (route) => {
       const endpoint = BY_PATH.get(new URL(route.request().url()).pathname)!;
       called.push(endpoint);
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(minimal(endpoint)) });
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify(minimal(endpoint)),
+      });
     },
   );
   return called;
 }
 
 /** No error screen, no undefined/NaN, nothing reported about an answer. */
-async function expectWhole(page: Page, kopa: { reports(): Promise<{ kind: string; message: string }[]> }): Promise<void> {
+async function expectWhole(
+  page: Page,
+  kopa: { reports(): Promise<{ kind: string; message: string }[]> },
+): Promise<void> {
   await expect(page.getByText('We could not load this page')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   expect(await page.locator('body').innerText()).not.toMatch(/undefined|NaN|\[object Object\]/);
@@ -47,7 +60,10 @@ async function expectWhole(page: Page, kopa: { reports(): Promise<{ kind: string
 const ORDER = { orderId: 'O174D', productId: 'P001' };
 
 test.describe('money screens with spec-minimal answers', () => {
-  test('/confirm: the offer, Loan Now enabled; Loan Now pushes the loan and goes to lendDetailsUrl', async ({ page, kopa }) => {
+  test('/confirm: the offer, Loan Now enabled; Loan Now pushes the loan and goes to lendDetailsUrl', async ({
+    page,
+    kopa,
+  }) => {
     const called = await specBackend(page);
     await kopa.open('/confirm', { productId: 'P001' });
     await expect(page.getByText('50.000,00').first()).toBeVisible();
@@ -62,7 +78,10 @@ test.describe('money screens with spec-minimal answers', () => {
     await expectWhole(page, kopa);
   });
 
-  test('/loanDetail: status 174 with isDelay 1 shows REPAY and Rollover Repayment; REPAY opens /repay', async ({ page, kopa }) => {
+  test('/loanDetail: status 174 with isDelay 1 shows REPAY and Rollover Repayment; REPAY opens /repay', async ({
+    page,
+    kopa,
+  }) => {
     await specBackend(page);
     await kopa.open('/loanDetail', ORDER);
     await expect(page.getByText('Repaying').first()).toBeVisible();
@@ -72,7 +91,10 @@ test.describe('money screens with spec-minimal answers', () => {
     await expect(page).toHaveURL(/\/repay\?.*orderId=O174D/);
   });
 
-  test('/repay: the installments and total; Pay Now gives the Repayment reminder with the notice and TradeNo', async ({ page, kopa }) => {
+  test('/repay: the installments and total; Pay Now gives the Repayment reminder with the notice and TradeNo', async ({
+    page,
+    kopa,
+  }) => {
     const called = await specBackend(page);
     await kopa.open('/repay', ORDER);
     await expect(page.getByText('Pending installments (2)')).toBeVisible();
@@ -87,18 +109,26 @@ test.describe('money screens with spec-minimal answers', () => {
     await expectWhole(page, kopa);
   });
 
-  test('/repayDelay: the deferral fee lines and reminder; Pay Now gives the Repayment reminder', async ({ page, kopa }) => {
+  test('/repayDelay: the deferral fee lines and reminder; Pay Now gives the Repayment reminder', async ({
+    page,
+    kopa,
+  }) => {
     await specBackend(page);
     await kopa.open('/repayDelay', ORDER);
     await expect(page.getByText('Pay the deferral fee before the due date.')).toBeVisible();
     await expectWhole(page, kopa);
     await page.getByLabel('Account number').fill('0712345678');
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page.getByRole('dialog', { name: 'Repayment reminder' })).toContainText('T-20261208-1');
+    await expect(page.getByRole('dialog', { name: 'Repayment reminder' })).toContainText(
+      'T-20261208-1',
+    );
     await expectWhole(page, kopa);
   });
 
-  test('/repaymentOfCode and /repaymentOfCode2: the amount and the pay code of the repayment info', async ({ page, kopa }) => {
+  test('/repaymentOfCode and /repaymentOfCode2: the amount and the pay code of the repayment info', async ({
+    page,
+    kopa,
+  }) => {
     await specBackend(page);
     await kopa.open('/repaymentOfCode', ORDER);
     await expect(page.getByText('33.000,00')).toBeVisible();
@@ -112,18 +142,27 @@ test.describe('money screens with spec-minimal answers', () => {
     await expectWhole(page, kopa);
   });
 
-  test('/repaymentOfCode2: when its call fails, the repayment info kept on the device is shown', async ({ page, kopa }) => {
+  test('/repaymentOfCode2: when its call fails, the repayment info kept on the device is shown', async ({
+    page,
+    kopa,
+  }) => {
     await specBackend(page);
     await kopa.open('/repaymentOfCode2', ORDER);
     await expect(page.getByText('KP-77001234')).toBeVisible();
     // The next visit's call fails (network): the page shows what the last one kept.
-    await page.route((url) => url.pathname.includes('repayment-code-info'), (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.includes('repayment-code-info'),
+      (route) => route.abort(),
+    );
     await page.reload();
     await expect(page.getByText('KP-77001234')).toBeVisible();
     await expect(page.getByText('We could not load this page')).toHaveCount(0);
   });
 
-  test('/repayChoose: no amount in the spec answers: Pay Now off with its reason; with the kept repayment info it commits', async ({ page, kopa }) => {
+  test('/repayChoose: no amount in the spec answers: Pay Now off with its reason; with the kept repayment info it commits', async ({
+    page,
+    kopa,
+  }) => {
     const called = await specBackend(page);
     await kopa.open('/repayChoose', ORDER);
     const payNow = page.getByRole('button', { name: 'Pay Now' });
@@ -132,10 +171,18 @@ test.describe('money screens with spec-minimal answers', () => {
     await expect(payNow).toBeDisabled();
     await expectWhole(page, kopa);
     // The repayment info kept in local storage (spec 3) gives the amount.
-    await page.evaluate(() => localStorage.setItem('kopa:repaymentInfo', JSON.stringify({ orderId: 'O174D', repayAmount: 1_650_000 })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'kopa:repaymentInfo',
+        JSON.stringify({ orderId: 'O174D', repayAmount: 1_650_000 }),
+      ),
+    );
     await page.reload();
     await expect(page.getByText('16.500,00').first()).toBeVisible();
-    await page.getByRole('button', { name: /M-Pesa 0712 345 678/ }).first().click();
+    await page
+      .getByRole('button', { name: /M-Pesa 0712 345 678/ })
+      .first()
+      .click();
     await expect(payNow).toBeEnabled();
     await payNow.click();
     await expect(page).toHaveURL(/\/borrowDetail\?/);
@@ -144,13 +191,18 @@ test.describe('money screens with spec-minimal answers', () => {
     await expectWhole(page, kopa);
   });
 
-  test('/bindBank: the form items; Next saves and, with no source, ends the bank step', async ({ page, kopa }) => {
+  test('/bindBank: the form items; Next saves and, with no source, ends the bank step', async ({
+    page,
+    kopa,
+  }) => {
     const called = await specBackend(page);
     await kopa.open('/bindBank', { productId: 'P001' });
     await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
     await expectWhole(page, kopa);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => called.includes('saveBankInfo')).toBe(true);
-    await expect.poll(async () => (await kopa.bridgeCalls()).map((c) => c.method)).toContain('bankStepEnd');
+    await expect
+      .poll(async () => (await kopa.bridgeCalls()).map((c) => c.method))
+      .toContain('bankStepEnd');
   });
 });

@@ -19,14 +19,20 @@ const SMALL = (binding: string, type = 'text') => `{
 }`;
 
 /** Puts the cursor `back` characters before the end of the line `up` lines above the last. */
-async function cursorAt(page: import('@playwright/test').Page, up: number, back: number): Promise<void> {
+async function cursorAt(
+  page: import('@playwright/test').Page,
+  up: number,
+  back: number,
+): Promise<void> {
   await page.keyboard.press('Control+End');
   for (let i = 0; i < up; i += 1) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('End');
   for (let i = 0; i < back; i += 1) await page.keyboard.press('ArrowLeft');
 }
 
-test('completion: widget types from the layout schema, data paths and state inside {{ }} from the response schema; hover explains a path', async ({ page }) => {
+test('completion: widget types from the layout schema, data paths and state inside {{ }} from the response schema; hover explains a path', async ({
+  page,
+}) => {
   await openInStudio(page, 'customer-service');
   const list = page.getByRole('listbox');
 
@@ -67,7 +73,9 @@ test('completion: widget types from the layout schema, data paths and state insi
 
   // Hover over a data path: its type and the schema's description.
   await setEditorText(page, SMALL('{{ data.kf.email }}'));
-  const token = page.locator('.cm-line', { hasText: 'data.kf.email' }).getByText('data.kf.email', { exact: false });
+  const token = page
+    .locator('.cm-line', { hasText: 'data.kf.email' })
+    .getByText('data.kf.email', { exact: false });
   const box = await token.boundingBox();
   const lineText = (await token.textContent()) ?? '';
   expect(box).not.toBeNull();
@@ -78,10 +86,15 @@ test('completion: widget types from the layout schema, data paths and state insi
   await expect(page.locator('.s-hover')).toContainText('data.kf.email: string');
 });
 
-test('the outline lists the screen; clicking a node selects it in the JSON and marks it in the preview', async ({ page }) => {
+test('the outline lists the screen; clicking a node selects it in the JSON and marks it in the preview', async ({
+  page,
+}) => {
   await openInStudio(page, 'customer-service');
   // The published screen again (the test before left a small draft).
-  await setEditorText(page, JSON.stringify(await publishedLayout(page, 'customer-service'), null, 2));
+  await setEditorText(
+    page,
+    JSON.stringify(await publishedLayout(page, 'customer-service'), null, 2),
+  );
   await expect(page.getByRole('status')).toHaveText('Draft saved. No problems.');
   const outline = page.getByRole('navigation', { name: 'Outline' });
   const item = outline.getByRole('button', { name: 'text #emailValue' });
@@ -98,17 +111,25 @@ test('the outline lists the screen; clicking a node selects it in the JSON and m
   // The preview outlines the same node.
   const marked = preview.locator('[data-kopa-selected] > *').first();
   await expect(marked).toHaveCSS('outline-style', 'solid');
-  await expect(preview.locator('[data-kopa-selected]')).toHaveAttribute('data-kopa-selected', await item.getAttribute('data-pointer') ?? '');
+  await expect(preview.locator('[data-kopa-selected]')).toHaveAttribute(
+    'data-kopa-selected',
+    (await item.getAttribute('data-pointer')) ?? '',
+  );
 
   // Another node moves the mark.
   const header = outline.getByRole('button', { name: /^page-header/ });
   await header.click();
   await expect(item).toHaveAttribute('aria-current', 'false');
-  await expect(preview.locator('[data-kopa-selected]')).toHaveAttribute('data-kopa-selected', '/body/0');
+  await expect(preview.locator('[data-kopa-selected]')).toHaveAttribute(
+    'data-kopa-selected',
+    '/body/0',
+  );
   await expect(preview.locator('[data-kopa-selected]')).toHaveCount(1);
 });
 
-test('preview switches: language, device size and data scenario change what the preview shows', async ({ page }) => {
+test('preview switches: language, device size and data scenario change what the preview shows', async ({
+  page,
+}) => {
   await openInStudio(page, 'repay');
   const preview = page.frameLocator('iframe[title="Preview"]');
   const frame = page.locator('iframe[title="Preview"]');
@@ -124,18 +145,29 @@ test('preview switches: language, device size and data scenario change what the 
   await expect(heading).toHaveText('Repayment Details');
 
   // Device size: the frame, and the page's own viewport inside it.
-  for (const [w, h] of [[320, 640], [768, 1024], [390, 844]]) {
+  for (const [w, h] of [
+    [320, 640],
+    [768, 1024],
+    [390, 844],
+  ]) {
     await page.getByLabel('Device').selectOption(`${w}x${h}`);
-    await expect(page.getByRole('heading', { name: `Preview (${w} x ${h}, demo data)` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Preview (${w} x ${h}, demo data)` }),
+    ).toBeVisible();
     await expect(heading).toBeVisible();
-    const size = await frame.evaluate((el: HTMLIFrameElement) => [el.contentWindow?.innerWidth, el.contentWindow?.innerHeight]);
+    const size = await frame.evaluate((el: HTMLIFrameElement) => [
+      el.contentWindow?.innerWidth,
+      el.contentWindow?.innerHeight,
+    ]);
     expect(size).toEqual([w, h]);
   }
 
   // Data scenarios: the demo data shows a pending instalment; each scenario its own state.
   await expect(preview.getByText('Pending').first()).toBeVisible();
   await page.getByLabel('Data').selectOption({ label: 'Overdue' });
-  await expect(page.getByRole('heading', { name: 'Preview (390 x 844, Overdue: installmentPlan)' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Preview (390 x 844, Overdue: installmentPlan)' }),
+  ).toBeVisible();
   await expect(preview.getByText('Overdue').first()).toBeVisible();
   await page.getByLabel('Data').selectOption({ label: 'Empty list' });
   await expect(preview.getByText('There is no repayment plan for this order.')).toBeVisible();

@@ -39,16 +39,28 @@ test('the studio needs the operator login; a wrong password says so', async ({ p
   await expect(page.getByRole('link', { name: NAME })).toHaveCount(0);
 });
 
-test('an operator edits a label, previews, is stopped by a broken binding, publishes and rolls back', async ({ page, context }) => {
+test('an operator edits a label, previews, is stopped by a broken binding, publishes and rolls back', async ({
+  page,
+  context,
+}) => {
   await openInStudio(page);
   await expect(page.getByRole('textbox', { name: 'Layout JSON' })).toBeVisible();
   await expect(page.getByText(/^Published: version 1, by import/)).toBeVisible();
 
   // The layout as published (from the repository), and the operator's edits of it.
-  const detail = (await (await context.request.get(`/studio/api/layouts/${NAME}`)).json()) as { data: { published: { content: string } } };
-  const published = JSON.parse(detail.data.published.content) as { body: Array<Record<string, unknown>> };
+  const detail = (await (await context.request.get(`/studio/api/layouts/${NAME}`)).json()) as {
+    data: { published: { content: string } };
+  };
+  const published = JSON.parse(detail.data.published.content) as {
+    body: Array<Record<string, unknown>>;
+  };
   expect(published.body[0]?.type).toBe('page-header');
-  const withHeader = (title: string) => JSON.stringify({ ...published, body: [{ ...published.body[0], title }, ...published.body.slice(1)] }, null, 2);
+  const withHeader = (title: string) =>
+    JSON.stringify(
+      { ...published, body: [{ ...published.body[0], title }, ...published.body.slice(1)] },
+      null,
+      2,
+    );
   const preview = page.frameLocator('iframe[title="Preview"]');
   const originalHeading = await preview.getByRole('heading', { level: 1 }).first().textContent();
   expect(originalHeading).not.toBe('');
@@ -61,11 +73,15 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
 
   // 2. A broken binding: an inline error on that node, listed with its pointer; publishing refused.
   await setEditorText(page, withHeader('{{ data.kf.emial }}'));
-  await expect(page.getByRole('status')).toHaveText('Draft saved. 1 problem(s): the draft cannot be published yet.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Draft saved. 1 problem(s): the draft cannot be published yet.',
+  );
   // The editor renders only the lines in view and the paste left the cursor at the end: go to the top.
   await page.keyboard.press('Control+Home');
   await expect(page.locator('.cm-lintRange-error')).toHaveText('"title": "{{ data.kf.emial }}"');
-  await expect(page.getByRole('list', { name: 'Problems' })).toContainText('/body/0/title: data.kf has no field "emial"');
+  await expect(page.getByRole('list', { name: 'Problems' })).toContainText(
+    '/body/0/title: data.kf has no field "emial"',
+  );
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Trying a binding');
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status')).toHaveText('Not published: 1 problem(s) in the draft.');
@@ -89,24 +105,38 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
   const borrower = await context.newPage();
   const route = `/customerService?userId=${DEMO.userId}&sessionId=${DEMO.sessionId}`;
   await borrower.goto(route);
-  await expect(borrower.locator('#root').getByRole('heading', { level: 1, name: 'Studio help desk' })).toBeVisible();
+  await expect(
+    borrower.locator('#root').getByRole('heading', { level: 1, name: 'Studio help desk' }),
+  ).toBeVisible();
 
   // 5. Rolled back from the history: one action, in the audit log with who and why.
   await page.getByRole('tab', { name: 'History' }).click();
-  await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Borrowers asked for the old title');
+  await page
+    .getByRole('textbox', { name: 'Why (goes into the history)' })
+    .fill('Borrowers asked for the old title');
   await page.getByRole('button', { name: 'Roll back to v1' }).click();
   await expect(page.getByRole('status')).toHaveText('Version 1 is published again.');
   const audit = page.getByRole('table', { name: 'Audit log' });
-  await expect(audit.getByRole('row').nth(1)).toContainText('operatorrollbackv2 -> v1Borrowers asked for the old title');
-  await expect(audit.getByRole('row').nth(2)).toContainText('operatorpublishv1 -> v2Clearer header');
+  await expect(audit.getByRole('row').nth(1)).toContainText(
+    'operatorrollbackv2 -> v1Borrowers asked for the old title',
+  );
+  await expect(audit.getByRole('row').nth(2)).toContainText(
+    'operatorpublishv1 -> v2Clearer header',
+  );
   await borrower.goto(route);
-  await expect(borrower.locator('#root').getByRole('heading', { level: 1, name: originalHeading ?? '' })).toBeVisible();
+  await expect(
+    borrower.locator('#root').getByRole('heading', { level: 1, name: originalHeading ?? '' }),
+  ).toBeVisible();
   await expect(borrower.getByRole('heading', { name: 'Studio help desk' })).toHaveCount(0);
 });
 
-test('borrower routes load no studio code; the editor completes property names from the layout schema', async ({ page }) => {
+test('borrower routes load no studio code; the editor completes property names from the layout schema', async ({
+  page,
+}) => {
   const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   await page.goto(`/customerService?userId=${DEMO.userId}&sessionId=${DEMO.sessionId}`);
   await expect(page.locator('#root').getByRole('heading', { level: 1 })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(0);

@@ -18,13 +18,30 @@ import { DEMO_SCREENS } from '../../server/demo/demoScreens';
  * types, ...) and every other route; /repay with its paid installments shown.
  */
 
-const SIZES = [{ width: 390, height: 844 }, { width: 320, height: 640 }] as const;
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+] as const;
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const demoPaths = new Set(DEMO_SCREENS.map(([, path]) => path));
 const SCREENS: Array<{ name: string; path: string; query: Record<string, string> }> = [
-  ...DEMO_SCREENS.map(([title, path, extra]) => ({ name: slug(`${path} ${title}`), path, query: extra ?? {} })),
-  ...Object.entries(ROUTES.pages).filter(([, r]) => !demoPaths.has(r.path)).map(([key, r]) => ({ name: slug(`${r.path} ${key}`) || 'home', path: r.path, query: routeQuery(key) })),
+  ...DEMO_SCREENS.map(([title, path, extra]) => ({
+    name: slug(`${path} ${title}`),
+    path,
+    query: extra ?? {},
+  })),
+  ...Object.entries(ROUTES.pages)
+    .filter(([, r]) => !demoPaths.has(r.path))
+    .map(([key, r]) => ({
+      name: slug(`${r.path} ${key}`) || 'home',
+      path: r.path,
+      query: routeQuery(key),
+    })),
 ];
 
 /** What to open on a screen before looking: the parts a borrower opens with one tap. */
@@ -35,7 +52,11 @@ async function prepare(page: Page, path: string): Promise<void> {
   }
 }
 
-interface Problem { kind: string; where: string; text: string }
+interface Problem {
+  kind: string;
+  where: string;
+  text: string;
+}
 
 /** Runs in the page: every cut or orphaned text, described by the closest node id and its text. */
 async function layoutProblems(page: Page): Promise<Problem[]> {
@@ -46,7 +67,11 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       return `${el.tagName.toLowerCase()}${node ? `#${node.getAttribute('data-node-id')}` : ''}`;
     };
     if (document.documentElement.scrollWidth > window.innerWidth + 1) {
-      problems.push({ kind: 'page scrolls sideways', where: 'html', text: `${document.documentElement.scrollWidth}px > ${window.innerWidth}px` });
+      problems.push({
+        kind: 'page scrolls sideways',
+        where: 'html',
+        text: `${document.documentElement.scrollWidth}px > ${window.innerWidth}px`,
+      });
     }
     const canvas = document.createElement('canvas').getContext('2d')!;
     const range = document.createRange();
@@ -60,18 +85,28 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       if (!el.checkVisibility() || el.closest('svg')) continue;
       const style = getComputedStyle(el);
       // An input's placeholder: wider than the input's content box.
-      if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.placeholder && el.value === '') {
+      if (
+        (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) &&
+        el.placeholder &&
+        el.value === ''
+      ) {
         canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const room =
+          el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         if (el instanceof HTMLInputElement && canvas.measureText(el.placeholder).width > room + 1) {
           problems.push({ kind: 'placeholder cut', where: where(el), text: el.placeholder });
         }
         continue;
       }
-      const ownText = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+      const ownText = [...el.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
       if (ownText === '') continue;
       const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
-      if (clips && el.scrollWidth > el.clientWidth + 1) problems.push({ kind: 'text cut', where: where(el), text: ownText });
+      if (clips && el.scrollWidth > el.clientWidth + 1)
+        problems.push({ kind: 'text cut', where: where(el), text: ownText });
       // Words of the element's own text split over two lines.
       for (const node of el.childNodes) {
         const text = node.textContent ?? '';
@@ -83,8 +118,10 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
             if (rect) tops.add(Math.round(rect.top));
           }
           // Prose may break after a hyphen ("Anti-" + "Money"); a number, date or code never.
-          const afterHyphen = [...tops].length === 2 && /[A-Za-z]-[A-Za-z]/.test(m[0]) && !/\d/.test(m[0]);
-          if (tops.size > 1 && !afterHyphen) problems.push({ kind: 'word broken', where: where(el), text: m[0] });
+          const afterHyphen =
+            [...tops].length === 2 && /[A-Za-z]-[A-Za-z]/.test(m[0]) && !/\d/.test(m[0]);
+          if (tops.size > 1 && !afterHyphen)
+            problems.push({ kind: 'word broken', where: where(el), text: m[0] });
         }
       }
     }
@@ -96,7 +133,8 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
       const parent = node.parentElement;
       if (!parent || !parent.checkVisibility() || parent.closest('svg')) continue;
       let block: Element = parent;
-      while (block.parentElement && getComputedStyle(block).display === 'inline') block = block.parentElement;
+      while (block.parentElement && getComputedStyle(block).display === 'inline')
+        block = block.parentElement;
       const text = node.textContent ?? '';
       const blockLines = lines.get(block) ?? [];
       lines.set(block, blockLines);
@@ -113,7 +151,12 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
     for (const [block, blockLines] of lines) {
       if (blockLines.length < 2) continue;
       for (const line of blockLines) {
-        if (line.chars.length === 1) problems.push({ kind: 'orphaned character', where: where(block), text: `${line.chars} in "${(block.textContent ?? '').trim().slice(0, 80)}"` });
+        if (line.chars.length === 1)
+          problems.push({
+            kind: 'orphaned character',
+            where: where(block),
+            text: `${line.chars} in "${(block.textContent ?? '').trim().slice(0, 80)}"`,
+          });
       }
     }
     return problems;
@@ -121,7 +164,10 @@ async function layoutProblems(page: Page): Promise<Problem[]> {
 }
 
 for (const size of SIZES) {
-  test(`every route at ${size.width}x${size.height}: a screenshot each, no text cut or orphaned`, async ({ page, kopa }) => {
+  test(`every route at ${size.width}x${size.height}: a screenshot each, no text cut or orphaned`, async ({
+    page,
+    kopa,
+  }) => {
     test.setTimeout(300_000);
     await page.setViewportSize(size);
     const dir = join(SCREENSHOTS, 'viewports', `${size.width}x${size.height}`);
@@ -141,7 +187,8 @@ for (const size of SIZES) {
       // What the borrower sees first; the check below reads the whole page.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: join(dir, `${screen.name}.png`) });
-      for (const p of await layoutProblems(page)) found.push(`${screen.name} ${p.kind} at ${p.where}: "${p.text}"`);
+      for (const p of await layoutProblems(page))
+        found.push(`${screen.name} ${p.kind} at ${p.where}: "${p.text}"`);
     }
     expect(found, found.join('\n')).toEqual([]);
   });

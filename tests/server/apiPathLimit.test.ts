@@ -19,7 +19,8 @@ describe('encoded API paths are rate limited like the plain path, or refused (it
     const n = await startServer({ apiRateLimit: 3 });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await n.inject({ method: 'GET', url: plain })).statusCode);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await n.inject({ method: 'GET', url: plain })).statusCode);
       expect(statuses).toEqual([200, 200, 200]);
       for (let i = 0; i < 5; i++) {
         const res = await n.inject({ method: 'GET', url: variant });
@@ -27,17 +28,25 @@ describe('encoded API paths are rate limited like the plain path, or refused (it
         expect(res.statusCode).toBeLessThan(500);
         expect([400, 404, 429]).toContain(res.statusCode);
       }
-    } finally { await n.close(); }
+    } finally {
+      await n.close();
+    }
   });
 
   it('a variant alone gets no more than the limit', async () => {
     const n = await startServer({ apiRateLimit: 3 });
     try {
       const ok: number[] = [];
-      for (const v of ['/%76exed/service/new/union-error-info', '/vexed/%2e/service/new/union-error-info', '/VEXED/service/new/union-error-info']) {
+      for (const v of [
+        '/%76exed/service/new/union-error-info',
+        '/vexed/%2e/service/new/union-error-info',
+        '/VEXED/service/new/union-error-info',
+      ]) {
         for (let i = 0; i < 5; i++) ok.push((await n.inject({ method: 'GET', url: v })).statusCode);
       }
       expect(ok.filter((x) => x === 200).length).toBeLessThanOrEqual(3);
-    } finally { await n.close(); }
+    } finally {
+      await n.close();
+    }
   });
 });

@@ -25,7 +25,10 @@ function fixture(customer: unknown, earlyCode?: string) {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'early-1.js'), earlyCode);
   }
-  writeFileSync(join(dist, 'index.html'), '<html><head><title>Kopa</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<html><head><title>Kopa</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
@@ -38,7 +41,9 @@ function fixture(customer: unknown, earlyCode?: string) {
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
       'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
       'src/shell/early.ts': { file: 'assets/early-1.js' },
-      'src/schema/generated/validators/responses/contact-kf-info.js': { file: 'assets/contact-kf-info-1.js' },
+      'src/schema/generated/validators/responses/contact-kf-info.js': {
+        file: 'assets/contact-kf-info-1.js',
+      },
       'src/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
     }),
   );
@@ -48,7 +53,12 @@ function fixture(customer: unknown, earlyCode?: string) {
   let version = 1;
   const source: LayoutSource = {
     published: async (name) => {
-      try { const content = readFileSync(join(layouts, `${name}.json`), 'utf8'); return { version, content, served: content }; } catch { return null; }
+      try {
+        const content = readFileSync(join(layouts, `${name}.json`), 'utf8');
+        return { version, content, served: content };
+      } catch {
+        return null;
+      }
     },
     draft: async (name) => (await source.published(name))?.content ?? null,
     versions: async () => new Map([['customer-service', version]]),
@@ -63,11 +73,19 @@ function fixture(customer: unknown, earlyCode?: string) {
 }
 
 describe('app shell', () => {
-  const layout = { id: 'customer-service', version: 1, title: 'Online service', body: [{ type: 'text', text: '</script><script>alert(1)</script><!--' }] };
+  const layout = {
+    id: 'customer-service',
+    version: 1,
+    title: 'Online service',
+    body: [{ type: 'text', text: '</script><script>alert(1)</script><!--' }],
+  };
 
   it('puts the layout in the page as inert JSON that no text can close, and preloads its chunks', async () => {
     const html = await fixture(layout).html('/customerService');
-    const block = /<script type="application\/json" id="kopa-layout" data-name="customer-service"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+    const block =
+      /<script type="application\/json" id="kopa-layout" data-name="customer-service"[^>]*>([\s\S]*?)<\/script>/.exec(
+        html,
+      );
     expect(block).not.toBeNull();
     expect(block?.[1]).not.toContain('<');
     expect(JSON.parse(block?.[1] ?? '')).toEqual(layout);
@@ -93,29 +111,62 @@ describe('app shell', () => {
 
   // Issue 10: the few texts a screen shows travel in the page; the layouts' whole catalogue
   // (about 4 KB compressed) loads after the first screen, not before it.
-  it('puts the texts the layout names in the page, in the borrower\'s language, instead of preloading the texts chunk', async () => {
-    const named = { ...layout, body: [{ type: 'text', text: "{{ t('customerService.intro') }}" }, { type: 'text', text: "{{ t('customerService.call') }} 'not.a.key'" }] };
-    const texts = (html: string) => JSON.parse(/<script type="application\/json" id="kopa-texts" data-lang="(?:en|zh)">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+  it("puts the texts the layout names in the page, in the borrower's language, instead of preloading the texts chunk", async () => {
+    const named = {
+      ...layout,
+      body: [
+        { type: 'text', text: "{{ t('customerService.intro') }}" },
+        { type: 'text', text: "{{ t('customerService.call') }} 'not.a.key'" },
+      ],
+    };
+    const texts = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="kopa-texts" data-lang="(?:en|zh)">([^<]*)<\/script>/.exec(
+          html,
+        )?.[1] ?? 'null',
+      ) as unknown;
     const english = await fixture(named).html('/customerService');
-    expect(texts(english)).toEqual({ 'customerService.intro': 'Our service team is here to help with your loan and repayments.', 'customerService.call': 'Call customer service' });
+    expect(texts(english)).toEqual({
+      'customerService.intro': 'Our service team is here to help with your loan and repayments.',
+      'customerService.call': 'Call customer service',
+    });
     expect(english).not.toContain('en-1.js');
     const chinese = await fixture(named).html('/customerService', undefined, 'zh');
     expect(chinese).toContain('data-lang="zh"');
-    expect(texts(chinese)).toEqual({ 'customerService.intro': '我们的客服团队随时为您解答借款和还款问题。', 'customerService.call': '拨打客服电话' });
+    expect(texts(chinese)).toEqual({
+      'customerService.intro': '我们的客服团队随时为您解答借款和还款问题。',
+      'customerService.call': '拨打客服电话',
+    });
     expect(chinese).not.toContain('zh-1.js');
   });
 
   // Issue 10: the first screen's bindings come parsed, for a layout this server checked only.
-  it('puts the checked layout\'s bindings in the page as the app\'s parser reads them; none for an unchecked layout or a broken binding', async () => {
-    const bound = { ...layout, body: [{ type: 'text', text: "Hi {{ t('customerService.intro') }}" }, { type: 'text', text: '{{ data.x?.y ?? 1 }}' }, { type: 'text', text: '{{ broken( }}' }, { type: 'text', text: '</script>{{ 1 }}' }] };
+  it("puts the checked layout's bindings in the page as the app's parser reads them; none for an unchecked layout or a broken binding", async () => {
+    const bound = {
+      ...layout,
+      body: [
+        { type: 'text', text: "Hi {{ t('customerService.intro') }}" },
+        { type: 'text', text: '{{ data.x?.y ?? 1 }}' },
+        { type: 'text', text: '{{ broken( }}' },
+        { type: 'text', text: '</script>{{ 1 }}' },
+      ],
+    };
     const html = await fixture(bound).html('/customerService');
-    const block = /<script type="application\/json" id="kopa-bindings">([^<]*)<\/script>/.exec(html)?.[1];
+    const block = /<script type="application\/json" id="kopa-bindings">([^<]*)<\/script>/.exec(
+      html,
+    )?.[1];
     expect(block).toBeDefined();
     const bindings = JSON.parse(block ?? '{}') as Record<string, unknown>;
-    expect(Object.keys(bindings).sort()).toEqual(['</script>{{ 1 }}', "Hi {{ t('customerService.intro') }}", '{{ data.x?.y ?? 1 }}']);
+    expect(Object.keys(bindings).sort()).toEqual([
+      '</script>{{ 1 }}',
+      "Hi {{ t('customerService.intro') }}",
+      '{{ data.x?.y ?? 1 }}',
+    ]);
     for (const [source, template] of Object.entries(bindings)) {
       const parsed = parseTemplate(source);
-      expect(parsed.ok && template).toEqual(parsed.ok ? JSON.parse(JSON.stringify(parsed.template)) : null);
+      expect(parsed.ok && template).toEqual(
+        parsed.ok ? JSON.parse(JSON.stringify(parsed.template)) : null,
+      );
     }
     const stale = { ...bound, body: [...bound.body, { type: 'text', text: 'x', colour: 'red' }] };
     expect(await fixture(stale).html('/customerService')).not.toContain('id="kopa-bindings"');
@@ -142,7 +193,13 @@ describe('app shell', () => {
   });
 
   it('preloads the response validators of the sources the page loads at once, not of manual ones (issue 10)', async () => {
-    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo' }, sms: { endpoint: 'getSms', load: 'manual' } } };
+    const withSources = {
+      ...layout,
+      dataSources: {
+        kf: { endpoint: 'contactKfInfo' },
+        sms: { endpoint: 'getSms', load: 'manual' },
+      },
+    };
     const html = await fixture(withSources).html('/customerService');
     expect(html).toContain('<link rel="modulepreload" href="/assets/contact-kf-info-1.js">');
     expect(html).not.toContain('get-sms-1.js');
@@ -150,27 +207,51 @@ describe('app shell', () => {
 
   // Issue 10: the first screen's data requests leave before the entry has arrived (server/prelude/earlyPlan.ts).
   it('plans the early requests for this query and runs the early script before the entry', async () => {
-    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { overall: 30, order: '{{ query.orderId }}' } } } };
+    const withSources = {
+      ...layout,
+      dataSources: {
+        kf: { endpoint: 'contactKfInfo', params: { overall: 30, order: '{{ query.orderId }}' } },
+      },
+    };
     const shell = fixture(withSources);
-    const html = await shell.html('/customerService', undefined, 'en', '?orderId=O1&building=SECRET&userId=42');
-    const early = html.indexOf('<script type="module" crossorigin src="/assets/early-1.js"></script>');
+    const html = await shell.html(
+      '/customerService',
+      undefined,
+      'en',
+      '?orderId=O1&building=SECRET&userId=42',
+    );
+    const early = html.indexOf(
+      '<script type="module" crossorigin src="/assets/early-1.js"></script>',
+    );
     expect(early).toBeGreaterThan(-1);
     expect(early).toBeLessThan(html.indexOf('src="/assets/index-1.js"'));
-    const block = /<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    const block =
+      /<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(block)).toEqual({
       from: { orderId: 'O1' },
-      requests: [{ endpoint: 'contactKfInfo', spec: { path: '/v3/personal-center/contact-kf-info', method: 'POST', client: 'json' }, params: { overall: 30, order: 'O1' } }],
+      requests: [
+        {
+          endpoint: 'contactKfInfo',
+          spec: { path: '/v3/personal-center/contact-kf-info', method: 'POST', client: 'json' },
+          params: { overall: 30, order: 'O1' },
+        },
+      ],
     });
     expect(html).not.toContain('SECRET');
     // Per query, while the rest of the page is the cached one.
     const other = await shell.html('/customerService', undefined, 'en', '?orderId=O2');
     expect(other).toContain('"order":"O2"');
-    expect(other.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, '')).toBe(html.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''));
+    expect(
+      other.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''),
+    ).toBe(html.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''));
   });
 
   // Issue 10: one request less before the first screen. The CSP allows that script by its hash only.
   it('puts the early script in the page when it can, allowed by its hash in the CSP', async () => {
-    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } } };
+    const withSources = {
+      ...layout,
+      dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } },
+    };
     const code = 'const e=1;fetch("/x"+e);';
     const shell = fixture(withSources, code);
     const html = await shell.html('/customerService', undefined, 'en', '?orderId=O1');
@@ -178,28 +259,49 @@ describe('app shell', () => {
     expect(inline).toBeGreaterThan(-1);
     expect(inline).toBeLessThan(html.indexOf('src="/assets/index-1.js"'));
     expect(html).not.toContain('early-1.js');
-    expect(shell.scriptSources).toEqual([`'sha256-${createHash('sha256').update(code).digest('base64')}'`]);
+    expect(shell.scriptSources).toEqual([
+      `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+    ]);
     // A page with no early requests has no early script at all.
-    const none = await fixture(layout, code).html('/customerService', undefined, 'en', '?orderId=O1');
+    const none = await fixture(layout, code).html(
+      '/customerService',
+      undefined,
+      'en',
+      '?orderId=O1',
+    );
     expect(none).not.toContain(code);
   });
 
   it('links the early script instead when its text could close or comment out an inline script', async () => {
-    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } } };
+    const withSources = {
+      ...layout,
+      dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } },
+    };
     for (const code of ['const s="</SCRIPT>";', 'const s="<!--";', 'const s="<script";']) {
       const shell = fixture(withSources, code);
       const html = await shell.html('/customerService', undefined, 'en', '?orderId=O1');
-      expect(html).toContain('<script type="module" crossorigin src="/assets/early-1.js"></script>');
+      expect(html).toContain(
+        '<script type="module" crossorigin src="/assets/early-1.js"></script>',
+      );
       expect(html).not.toContain(code);
       expect(shell.scriptSources).toEqual([]);
     }
   });
 
-  it('keeps a query value from closing the plan\'s block', async () => {
-    const withSources = { ...layout, dataSources: { kf: { endpoint: 'contactKfInfo', params: { q: '{{ query.q }}' } } } };
-    const html = await fixture(withSources).html('/customerService', undefined, 'en', `?q=${encodeURIComponent('</script><script>alert(1)</script>')}`);
+  it("keeps a query value from closing the plan's block", async () => {
+    const withSources = {
+      ...layout,
+      dataSources: { kf: { endpoint: 'contactKfInfo', params: { q: '{{ query.q }}' } } },
+    };
+    const html = await fixture(withSources).html(
+      '/customerService',
+      undefined,
+      'en',
+      `?q=${encodeURIComponent('</script><script>alert(1)</script>')}`,
+    );
     expect(html).not.toContain('<script>alert(1)');
-    const block = /<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    const block =
+      /<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(block).requests[0].params.q).toBe('</script><script>alert(1)</script>');
   });
 
@@ -214,11 +316,24 @@ describe('app shell', () => {
 
   // Issue 10: the screen's frame paints before any script runs.
   it('paints the header with the title (escaped text) and a skeleton just before an empty #root, and titles the document', async () => {
-    const header = { type: 'page-header', title: '<b>Pay & go</b> $& $\'', onBack: [{ type: 'bridge', action: 'closeWebView' }] };
-    const html = await fixture({ ...layout, title: 'Pay', body: [header, { type: 'text', text: 'x' }] }).html('/customerService');
+    const header = {
+      type: 'page-header',
+      title: "<b>Pay & go</b> $& $'",
+      onBack: [{ type: 'bridge', action: 'closeWebView' }],
+    };
+    const html = await fixture({
+      ...layout,
+      title: 'Pay',
+      body: [header, { type: 'text', text: 'x' }],
+    }).html('/customerService');
     // Before #root, not in it: React's root starts empty and the painted frame is never moved.
-    const root = /<body>\s*(<div class="k-page k-frame"[\s\S]*?)<div id="root"><\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
-    expect(root).toContain('<h1 class="k-page-header__title">&lt;b&gt;Pay &amp; go&lt;/b&gt; $&amp; $\'</h1>');
+    const root =
+      /<body>\s*(<div class="k-page k-frame"[\s\S]*?)<div id="root"><\/div><script type="application\/json"/.exec(
+        html,
+      )?.[1] ?? '';
+    expect(root).toContain(
+      '<h1 class="k-page-header__title">&lt;b&gt;Pay &amp; go&lt;/b&gt; $&amp; $\'</h1>',
+    );
     expect(root).not.toContain('<b>');
     expect(root).toContain('k-page-header__chevron'); // the back chevron is drawn (no button before JS)
     expect(root).not.toContain('<button');
@@ -227,19 +342,34 @@ describe('app shell', () => {
   });
 
   it('never puts a binding in the frame: the layout title is used instead, else no title', async () => {
-    const bound = { ...layout, title: 'Agreement', body: [{ type: 'page-header', title: '{{ query.name }}' }] };
+    const bound = {
+      ...layout,
+      title: 'Agreement',
+      body: [{ type: 'page-header', title: '{{ query.name }}' }],
+    };
     const html = await fixture(bound).html('/customerService');
     expect(html).toContain('<h1 class="k-page-header__title">Agreement</h1>');
     expect(html).not.toMatch(/data-kopa-frame[^]*\{\{[^]*<div id="root"><\/div>/);
-    const noHeader = await fixture({ ...layout, body: [{ type: 'text', text: 'x' }] }).html('/customerService');
+    const noHeader = await fixture({ ...layout, body: [{ type: 'text', text: 'x' }] }).html(
+      '/customerService',
+    );
     expect(noHeader).toContain('data-kopa-frame');
     expect(noHeader).not.toContain('k-page-header');
   });
   // npm run bench:page measures each part by cutting it out of this page: it must find each one,
   // take only it, and refuse a page without it (a cut that changed nothing measured nothing).
   it('writes every part the page bench cuts out where the bench finds it (issue 10)', async () => {
-    const withAll = { ...layout, body: [{ type: 'text', text: "{{ t('customerService.intro') }} {{ data.kf.name }}" }], dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } } };
-    const html = await fixture(withAll, 'const e=1;fetch("/x"+e);').html('/customerService', undefined, 'en', '?orderId=O1');
+    const withAll = {
+      ...layout,
+      body: [{ type: 'text', text: "{{ t('customerService.intro') }} {{ data.kf.name }}" }],
+      dataSources: { kf: { endpoint: 'contactKfInfo', params: { order: '{{ query.orderId }}' } } },
+    };
+    const html = await fixture(withAll, 'const e=1;fetch("/x"+e);').html(
+      '/customerService',
+      undefined,
+      'en',
+      '?orderId=O1',
+    );
     const markers: Record<PagePart, string[]> = {
       frame: ['data-kopa-frame'],
       early: ['<script type="module">', 'id="kopa-early"'],

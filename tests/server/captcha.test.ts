@@ -4,21 +4,28 @@ import { expectSuccess, fakeClock, smsCode, startServer, type TestServer } from 
 
 const clock = fakeClock();
 let s: TestServer;
-beforeAll(async () => { s = await startServer({ now: clock.now, smsLimits: { ipPerMinute: 100, ipPerHour: 100 } }); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer({ now: clock.now, smsLimits: { ipPerMinute: 100, ipPerHour: 100 } });
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const CAPTCHA = '/vexed/api/v2/kopa/promotion/get-captcha';
 async function newSid(): Promise<string> {
-  return (expectSuccess('getSid', await s.call('getSid', undefined, { qs: '' })) as { sid: string }).sid;
+  return (expectSuccess('getSid', await s.call('getSid', undefined, { qs: '' })) as { sid: string })
+    .sid;
 }
 async function refresh(sid: string) {
   return s.inject({ method: 'GET', url: `${CAPTCHA}?sid=${sid}` });
 }
 async function text(sid: string): Promise<string> {
-  return (await s.inject({ method: 'GET', url: `/__test/captcha?sid=${sid}` })).json().data.text as string;
+  return (await s.inject({ method: 'GET', url: `/__test/captcha?sid=${sid}` })).json().data
+    .text as string;
 }
 const wrongOf = (t: string) => (t === 'AAAA' ? 'CCCC' : 'AAAA');
-const getSms = (phone: string, sid: string, capcode: string) => s.call('getSms', { phone, capcode, sid }, { qs: '' });
+const getSms = (phone: string, sid: string, capcode: string) =>
+  s.call('getSms', { phone, capcode, sid }, { qs: '' });
 
 describe('captcha: one use per image', () => {
   it('a solved captcha serves one get-sms only (no phone enumeration)', async () => {
@@ -67,7 +74,12 @@ describe('registration after get-sms', () => {
     const t = await text(sid);
     expectSuccess('getSms', await getSms('13600000031', sid, t));
     const code = await smsCode(s, '13600000031');
-    const reg = (over: Record<string, string>) => s.call('register', { phone: '13600000031', capcode: t, sid, smsCode: code, ...over }, { qs: '' });
+    const reg = (over: Record<string, string>) =>
+      s.call(
+        'register',
+        { phone: '13600000031', capcode: t, sid, smsCode: code, ...over },
+        { qs: '' },
+      );
     expect((await reg({ smsCode: code === '000000' ? '111111' : '000000' })).body.code).toBe('102');
     expect((await reg({ phone: '13600000032' })).body.code).toBe('-1'); // bound to the phone that got the code
     expectSuccess('register', await reg({}));
@@ -80,11 +92,23 @@ describe('registration after get-sms', () => {
     const code = await smsCode(s, '13600000041');
     const sid = await newSid();
     const t = await text(sid);
-    const reg = (smsCodeValue: string) => s.call('register', { phone: '13600000041', capcode: t, sid, smsCode: smsCodeValue }, { qs: '' });
+    const reg = (smsCodeValue: string) =>
+      s.call(
+        'register',
+        { phone: '13600000041', capcode: t, sid, smsCode: smsCodeValue },
+        { qs: '' },
+      );
     expect((await reg(code === '000000' ? '111111' : '000000')).body.code).toBe('102');
     expect((await reg(code)).body.code).toBe('-1'); // that captcha is spent
     await refresh(sid);
-    expectSuccess('register', await s.call('register', { phone: '13600000041', capcode: await text(sid), sid, smsCode: code }, { qs: '' }));
+    expectSuccess(
+      'register',
+      await s.call(
+        'register',
+        { phone: '13600000041', capcode: await text(sid), sid, smsCode: code },
+        { qs: '' },
+      ),
+    );
   });
 
   it('the grant for register expires with the captcha lifetime', async () => {
@@ -93,6 +117,14 @@ describe('registration after get-sms', () => {
     expectSuccess('getSms', await getSms('13600000051', sid, t));
     const code = await smsCode(s, '13600000051');
     clock.advance(11 * 60_000);
-    expect((await s.call('register', { phone: '13600000051', capcode: t, sid, smsCode: code }, { qs: '' })).body.code).toBe('-1');
+    expect(
+      (
+        await s.call(
+          'register',
+          { phone: '13600000051', capcode: t, sid, smsCode: code },
+          { qs: '' },
+        )
+      ).body.code,
+    ).toBe('-1');
   });
 });

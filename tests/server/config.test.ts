@@ -20,7 +20,10 @@ function rootWith(edit: (cfg: Record<string, unknown>) => void): string {
   roots.push(root);
   mkdirSync(join(root, 'config'));
   cpSync(join(ROOT, 'schemas/config'), join(root, 'schemas/config'), { recursive: true });
-  const cfg = JSON.parse(readFileSync(join(ROOT, 'config/app.json'), 'utf8')) as Record<string, unknown>;
+  const cfg = JSON.parse(readFileSync(join(ROOT, 'config/app.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   edit(cfg);
   writeFileSync(join(root, 'config/app.json'), JSON.stringify(cfg));
   return root;
@@ -36,7 +39,9 @@ describe('config/app.json schema', () => {
       cfg.httpTimeoutMs = '60000';
       (cfg.theme as Record<string, unknown>).primary = 'blue';
     });
-    expect(() => loadAppConfig(root)).toThrow(/\/theme\/primary: must match pattern[\s\S]*\/httpTimeoutMs: must be integer/);
+    expect(() => loadAppConfig(root)).toThrow(
+      /\/theme\/primary: must match pattern[\s\S]*\/httpTimeoutMs: must be integer/,
+    );
   });
 
   it('refuses a missing field and an unknown one (a typo), naming both', () => {
@@ -44,6 +49,8 @@ describe('config/app.json schema', () => {
       delete cfg.apiPrefix;
       cfg.redirectAllowList = [];
     });
-    expect(() => loadAppConfig(root)).toThrow(/\/apiPrefix: must have required property[\s\S]*\/redirectAllowList: must NOT have additional properties/);
+    expect(() => loadAppConfig(root)).toThrow(
+      /\/apiPrefix: must have required property[\s\S]*\/redirectAllowList: must NOT have additional properties/,
+    );
   });
 });

@@ -36,21 +36,36 @@ const SQL_FAMILY: Record<string, string> = {
 
 /** "table.column: family null|not null", sorted, from the database. */
 async function columnsInDatabase(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>`
+  const { rows } = await sql<{
+    table_name: string;
+    column_name: string;
+    data_type: string;
+    is_nullable: string;
+  }>`
     select table_name, column_name, data_type, is_nullable from information_schema.columns
     where table_schema = current_schema() and table_name not like 'kysely_migration%'`.execute(db);
   return rows
-    .map((r) => `${r.table_name}.${r.column_name}: ${SQL_FAMILY[r.data_type] ?? `unmapped SQL type ${r.data_type}`} ${r.is_nullable === 'YES' ? 'null' : 'not null'}`)
+    .map(
+      (r) =>
+        `${r.table_name}.${r.column_name}: ${SQL_FAMILY[r.data_type] ?? `unmapped SQL type ${r.data_type}`} ${r.is_nullable === 'YES' ? 'null' : 'not null'}`,
+    )
     .sort();
 }
 
 /** The same lines from the `Database` interface of server/db/types.ts. */
 function columnsInTypes(): string[] {
-  const program = ts.createProgram([TYPES_FILE], { strict: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noEmit: true });
+  const program = ts.createProgram([TYPES_FILE], {
+    strict: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(TYPES_FILE);
   const moduleSymbol = source && checker.getSymbolAtLocation(source);
-  const database = moduleSymbol && checker.getExportsOfModule(moduleSymbol).find((s) => s.name === 'Database');
+  const database =
+    moduleSymbol && checker.getExportsOfModule(moduleSymbol).find((s) => s.name === 'Database');
   if (!database) throw new Error('server/db/types.ts exports no Database interface');
 
   // ColumnType<S, I, U> (and Generated<S>) is { __select__: S, ... }: what a query reads is S.
@@ -70,7 +85,11 @@ function columnsInTypes(): string[] {
   const describe = (t: ts.Type): string => {
     const parts = partsOf(t);
     const nullable = parts.some((p) => p.flags & ts.TypeFlags.Null);
-    const families = [...new Set(parts.filter((p) => !(p.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))).map(family))];
+    const families = [
+      ...new Set(
+        parts.filter((p) => !(p.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined))).map(family),
+      ),
+    ];
     return `${families.join('|')} ${nullable ? 'null' : 'not null'}`;
   };
 
@@ -85,7 +104,9 @@ function columnsInTypes(): string[] {
 
 describe('server/db/types.ts matches the migrated database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kopa-dbtypes-'));
-  const pgSchema = process.env.DATABASE_URL ? `t_dbtypes_${randomBytes(4).toString('hex')}` : undefined;
+  const pgSchema = process.env.DATABASE_URL
+    ? `t_dbtypes_${randomBytes(4).toString('hex')}`
+    : undefined;
   let db: Db | undefined;
 
   afterAll(async () => {
@@ -95,7 +116,11 @@ describe('server/db/types.ts matches the migrated database', () => {
   });
 
   it('has the same tables, columns, types and nullability', async () => {
-    db = await openDb({ dataDir, ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}), ...(pgSchema ? { pgSchema } : {}) });
+    db = await openDb({
+      dataDir,
+      ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+      ...(pgSchema ? { pgSchema } : {}),
+    });
     const actual = await columnsInDatabase(db);
     expect(actual.length).toBeGreaterThan(100);
     expect(columnsInTypes()).toEqual(actual);

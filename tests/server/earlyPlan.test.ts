@@ -9,26 +9,36 @@ import { describe, expect, it } from 'vitest';
 import { earlyPlanOf } from '../../server/prelude/earlyPlan';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const layout = (name: string): unknown => JSON.parse(readFileSync(join(ROOT, 'layouts', `${name}.json`), 'utf8'));
-const withSources = (dataSources: Record<string, unknown>) => ({ id: 'x', version: 1, body: [], dataSources });
-const SEARCH = '?userId=10001&sessionId=s-1&orderId=O170&productId=P002&building=SECRET-B&gather=SECRET-G&mobilePhone=255700000001';
+const layout = (name: string): unknown =>
+  JSON.parse(readFileSync(join(ROOT, 'layouts', `${name}.json`), 'utf8'));
+const withSources = (dataSources: Record<string, unknown>) => ({
+  id: 'x',
+  version: 1,
+  body: [],
+  dataSources,
+});
+const SEARCH =
+  '?userId=10001&sessionId=s-1&orderId=O170&productId=P002&building=SECRET-B&gather=SECRET-G&mobilePhone=255700000001';
 
 describe('earlyPlanOf', () => {
-  it('plans /repay\'s installment plan with its parameters resolved from the query', () => {
+  it("plans /repay's installment plan with its parameters resolved from the query", () => {
     const plan = earlyPlanOf(layout('repay'), SEARCH);
     expect(plan).toEqual({
       from: { productId: 'P002', product_id: null, orderId: 'O170' },
-      requests: [{
-        endpoint: 'installmentPlan',
-        spec: { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' },
-        params: { productId: 'P002', orderId: 'O170' },
-      }],
+      requests: [
+        {
+          endpoint: 'installmentPlan',
+          spec: { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' },
+          params: { productId: 'P002', orderId: 'O170' },
+        },
+      ],
     });
   });
 
   it('writes no session value, token or phone number the parameters do not read', () => {
     const text = JSON.stringify(earlyPlanOf(layout('repay'), SEARCH));
-    for (const secret of ['SECRET-B', 'SECRET-G', '255700000001', 's-1', '10001']) expect(text).not.toContain(secret);
+    for (const secret of ['SECRET-B', 'SECRET-G', '255700000001', 's-1', '10001'])
+      expect(text).not.toContain(secret);
   });
 
   it('plans every qualifying source of a screen (confirm: the offer and its contracts)', () => {
@@ -58,18 +68,42 @@ describe('earlyPlanOf', () => {
       brokenBinding: { endpoint: 'contactKfInfo', params: { a: '{{ query.a +' } },
       upload: { endpoint: 'uploadProblemImg', params: {} },
       unknownEndpoint: { endpoint: 'constructor' },
-      extraQueryFromState: { endpoint: 'contractList', params: {}, query: { page: '{{ state.page }}' } },
+      extraQueryFromState: {
+        endpoint: 'contractList',
+        params: {},
+        query: { page: '{{ state.page }}' },
+      },
     };
-    for (const [name, source] of Object.entries(cases)) expect(earlyPlanOf(withSources({ [name]: source }), '?a=1&k=a'), name).toBeNull();
+    for (const [name, source] of Object.entries(cases))
+      expect(earlyPlanOf(withSources({ [name]: source }), '?a=1&k=a'), name).toBeNull();
   });
 
   it('keeps literal parameters and the extra query, resolved', () => {
-    const plan = earlyPlanOf(withSources({ c: { endpoint: 'contractList', params: { scene: 3, deep: { id: '{{ query.id }}' } }, query: { position: '{{ query.pos }}' } } }), '?id=7&pos=2');
-    expect(plan?.requests[0]).toMatchObject({ params: { scene: 3, deep: { id: '7' } }, query: { position: '2' } });
+    const plan = earlyPlanOf(
+      withSources({
+        c: {
+          endpoint: 'contractList',
+          params: { scene: 3, deep: { id: '{{ query.id }}' } },
+          query: { position: '{{ query.pos }}' },
+        },
+      }),
+      '?id=7&pos=2',
+    );
+    expect(plan?.requests[0]).toMatchObject({
+      params: { scene: 3, deep: { id: '7' } },
+      query: { position: '2' },
+    });
     expect(plan?.from).toEqual({ id: '7', pos: '2' });
   });
 
   it('plans nothing for a layout without data sources or with a broken shape', () => {
-    for (const doc of [layout('about-us'), null, 'x', { dataSources: 'x' }, withSources({ a: null, b: 'x' })]) expect(earlyPlanOf(doc, SEARCH)).toBeNull();
+    for (const doc of [
+      layout('about-us'),
+      null,
+      'x',
+      { dataSources: 'x' },
+      withSources({ a: null, b: 'x' }),
+    ])
+      expect(earlyPlanOf(doc, SEARCH)).toBeNull();
   });
 });

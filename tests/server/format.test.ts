@@ -6,10 +6,13 @@ import { formatMoney as clientMoney } from '../../src/format/money';
 import { formatDate as clientDate, formatDateTime as clientDateTime } from '../../src/format/date';
 
 describe('server formatting', () => {
-  it.each([0, 1, 99.5, 100, 1234567, -1234, 12345.5, -0.4, 999_999.6])('amount %s is shown exactly as the client shows it', (cents) => {
-    expect(formatAmount(cents)).toBe(clientMoney(cents));
-    expect(formatMoney(cents, 'TZS')).toBe(`TZS ${clientMoney(cents)}`);
-  });
+  it.each([0, 1, 99.5, 100, 1234567, -1234, 12345.5, -0.4, 999_999.6])(
+    'amount %s is shown exactly as the client shows it',
+    (cents) => {
+      expect(formatAmount(cents)).toBe(clientMoney(cents));
+      expect(formatMoney(cents, 'TZS')).toBe(`TZS ${clientMoney(cents)}`);
+    },
+  );
 
   it('rounds fractions of a cent (half away from zero) instead of cutting them', () => {
     expect(formatMoney(12345.5)).toBe('TZS 123,46');
@@ -24,7 +27,11 @@ describe('server formatting', () => {
   });
 
   it('dates over decades and at the day boundary agree with the client formatter (the server adds the fixed offset, issue 36)', () => {
-    for (let t = Date.UTC(2000, 0, 1, 20, 59, 59); t < Date.UTC(2050, 0, 1); t += 86_400_000 * 37 + 3_601_000) {
+    for (
+      let t = Date.UTC(2000, 0, 1, 20, 59, 59);
+      t < Date.UTC(2050, 0, 1);
+      t += 86_400_000 * 37 + 3_601_000
+    ) {
       const d = new Date(t);
       expect(formatDateTime(d)).toBe(clientDateTime(d.toISOString()));
       expect(formatDate(d)).toBe(clientDate(d.toISOString()));

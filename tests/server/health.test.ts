@@ -8,8 +8,12 @@ import { startServer, type TestServer } from './helpers';
 // One server for the file (starting one costs seconds): the tests run in order, the last one
 // takes its database away.
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe('health probes', () => {
   it('/healthz: the process is up; /readyz: database reachable and the layouts published', async () => {
@@ -23,7 +27,11 @@ describe('health probes', () => {
     const body = ready.json() as { status: string; database: string; layouts: number };
     expect(body.status).toBe('ready');
     expect(body.database).toBe('ok');
-    const published = await s.db.selectFrom('layouts').select('name').where('published_version', 'is not', null).execute();
+    const published = await s.db
+      .selectFrom('layouts')
+      .select('name')
+      .where('published_version', 'is not', null)
+      .execute();
     expect(published.length).toBeGreaterThan(0);
     expect(body.layouts).toBe(published.length);
   });
@@ -33,11 +41,20 @@ describe('health probes', () => {
     await s.db.updateTable('layouts').set({ published_version: null }).execute();
     const res = await s.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'not ready', database: 'ok', layouts: 0, reason: 'no published layout' });
+    expect(res.json()).toMatchObject({
+      status: 'not ready',
+      database: 'ok',
+      layouts: 0,
+      reason: 'no published layout',
+    });
     expect((await s.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
 
     const one = saved.find((l) => l.published_version !== null)!;
-    await s.db.updateTable('layouts').set({ published_version: one.published_version }).where('name', '=', one.name).execute();
+    await s.db
+      .updateTable('layouts')
+      .set({ published_version: one.published_version })
+      .where('name', '=', one.name)
+      .execute();
     const again = await s.inject({ method: 'GET', url: '/readyz' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'ready', layouts: 1 });

@@ -11,8 +11,24 @@ import { startServer, type TestServer } from './helpers';
 vi.mock('../../src/lint/validateLayout', () => ({
   validateLayoutDocument: (doc: unknown, file: string) =>
     doc && typeof doc === 'object' && (doc as { invalid?: boolean }).invalid
-      ? [{ file, pointer: '/invalid', code: 'test.invalid', message: 'marked invalid', severity: 'error' }]
-      : [{ file, pointer: '', code: 'test.note', message: 'a warning is not a refusal', severity: 'warning' }],
+      ? [
+          {
+            file,
+            pointer: '/invalid',
+            code: 'test.invalid',
+            message: 'marked invalid',
+            severity: 'error',
+          },
+        ]
+      : [
+          {
+            file,
+            pointer: '',
+            code: 'test.note',
+            message: 'a warning is not a refusal',
+            severity: 'warning',
+          },
+        ],
 }));
 
 let s: TestServer;
@@ -24,11 +40,17 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kopa-http-'));
   mkdirSync(join(dist(), 'assets'), { recursive: true });
   mkdirSync(layouts(), { recursive: true });
-  writeFileSync(join(dist(), 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+  writeFileSync(
+    join(dist(), 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
   writeFileSync(join(dist(), 'assets', 'app.js'), 'console.log("app")');
   s = await startServer({ distDir: dist(), layoutsDir: layouts() });
 });
-afterAll(async () => { await s.close(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function expectHtmlHeaders(h: Record<string, unknown>) {
   const csp = String(h['content-security-policy']);
@@ -42,14 +64,21 @@ function expectHtmlHeaders(h: Record<string, unknown>) {
 }
 
 describe('the app and its headers', () => {
-  it.each(['/', '/loanDetail?userId=1&sessionId=x', '/repay', '/complainDetails?problemId=1', '/de-user', '/About', '/no/such/page'])(
-    '%s serves index.html with the security headers', async (path) => {
-      const res = await s.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain('<div id="root">');
-      expectHtmlHeaders(res.headers);
-    });
+  it.each([
+    '/',
+    '/loanDetail?userId=1&sessionId=x',
+    '/repay',
+    '/complainDetails?problemId=1',
+    '/de-user',
+    '/About',
+    '/no/such/page',
+  ])('%s serves index.html with the security headers', async (path) => {
+    const res = await s.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expectHtmlHeaders(res.headers);
+  });
 
   it('serves built assets, and API/layout misses are JSON 404s, not the app', async () => {
     const js = await s.inject({ method: 'GET', url: '/assets/app.js' });
@@ -89,7 +118,8 @@ describe('layouts', () => {
     await importLayouts(s.db, layouts(), 'all');
     s.app.kopaLayouts.store.invalidate();
   };
-  const get = (name: string, headers: Record<string, string> = {}) => s.inject({ method: 'GET', url: `/layouts/${name}.json`, headers });
+  const get = (name: string, headers: Record<string, string> = {}) =>
+    s.inject({ method: 'GET', url: `/layouts/${name}.json`, headers });
 
   it('serves JSON with an ETag and answers 304 to If-None-Match', async () => {
     await write('home', '{"screen":"home","v":1}', 1000);
@@ -124,7 +154,9 @@ describe('layouts', () => {
     expect(res.json().code).toBe('404');
     expect((await get('nope')).statusCode).toBe(404);
     // A respelt path is refused before any handler (issue 32 item 1, server/http/pathGuard.ts).
-    expect((await s.inject({ method: 'GET', url: '/layouts/..%2Fpackage.json' })).statusCode).toBe(400);
+    expect((await s.inject({ method: 'GET', url: '/layouts/..%2Fpackage.json' })).statusCode).toBe(
+      400,
+    );
     expect((await s.inject({ method: 'GET', url: '/layouts/a.b.json' })).statusCode).toBe(404);
   });
 });

@@ -8,16 +8,26 @@ import { COMPRESS_MIN_BYTES } from '../../server/http/jsonCompression';
 import { startServer, url, type TestServer } from './helpers';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
-
-// The demo order O170's plan: a few KB of JSON, well over the threshold.
-const plan = (acceptEncoding?: string) => s.inject({
-  method: 'POST', url: url('installmentPlan'), payload: { orderId: 'O170', productId: 'P002' },
-  headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
 });
 
-const decode: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+// The demo order O170's plan: a few KB of JSON, well over the threshold.
+const plan = (acceptEncoding?: string) =>
+  s.inject({
+    method: 'POST',
+    url: url('installmentPlan'),
+    payload: { orderId: 'O170', productId: 'P002' },
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+const decode: Record<string, (b: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+};
 
 describe('JSON answers are compressed by negotiation', () => {
   it('sends the plan as it is without Accept-Encoding, larger than the threshold, with Vary', async () => {
@@ -46,15 +56,23 @@ describe('JSON answers are compressed by negotiation', () => {
     expect(JSON.parse(body.toString('utf8'))).toEqual(plain);
   });
 
-  it.each(['identity', 'deflate', 'br;q=0, gzip;q=0'])('Accept-Encoding "%s" gets the JSON as it is', async (header) => {
-    const res = await plan(header);
-    expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect((res.json() as { code: number }).code).toBe(0);
-  });
+  it.each(['identity', 'deflate', 'br;q=0, gzip;q=0'])(
+    'Accept-Encoding "%s" gets the JSON as it is',
+    async (header) => {
+      const res = await plan(header);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect((res.json() as { code: number }).code).toBe(0);
+    },
+  );
 
   it('sends a small answer as it is even when brotli is accepted', async () => {
-    const res = await s.inject({ method: 'POST', url: url('installmentPlan', ''), payload: { orderId: 'O170', productId: 'P002' }, headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await s.inject({
+      method: 'POST',
+      url: url('installmentPlan', ''),
+      payload: { orderId: 'O170', productId: 'P002' },
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.rawPayload.length).toBeLessThan(COMPRESS_MIN_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
@@ -63,12 +81,20 @@ describe('JSON answers are compressed by negotiation', () => {
 
   it('sends a layout compressed too, with its ETag, and revalidates it whatever the encoding', async () => {
     const plain = await s.inject({ method: 'GET', url: '/layouts/repay.json' });
-    const res = await s.inject({ method: 'GET', url: '/layouts/repay.json', headers: { 'accept-encoding': 'gzip, br' } });
+    const res = await s.inject({
+      method: 'GET',
+      url: '/layouts/repay.json',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers.etag).toBe(plain.headers.etag);
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'))).toEqual(plain.json());
-    const again = await s.inject({ method: 'GET', url: '/layouts/repay.json', headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) } });
+    const again = await s.inject({
+      method: 'GET',
+      url: '/layouts/repay.json',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 });

@@ -42,13 +42,12 @@ describe('GET /layouts/<name>.json', () => {
     const home = await s.inject({ method: 'GET', url: '/layouts/site-home.json' });
     expect(home.statusCode).toBe(200);
     expect(home.body).not.toContain('"use"');
-    expect(home.json<{ body: { id?: string; children?: { id?: string }[] }[] }>().body.find((n) => n.id === 'siteFooter')?.children?.map((c) => c.id)).toEqual([
-      undefined,
-      'footerPhone',
-      'footerEmail',
-      'footerAddress',
-      'footerCopyright',
-    ]);
+    expect(
+      home
+        .json<{ body: { id?: string; children?: { id?: string }[] }[] }>()
+        .body.find((n) => n.id === 'siteFooter')
+        ?.children?.map((c) => c.id),
+    ).toEqual([undefined, 'footerPhone', 'footerEmail', 'footerAddress', 'footerCopyright']);
     const confirm = await s.inject({ method: 'GET', url: '/layouts/confirm.json' });
     expect(confirm.json<{ onBack: { type: string; when: string }[] }>().onBack).toEqual([
       expect.objectContaining({ type: 'if', when: '{{ data.confirm.isPopType == 1 }}' }),

@@ -15,15 +15,26 @@ const V1 = '{"id":"customer-service","version":1,"title":"One","body":[]}';
 const V2 = '{"id":"customer-service","version":2,"title":"Two","body":[]}';
 
 function fakeSource() {
-  const state = { version: 1, content: V1, draft: null as string | null, reads: 0, failNext: false };
+  const state = {
+    version: 1,
+    content: V1,
+    draft: null as string | null,
+    reads: 0,
+    failNext: false,
+  };
   const source: LayoutSource = {
     published: async (name) => {
       state.reads += 1;
       await new Promise((r) => setTimeout(r, 5));
-      if (state.failNext) { state.failNext = false; throw new Error('connection refused'); }
-      return name === 'customer-service' ? { version: state.version, content: state.content, served: state.content } : null;
+      if (state.failNext) {
+        state.failNext = false;
+        throw new Error('connection refused');
+      }
+      return name === 'customer-service'
+        ? { version: state.version, content: state.content, served: state.content }
+        : null;
     },
-    draft: async (name) => (name === 'customer-service' ? state.draft ?? state.content : null),
+    draft: async (name) => (name === 'customer-service' ? (state.draft ?? state.content) : null),
     versions: async () => new Map([['customer-service', state.version]]),
   };
   return { state, source };
@@ -32,12 +43,16 @@ function fakeSource() {
 function app(source: LayoutSource) {
   const a = Fastify();
   registerErrorHandling(a);
-  const store = createLayoutStore(source, a.log, { fragments: () => ({}), verifyPreview: (token, name) => token === `ok-${name}` });
+  const store = createLayoutStore(source, a.log, {
+    fragments: () => ({}),
+    verifyPreview: (token, name) => token === `ok-${name}`,
+  });
   registerLayouts(a, store);
   return Object.assign(a, { store });
 }
 
-const get = (a: ReturnType<typeof app>, headers: Record<string, string> = {}) => a.inject({ method: 'GET', url: '/layouts/customer-service.json', headers });
+const get = (a: ReturnType<typeof app>, headers: Record<string, string> = {}) =>
+  a.inject({ method: 'GET', url: '/layouts/customer-service.json', headers });
 
 describe('layout store', () => {
   it('concurrent first requests share one read and get the same body and ETag; 304 after', async () => {
@@ -67,7 +82,7 @@ describe('layout store', () => {
     expect((await get(a)).body).toBe(V1);
   });
 
-  it('marks a body that passes this build\'s strict schema as checked (header on 200 and 304); not one an older schema let through (issue 10)', async () => {
+  it("marks a body that passes this build's strict schema as checked (header on 200 and 304); not one an older schema let through (issue 10)", async () => {
     const { state, source } = fakeSource();
     const a = app(source);
     const good = await get(a);
@@ -75,7 +90,11 @@ describe('layout store', () => {
     const revalidated = await get(a, { 'if-none-match': String(good.headers.etag) });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers['x-kopa-layout-checked']).toBe(LAYOUT_SCHEMA_VERSION);
-    Object.assign(state, { version: 2, content: '{"id":"customer-service","version":2,"title":"Two","body":[{"type":"no-such-widget"}]}' });
+    Object.assign(state, {
+      version: 2,
+      content:
+        '{"id":"customer-service","version":2,"title":"Two","body":[{"type":"no-such-widget"}]}',
+    });
     await a.store.refresh();
     const stale = await get(a);
     expect(stale.statusCode).toBe(200);
@@ -88,7 +107,10 @@ describe('layout store', () => {
     state.failNext = true;
     const failed = await get(a);
     expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toEqual({ code: '503', message: 'The page layout is unavailable right now; please try again.' });
+    expect(failed.json()).toEqual({
+      code: '503',
+      message: 'The page layout is unavailable right now; please try again.',
+    });
     expect((await get(a)).statusCode).toBe(200);
   });
 

@@ -20,7 +20,10 @@ interface Want {
   at: string;
   message: string;
 }
-const expected = JSON.parse(readFileSync(`${DIR}.expected.json`, 'utf8')) as Record<string, Want | string>;
+const expected = JSON.parse(readFileSync(`${DIR}.expected.json`, 'utf8')) as Record<
+  string,
+  Want | string
+>;
 const fixtures = Object.entries(expected)
   .filter((e): e is [string, Want] => typeof e[1] === 'object')
   .map(([file, want]) => {
@@ -34,13 +37,22 @@ let cookie = '';
 beforeAll(async () => {
   // The shipped layouts the fixtures were copied from, with the shipped fragments.
   const layouts = mkdtempSync(join(tmpdir(), 'kopa-layouts-'));
-  for (const name of new Set(fixtures.map((f) => f.name))) cpSync(join(ROOT, 'layouts', `${name}.json`), join(layouts, `${name}.json`));
+  for (const name of new Set(fixtures.map((f) => f.name)))
+    cpSync(join(ROOT, 'layouts', `${name}.json`), join(layouts, `${name}.json`));
   mkdirSync(join(layouts, '_fragments'));
-  for (const f of readdirSync(join(ROOT, 'layouts/_fragments'))) cpSync(join(ROOT, 'layouts/_fragments', f), join(layouts, '_fragments', f));
+  for (const f of readdirSync(join(ROOT, 'layouts/_fragments')))
+    cpSync(join(ROOT, 'layouts/_fragments', f), join(layouts, '_fragments', f));
   const dist = mkdtempSync(join(tmpdir(), 'kopa-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Kopa</title></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Kopa</title></head><body><div id="root"></div></body></html>',
+  );
   server = await startServer({ distDir: dist, layoutsDir: layouts });
-  const res = await server.inject({ method: 'POST', url: '/studio/api/login', payload: { user: DEMO_STUDIO_USER, password: DEMO_STUDIO_PASSWORD } });
+  const res = await server.inject({
+    method: 'POST',
+    url: '/studio/api/login',
+    payload: { user: DEMO_STUDIO_USER, password: DEMO_STUDIO_PASSWORD },
+  });
   cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
 }, 120_000);
 
@@ -49,8 +61,27 @@ afterAll(async () => {
 });
 
 async function req(method: 'PUT' | 'POST', path: string, payload: object) {
-  const res = await server.inject({ method, url: `/studio/api${path}`, headers: { cookie }, payload });
-  return { status: res.statusCode, body: res.json() as { message: string; data: { issues?: Array<{ code: string; pointer: string; line: number; column: number; message: string }> } } };
+  const res = await server.inject({
+    method,
+    url: `/studio/api${path}`,
+    headers: { cookie },
+    payload,
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as {
+      message: string;
+      data: {
+        issues?: Array<{
+          code: string;
+          pointer: string;
+          line: number;
+          column: number;
+          message: string;
+        }>;
+      };
+    },
+  };
 }
 
 async function served(name: string): Promise<string> {
@@ -66,13 +97,26 @@ describe('the studio refuses to publish each kind of type, role and order mistak
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Not published: 1 problem(s) in the draft.');
     const [line, column] = want.at.split(':').map(Number);
-    expect(res.body.data.issues).toEqual([{ file: `layouts/${name}.json`, pointer: want.pointer, code: want.code, message: want.message, severity: 'error', line, column }]);
+    expect(res.body.data.issues).toEqual([
+      {
+        file: `layouts/${name}.json`,
+        pointer: want.pointer,
+        code: want.code,
+        message: want.message,
+        severity: 'error',
+        line,
+        column,
+      },
+    ]);
     expect(await served(name)).toBe(before);
   });
 
   it('publishes the shipped layout again once the mistake is undone', async () => {
     const name = 'repay';
-    const fixed = readFileSync(join(ROOT, 'layouts', `${name}.json`), 'utf8').replace('"version": 1', '"version": 2');
+    const fixed = readFileSync(join(ROOT, 'layouts', `${name}.json`), 'utf8').replace(
+      '"version": 1',
+      '"version": 2',
+    );
     expect((await req('PUT', `/layouts/${name}/draft`, { content: fixed })).status).toBe(200);
     const res = await req('POST', `/layouts/${name}/publish`, { note: 'fixed' });
     expect(res.status).toBe(200);
@@ -83,6 +127,8 @@ describe('the studio refuses to publish each kind of type, role and order mistak
 describe('the shared check of the publish gate', () => {
   it.each(fixtures.map((f) => [f.file, f] as const))('%s', (_file, { name, text, want }) => {
     const issues = checkLayoutText(name, text);
-    expect(issues.map((i) => [i.code, i.pointer, `${i.line}:${i.column}`, i.message])).toEqual([[want.code, want.pointer, want.at, want.message]]);
+    expect(issues.map((i) => [i.code, i.pointer, `${i.line}:${i.column}`, i.message])).toEqual([
+      [want.code, want.pointer, want.at, want.message],
+    ]);
   });
 });

@@ -7,7 +7,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, createBrotliDecompress, gunzipSync, inflateRawSync } from 'node:zlib';
+import {
+  brotliDecompressSync,
+  createBrotliDecompress,
+  gunzipSync,
+  inflateRawSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressFixed, splicedRepresentation } from '../../server/prelude/splicedPage';
 import { startServer, type TestServer } from './helpers';
@@ -17,7 +22,10 @@ const TAIL = '</body>\n</html>\n';
 const MIDDLES: [string, string][] = [
   ['empty', ''],
   ['one byte', 'x'],
-  ['a block with non-ASCII text', '<script type="application/json" id="kopa-early">{"from":{"orderId":"Ö170 😀"}}</script>'],
+  [
+    'a block with non-ASCII text',
+    '<script type="application/json" id="kopa-early">{"from":{"orderId":"Ö170 😀"}}</script>',
+  ],
   ['exactly 64 KiB - 1 bytes', 'a'.repeat(0xffff)],
   ['exactly 64 KiB', 'b'.repeat(0x10000)],
   ['over two 64 KiB blocks', 'c'.repeat(0x20001)],
@@ -28,7 +36,10 @@ async function brotliInPieces(body: Buffer): Promise<string> {
   const out: Buffer[] = [];
   const d = createBrotliDecompress();
   d.on('data', (b: Buffer) => out.push(b));
-  const done = new Promise((resolve, reject) => { d.on('end', resolve); d.on('error', reject); });
+  const done = new Promise((resolve, reject) => {
+    d.on('end', resolve);
+    d.on('error', reject);
+  });
   for (let at = 0; at < body.length; at += 61) d.write(body.subarray(at, at + 61));
   d.end();
   await done;
@@ -47,8 +58,12 @@ describe('splicedRepresentation', () => {
         expect(gunzipSync(rep.bodies.gzip ?? Buffer.alloc(0)).toString('utf8'), what).toBe(page);
         // One member holding one deflate stream (a decoder that stops after the first member reads it all).
         const gzip = rep.bodies.gzip ?? Buffer.alloc(0);
-        expect(inflateRawSync(gzip.subarray(10, gzip.length - 8)).toString('utf8'), what).toBe(page);
-        expect(brotliDecompressSync(rep.bodies.br ?? Buffer.alloc(0)).toString('utf8'), what).toBe(page);
+        expect(inflateRawSync(gzip.subarray(10, gzip.length - 8)).toString('utf8'), what).toBe(
+          page,
+        );
+        expect(brotliDecompressSync(rep.bodies.br ?? Buffer.alloc(0)).toString('utf8'), what).toBe(
+          page,
+        );
         expect(await brotliInPieces(rep.bodies.br ?? Buffer.alloc(0)), what).toBe(page);
       }
     });
@@ -65,7 +80,8 @@ describe('splicedRepresentation', () => {
   it('the ETag names the whole text: the same for the same middle, another for another', async () => {
     const fixed = await compressFixed(HEAD, TAIL, true);
     const again = await compressFixed(HEAD, TAIL, false);
-    const etag = (f: typeof fixed, m: string) => splicedRepresentation(f, m, 'text/html', 'no-cache').etag;
+    const etag = (f: typeof fixed, m: string) =>
+      splicedRepresentation(f, m, 'text/html', 'no-cache').etag;
     expect(etag(fixed, 'a')).toBe(etag(again, 'a'));
     expect(etag(fixed, 'a')).not.toBe(etag(fixed, 'b'));
     expect(etag(fixed, '')).not.toBe(etag(fixed, 'a'));
@@ -77,9 +93,16 @@ describe('the app page through the server', () => {
   let s: TestServer;
   let dir: string;
   const LAYOUT = {
-    id: 'customer-service', version: 1, title: 'Online service',
-    dataSources: { kf: { endpoint: 'contactKfInfo', params: { overall: 30, order: '{{ query.orderId }}' } } },
-    body: [{ type: 'page-header', title: 'Online service' }, { type: 'text', text: 'Hello {{ data.kf.email }}' }],
+    id: 'customer-service',
+    version: 1,
+    title: 'Online service',
+    dataSources: {
+      kf: { endpoint: 'contactKfInfo', params: { overall: 30, order: '{{ query.orderId }}' } },
+    },
+    body: [
+      { type: 'page-header', title: 'Online service' },
+      { type: 'text', text: 'Hello {{ data.kf.email }}' },
+    ],
   };
 
   beforeAll(async () => {
@@ -88,9 +111,15 @@ describe('the app page through the server', () => {
     mkdirSync(join(dist, 'assets', 'early'), { recursive: true });
     mkdirSync(join(dist, '.vite'), { recursive: true });
     mkdirSync(join(dir, 'layouts'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Kopa</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body>\n</html>\n');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Kopa</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body>\n</html>\n',
+    );
     writeFileSync(join(dist, 'assets', 'early.js'), 'window.early=1;');
-    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/shell/early.ts': { file: 'assets/early.js' } }));
+    writeFileSync(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/shell/early.ts': { file: 'assets/early.js' } }),
+    );
     writeFileSync(join(dir, 'layouts', 'customer-service.json'), JSON.stringify(LAYOUT));
     s = await startServer({ distDir: dist, layoutsDir: join(dir, 'layouts') });
   });
@@ -99,14 +128,27 @@ describe('the app page through the server', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string>) => s.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const get = (url: string, headers: Record<string, string>) =>
+    s.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
   const decode = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
-    res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.rawPayload.toString();
-  const earlyOf = (html: string) => JSON.parse(/<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as { from: Record<string, string> } | null;
+    res.headers['content-encoding'] === 'br'
+      ? brotliDecompressSync(res.rawPayload).toString()
+      : res.headers['content-encoding'] === 'gzip'
+        ? gunzipSync(res.rawPayload).toString()
+        : res.rawPayload.toString();
+  const earlyOf = (html: string) =>
+    JSON.parse(
+      /<script type="application\/json" id="kopa-early">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as { from: Record<string, string> } | null;
 
   it('each query gets its own block in br, gzip and as is, inside an otherwise identical page', async () => {
     const texts: string[] = [];
-    for (const [encoding, orderId] of [['br', 'O1'], ['br', 'O2'], ['gzip', 'O3'], ['identity', 'O4']] as const) {
+    for (const [encoding, orderId] of [
+      ['br', 'O1'],
+      ['br', 'O2'],
+      ['gzip', 'O3'],
+      ['identity', 'O4'],
+    ] as const) {
       const res = await get(`/customerService?orderId=${orderId}`, { 'accept-encoding': encoding });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
@@ -114,7 +156,9 @@ describe('the app page through the server', () => {
       const html = decode(res);
       expect(earlyOf(html)?.from).toEqual({ orderId });
       expect(html.endsWith('</script></body>\n</html>\n')).toBe(true);
-      texts.push(html.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''));
+      texts.push(
+        html.replace(/<script type="application\/json" id="kopa-early">.*?<\/script>/, ''),
+      );
     }
     expect(new Set(texts).size).toBe(1);
   });
@@ -122,8 +166,18 @@ describe('the app page through the server', () => {
   it('revalidates per query: 304 for the same query, the page for another', async () => {
     const first = await get('/customerService?orderId=O9', { 'accept-encoding': 'br' });
     const etag = String(first.headers.etag);
-    expect((await get('/customerService?orderId=O9', { 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode).toBe(304);
-    const other = await get('/customerService?orderId=O10', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(
+      (
+        await get('/customerService?orderId=O9', {
+          'accept-encoding': 'gzip',
+          'if-none-match': etag,
+        })
+      ).statusCode,
+    ).toBe(304);
+    const other = await get('/customerService?orderId=O10', {
+      'accept-encoding': 'br',
+      'if-none-match': etag,
+    });
     expect(other.statusCode).toBe(200);
     expect(earlyOf(decode(other))?.from).toEqual({ orderId: 'O10' });
   });

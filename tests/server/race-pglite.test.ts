@@ -9,31 +9,58 @@ import { startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 const onPglite = !process.env.DATABASE_URL;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const paid = async () => (await s.db.selectFrom('orders').select('paid_amount').where('id', '=', 'O170').executeTakeFirstOrThrow()).paid_amount;
+const paid = async () =>
+  (
+    await s.db
+      .selectFrom('orders')
+      .select('paid_amount')
+      .where('id', '=', 'O170')
+      .executeTakeFirstOrThrow()
+  ).paid_amount;
 
 describe.skipIf(!onPglite)('PGlite dialect: one transaction at a time', () => {
   it('two read-modify-write transactions without row locks do not lose an update', async () => {
     const start = await paid();
-    const bump = () => s.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('orders').select('paid_amount').where('id', '=', 'O170').executeTakeFirstOrThrow();
-      await sleep(20); // the other transaction would run its read here if they could interleave
-      await trx.updateTable('orders').set({ paid_amount: row.paid_amount + 1 }).where('id', '=', 'O170').execute();
-    });
+    const bump = () =>
+      s.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('orders')
+          .select('paid_amount')
+          .where('id', '=', 'O170')
+          .executeTakeFirstOrThrow();
+        await sleep(20); // the other transaction would run its read here if they could interleave
+        await trx
+          .updateTable('orders')
+          .set({ paid_amount: row.paid_amount + 1 })
+          .where('id', '=', 'O170')
+          .execute();
+      });
     await Promise.all([bump(), bump(), bump()]);
     expect(await paid()).toBe(start + 3);
   });
 
-  it('a plain query never sees another transaction\'s uncommitted write', async () => {
+  it("a plain query never sees another transaction's uncommitted write", async () => {
     const start = await paid();
-    const tx = s.db.transaction().execute(async (trx) => {
-      await trx.updateTable('orders').set({ paid_amount: 999_999_999 }).where('id', '=', 'O170').execute();
-      await sleep(30);
-      throw new Error('roll back');
-    }).catch(() => undefined);
+    const tx = s.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('orders')
+          .set({ paid_amount: 999_999_999 })
+          .where('id', '=', 'O170')
+          .execute();
+        await sleep(30);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
     await sleep(5);
     const seen = await paid();
     await tx;
@@ -42,7 +69,15 @@ describe.skipIf(!onPglite)('PGlite dialect: one transaction at a time', () => {
   });
 
   it('a failed transaction releases the connection (later queries run)', async () => {
-    await s.db.transaction().execute(async (trx) => { await trx.selectFrom('nope' as 'orders').selectAll().execute(); }).catch(() => undefined);
+    await s.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .selectFrom('nope' as 'orders')
+          .selectAll()
+          .execute();
+      })
+      .catch(() => undefined);
     expect(typeof (await paid())).toBe('number');
   });
 });

@@ -6,14 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSuccess, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-interface Line { text: string; value: string }
+interface Line {
+  text: string;
+  value: string;
+}
 
 async function details(orderId: string) {
   return expectSuccess('loanDetails', await s.call('loanDetails', { orderId })) as {
-    userOrderDetail: { detail: Line[] }; reyMsg: string; repayAmount: number;
+    userOrderDetail: { detail: Line[] };
+    reyMsg: string;
+    repayAmount: number;
   };
 }
 
@@ -50,8 +59,14 @@ describe('loan details: the amount due is what is due now, not the whole balance
 
 describe('deferral detail: one source for the fee', () => {
   it('O170 cannot be deferred: no fee line, no new due date, a reason instead', async () => {
-    const d = expectSuccess('delayDetail', await s.call('delayDetail', { orderId: 'O170', productId: 'P002' })) as {
-      detail: Line[]; repayDetail: Line[]; delayShouldPayAmount: number; remind: string;
+    const d = expectSuccess(
+      'delayDetail',
+      await s.call('delayDetail', { orderId: 'O170', productId: 'P002' }),
+    ) as {
+      detail: Line[];
+      repayDetail: Line[];
+      delayShouldPayAmount: number;
+      remind: string;
     };
     expect(d.delayShouldPayAmount).toBe(0);
     expect(d.detail.map((l) => l.text)).not.toContain('Deferral fee');
@@ -60,8 +75,13 @@ describe('deferral detail: one source for the fee', () => {
   });
 
   it('O174D can: the header amount and the fee line are the same fee', async () => {
-    const d = expectSuccess('delayDetail', await s.call('delayDetail', { orderId: 'O174D', productId: 'P001' })) as {
-      detail: Line[]; repayDetail: Line[]; delayShouldPayAmount: number;
+    const d = expectSuccess(
+      'delayDetail',
+      await s.call('delayDetail', { orderId: 'O174D', productId: 'P001' }),
+    ) as {
+      detail: Line[];
+      repayDetail: Line[];
+      delayShouldPayAmount: number;
     };
     expect(d.delayShouldPayAmount).toBe(1_000_000);
     expect(line(d.detail, 'Deferral fee')).toBe('TZS 10.000,00');
@@ -71,37 +91,82 @@ describe('deferral detail: one source for the fee', () => {
 
 describe('currency flag (spec section 1: 1 rupee, otherwise peso)', () => {
   it("repayment-code info and loan-confirm detail send flag 0; the confirm screen's label is currencySymbol", async () => {
-    const info = expectSuccess('repaymentCodeInfo', await s.call('repaymentCodeInfo', { orderId: 'O174D' })) as { currencyFlag: number };
+    const info = expectSuccess(
+      'repaymentCodeInfo',
+      await s.call('repaymentCodeInfo', { orderId: 'O174D' }),
+    ) as { currencyFlag: number };
     expect(info.currencyFlag).toBe(0);
-    const confirm = expectSuccess('loanConfirmDetail', await s.call('loanConfirmDetail', { productId: 'P001' })) as { currencyFlag: number; currencySymbol: string };
+    const confirm = expectSuccess(
+      'loanConfirmDetail',
+      await s.call('loanConfirmDetail', { productId: 'P001' }),
+    ) as { currencyFlag: number; currencySymbol: string };
     expect(confirm).toMatchObject({ currencyFlag: 0, currencySymbol: 'TZS' });
   });
 });
 
 describe('generate-vcode notice', () => {
-  const body = { product_id: 'P001', orderId: 'O174D', amount: 100_000, bankCode: '90006', isDelay: 0 };
+  const body = {
+    product_id: 'P001',
+    orderId: 'O174D',
+    amount: 100_000,
+    bankCode: '90006',
+    isDelay: 0,
+  };
 
   // Issue 33 item 5b: nothing is recorded, no trade number is made, the reason is clear.
-  it.each([['NOTICE', 'O174D', 'P001'], ['PAY_URL', 'O170', 'P002']])('%s: with no account number it is refused with 400 and a reason, no TradeNo, nothing recorded', async (_mode, orderId, productId) => {
-    const trades = async () => (await s.db.selectFrom('trades').select('trade_no').where('order_id', '=', orderId).execute()).length;
-    const before = await trades();
-    const res = await s.call('generateVcode', { ...body, product_id: productId, orderId, cardNo: '' });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Enter your wallet account number. No payment request was sent.');
-    expect(JSON.stringify(res.body)).not.toMatch(/tradeNo/i);
-    expect(await trades()).toBe(before);
-  });
+  it.each([
+    ['NOTICE', 'O174D', 'P001'],
+    ['PAY_URL', 'O170', 'P002'],
+  ])(
+    '%s: with no account number it is refused with 400 and a reason, no TradeNo, nothing recorded',
+    async (_mode, orderId, productId) => {
+      const trades = async () =>
+        (
+          await s.db
+            .selectFrom('trades')
+            .select('trade_no')
+            .where('order_id', '=', orderId)
+            .execute()
+        ).length;
+      const before = await trades();
+      const res = await s.call('generateVcode', {
+        ...body,
+        product_id: productId,
+        orderId,
+        cardNo: '',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'Enter your wallet account number. No payment request was sent.',
+      );
+      expect(JSON.stringify(res.body)).not.toMatch(/tradeNo/i);
+      expect(await trades()).toBe(before);
+    },
+  );
 
   it('with an account number the request is sent to the wallet', async () => {
-    const d = expectSuccess('generateVcode', await s.call('generateVcode', { ...body, cardNo: '0712345678' })) as { notice: string };
-    expect(d.notice).toBe('A payment request of TZS 1.000,00 was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.');
+    const d = expectSuccess(
+      'generateVcode',
+      await s.call('generateVcode', { ...body, cardNo: '0712345678' }),
+    ) as { notice: string };
+    expect(d.notice).toBe(
+      'A payment request of TZS 1.000,00 was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.',
+    );
   });
 });
 
 describe('installment plan: an installment is overdue from the market day after its due day', () => {
-  const plan = async (orderId: string) => (expectSuccess('installmentPlan', await s.call('installmentPlan', { productId: 'P002', orderId })) as {
-    repayPlanDetail: { repayWaitDetail: { periodNo: number; periodStatus: number; statusText: string }[] };
-  }).repayPlanDetail.repayWaitDetail;
+  const plan = async (orderId: string) =>
+    (
+      expectSuccess(
+        'installmentPlan',
+        await s.call('installmentPlan', { productId: 'P002', orderId }),
+      ) as {
+        repayPlanDetail: {
+          repayWaitDetail: { periodNo: number; periodStatus: number; statusText: string }[];
+        };
+      }
+    ).repayPlanDetail.repayWaitDetail;
 
   it('O174N: the installment due today says "Due today" (status 0), not "Overdue"', async () => {
     const [today, later] = await plan('O174N');

@@ -9,17 +9,29 @@ import { otherCode, repayKit } from './repayment-kit';
 let s: TestServer;
 const clock = fakeClock();
 const k = repayKit(() => s);
-beforeAll(async () => { s = await startServer({ now: clock.now }); });
-afterAll(async () => { await s.close(); });
-beforeEach(() => { clock.advance(61 * 60_000); });
+beforeAll(async () => {
+  s = await startServer({ now: clock.now });
+});
+afterAll(async () => {
+  await s.close();
+});
+beforeEach(() => {
+  clock.advance(61 * 60_000);
+});
 
 type Commit = { needValid: number; repayRecordId: string };
 let n = 0;
 const key = () => `confirm-key-${String(++n).padStart(4, '0')}`;
-const EXPIRED = { code: '800008', message: 'This repayment request has expired. Please start the payment again.' };
+const EXPIRED = {
+  code: '800008',
+  message: 'This repayment request has expired. Please start the payment again.',
+};
 
 async function pending(orderId: string, amount = 500_000): Promise<{ id: string; code: string }> {
-  const c = expectSuccess('repaymentCommit', await k.commit({ orderId, key: key(), amount, cardId: 'CARD1' })) as Commit;
+  const c = expectSuccess(
+    'repaymentCommit',
+    await k.commit({ orderId, key: key(), amount, cardId: 'CARD1' }),
+  ) as Commit;
   expect(c.needValid).toBe(1);
   return { id: c.repayRecordId, code: await smsCode(s, USER.phone) };
 }
@@ -58,7 +70,8 @@ describe('repayment-confirm', () => {
 
   it('five wrong tries kill the code; a resend gives a working one', async () => {
     const r = await pending('O170');
-    for (let i = 0; i < 5; i++) expect((await k.confirm('O170', r.id, otherCode(r.code))).body.code).toBe('800006');
+    for (let i = 0; i < 5; i++)
+      expect((await k.confirm('O170', r.id, otherCode(r.code))).body.code).toBe('800006');
     expect((await k.confirm('O170', r.id, r.code)).body.code).toBe('800006');
     clock.advance(61_000);
     expectSuccess('repaymentResend', await k.resend('O170', r.id));
@@ -69,9 +82,14 @@ describe('repayment-confirm', () => {
     const before = (await k.ledger('O170')).booked;
     const r = await pending('O170');
     expectSuccess('repaymentConfirm', await k.confirm('O170', r.id, r.code));
-    const again = expectSuccess('repaymentConfirm', await k.confirm('O170', r.id, r.code)) as { status: string };
+    const again = expectSuccess('repaymentConfirm', await k.confirm('O170', r.id, r.code)) as {
+      status: string;
+    };
     expect(again.status).toBe('success');
-    expect((await k.confirm('O170', r.id, otherCode(r.code))).body).toMatchObject({ code: '800007', message: 'This repayment is already completed.' });
+    expect((await k.confirm('O170', r.id, otherCode(r.code))).body).toMatchObject({
+      code: '800007',
+      message: 'This repayment is already completed.',
+    });
     expect((await k.ledger('O170')).booked).toBe(before + 500_000);
   });
 
@@ -79,7 +97,11 @@ describe('repayment-confirm', () => {
     const before = await k.ledger('O180D');
     const r = await pending('O180D', before.due);
     // Another channel settles part of the order while the code is on its way.
-    await s.db.updateTable('orders').set({ paid_amount: before.paid + 1_000_000 }).where('id', '=', 'O180D').execute();
+    await s.db
+      .updateTable('orders')
+      .set({ paid_amount: before.paid + 1_000_000 })
+      .where('id', '=', 'O180D')
+      .execute();
     const res = await k.confirm('O180D', r.id, r.code);
     expect(res.body.code).toBe('800009');
     expect(res.body.message).toMatch(/amount due has changed/i);
@@ -88,7 +110,10 @@ describe('repayment-confirm', () => {
     expect(after.paid).toBe(before.paid + 1_000_000);
     expect((await k.rows('O180D')).find((x) => x.id === r.id)?.status).toBe('cancelled');
     clock.advance(61_000);
-    expectSuccess('repaymentCommit', await k.commit({ orderId: 'O180D', key: key(), amount: after.due, cardId: 'CARD2' }));
+    expectSuccess(
+      'repaymentCommit',
+      await k.commit({ orderId: 'O180D', key: key(), amount: after.due, cardId: 'CARD2' }),
+    );
     expect((await k.ledger('O180D')).due).toBe(0);
   });
 

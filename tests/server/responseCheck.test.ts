@@ -21,12 +21,28 @@ const wire = createWireMapper(loadWireNames());
 const CONTACT = `/vexed${catalogue.contactKfInfo?.path ?? ''}`;
 
 let app: FastifyInstance | undefined;
-afterEach(async () => { await app?.close(); app = undefined; });
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
 
 /** A bare Fastify app with only the endpoint registration, and the error lines it logs. */
-function bareServer(responseCheck: ResponseCheck): { app: FastifyInstance; ctx: EndpointContext; logged: () => Array<Record<string, unknown>> } {
+function bareServer(responseCheck: ResponseCheck): {
+  app: FastifyInstance;
+  ctx: EndpointContext;
+  logged: () => Array<Record<string, unknown>>;
+} {
   const lines: string[] = [];
-  const server = Fastify({ logger: { level: 'error', stream: { write: (line: string) => { lines.push(line); } } } });
+  const server = Fastify({
+    logger: {
+      level: 'error',
+      stream: {
+        write: (line: string) => {
+          lines.push(line);
+        },
+      },
+    },
+  });
   registerErrorHandling(server);
   app = server;
   return {
@@ -40,21 +56,43 @@ describe('responses are checked against their schema', () => {
   it('development and test answer 500 for a handler that breaks its schema, logging endpoint and pointer', async () => {
     const { app: server, ctx, logged } = bareServer('strict');
     // @ts-expect-error -- email must be a string (ContactKfInfoResponse): the compile-time half of the check.
-    publicEndpoint(server, ctx, 'contactKfInfo', async () => ({ email: 42, smWa: '+255700000000' }));
-    const res = await server.inject({ method: 'POST', url: CONTACT, payload: { overall: 30 }, headers: { 'content-type': 'application/json' } });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: '500', message: 'Response of contactKfInfo does not match contact-kf-info.response at /email: must be string' });
-    expect(logged()).toContainEqual(expect.objectContaining({
-      level: 50, endpoint: 'contactKfInfo', schema: 'contact-kf-info.response', pointer: '/email',
-      msg: 'response of contactKfInfo does not match contact-kf-info.response at /email: must be string',
+    publicEndpoint(server, ctx, 'contactKfInfo', async () => ({
+      email: 42,
+      smWa: '+255700000000',
     }));
+    const res = await server.inject({
+      method: 'POST',
+      url: CONTACT,
+      payload: { overall: 30 },
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      code: '500',
+      message:
+        'Response of contactKfInfo does not match contact-kf-info.response at /email: must be string',
+    });
+    expect(logged()).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        endpoint: 'contactKfInfo',
+        schema: 'contact-kf-info.response',
+        pointer: '/email',
+        msg: 'response of contactKfInfo does not match contact-kf-info.response at /email: must be string',
+      }),
+    );
   });
 
   it('a missing required field is named by the pointer of the object that lacks it', async () => {
     const { app: server, ctx, logged } = bareServer('strict');
     // @ts-expect-error -- email is required (spec: "Contact info: email, smWa"; smWa has a default phone).
     publicEndpoint(server, ctx, 'contactKfInfo', async () => ({ smWa: '+255 700 000 000' }));
-    const res = await server.inject({ method: 'POST', url: CONTACT, payload: { overall: 30 }, headers: { 'content-type': 'application/json' } });
+    const res = await server.inject({
+      method: 'POST',
+      url: CONTACT,
+      payload: { overall: 30 },
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(500);
     expect(logged()[0]).toMatchObject({ endpoint: 'contactKfInfo', pointer: '/' });
     expect(String(res.json().message)).toContain("must have required property 'email'");
@@ -63,26 +101,54 @@ describe('responses are checked against their schema', () => {
   it('production answers the data as it is and logs the mismatch', async () => {
     const { app: server, ctx, logged } = bareServer('log');
     // @ts-expect-error -- as above.
-    publicEndpoint(server, ctx, 'contactKfInfo', async () => ({ email: 42, smWa: '+255700000000' }));
-    const res = await server.inject({ method: 'POST', url: CONTACT, payload: { overall: 30 }, headers: { 'content-type': 'application/json' } });
+    publicEndpoint(server, ctx, 'contactKfInfo', async () => ({
+      email: 42,
+      smWa: '+255700000000',
+    }));
+    const res = await server.inject({
+      method: 'POST',
+      url: CONTACT,
+      payload: { overall: 30 },
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 0, message: 'success', data: { email: 42, smWa: '+255700000000' } });
-    expect(logged()).toContainEqual(expect.objectContaining({ endpoint: 'contactKfInfo', pointer: '/email' }));
+    expect(res.json()).toEqual({
+      code: 0,
+      message: 'success',
+      data: { email: 42, smWa: '+255700000000' },
+    });
+    expect(logged()).toContainEqual(
+      expect.objectContaining({ endpoint: 'contactKfInfo', pointer: '/email' }),
+    );
   });
 
   it('a handler that keeps to its schema is answered normally and logs nothing', async () => {
     const { app: server, ctx, logged } = bareServer('strict');
-    publicEndpoint(server, ctx, 'contactKfInfo', async () => ({ email: 'help@kopa.example', smWa: '+255700000000' }));
-    const res = await server.inject({ method: 'POST', url: CONTACT, payload: { overall: 30 }, headers: { 'content-type': 'application/json' } });
+    publicEndpoint(server, ctx, 'contactKfInfo', async () => ({
+      email: 'help@kopa.example',
+      smWa: '+255700000000',
+    }));
+    const res = await server.inject({
+      method: 'POST',
+      url: CONTACT,
+      payload: { overall: 30 },
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 0, message: 'success', data: { email: 'help@kopa.example', smWa: '+255700000000' } });
+    expect(res.json()).toEqual({
+      code: 0,
+      message: 'success',
+      data: { email: 'help@kopa.example', smWa: '+255700000000' },
+    });
     expect(logged()).toEqual([]);
   });
 
   it('an endpoint key outside the catalogue does not compile, and fails at registration if forced', () => {
     const { app: server, ctx } = bareServer('strict');
     // @ts-expect-error -- 'contactKfInof' is not an EndpointKey.
-    expect(() => publicEndpoint(server, ctx, 'contactKfInof', async () => ({}))).toThrow('endpoint contactKfInof missing from schemas/api/endpoints.json');
+    expect(() => publicEndpoint(server, ctx, 'contactKfInof', async () => ({}))).toThrow(
+      'endpoint contactKfInof missing from schemas/api/endpoints.json',
+    );
   });
 
   it('strict in development and test, logged only in production or when NODE_ENV is unset (npm start)', () => {

@@ -5,17 +5,33 @@ import { expectSuccess, fakeClock, startServer, USER, type TestServer } from './
 const DAY = 86_400_000;
 const clock = fakeClock();
 let s: TestServer;
-beforeAll(async () => { s = await startServer({ now: clock.now }); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startServer({ now: clock.now });
+});
+afterAll(async () => {
+  await s.close();
+});
 
 async function session(id: string, createdAgoMs: number, lastSeenAgoMs?: number) {
   const t = clock.now().getTime();
-  await s.db.insertInto('sessions').values({ id, user_id: USER.userId, revoked_at: null, created_at: new Date(t - createdAgoMs) }).execute();
+  await s.db
+    .insertInto('sessions')
+    .values({ id, user_id: USER.userId, revoked_at: null, created_at: new Date(t - createdAgoMs) })
+    .execute();
   if (lastSeenAgoMs !== undefined) {
-    await s.db.updateTable('sessions').set({ last_seen_at: new Date(t - lastSeenAgoMs) }).where('id', '=', id).execute();
+    await s.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(t - lastSeenAgoMs) })
+      .where('id', '=', id)
+      .execute();
   }
 }
-const plan = (sessionId: string) => s.call('installmentPlan', { productId: 'P002', orderId: 'O170' }, { qs: `userId=${USER.userId}&sessionId=${sessionId}` });
+const plan = (sessionId: string) =>
+  s.call(
+    'installmentPlan',
+    { productId: 'P002', orderId: 'O170' },
+    { qs: `userId=${USER.userId}&sessionId=${sessionId}` },
+  );
 
 describe('session lifetime', () => {
   it('a 730-day-old session gets 401 with reason "expired" and a log-in message', async () => {
@@ -35,13 +51,23 @@ describe('session lifetime', () => {
 
   it('use keeps a session alive until the absolute lifetime, written at most once a minute', async () => {
     await session('daily', 0);
-    const seen = async () => (await s.db.selectFrom('sessions').select('last_seen_at').where('id', '=', 'daily').executeTakeFirstOrThrow()).last_seen_at;
+    const seen = async () =>
+      (
+        await s.db
+          .selectFrom('sessions')
+          .select('last_seen_at')
+          .where('id', '=', 'daily')
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
     expectSuccess('installmentPlan', await plan('daily'));
     const first = await seen();
     clock.advance(30_000);
     expectSuccess('installmentPlan', await plan('daily'));
     expect(await seen()).toEqual(first); // not a write on every request
-    for (let d = 5; d <= 85; d += 5) { clock.advance(5 * DAY); expectSuccess('installmentPlan', await plan('daily')); }
+    for (let d = 5; d <= 85; d += 5) {
+      clock.advance(5 * DAY);
+      expectSuccess('installmentPlan', await plan('daily'));
+    }
     expect((await seen())?.getTime()).toBeGreaterThan(first?.getTime() ?? 0);
     clock.advance(4 * DAY);
     expectSuccess('installmentPlan', await plan('daily')); // 89 days old, used 4 days ago
@@ -50,20 +76,41 @@ describe('session lifetime', () => {
   });
 
   it('missing and unknown sessions say so', async () => {
-    const missing = await s.call('installmentPlan', { productId: 'P002', orderId: 'O170' }, { qs: '' });
+    const missing = await s.call(
+      'installmentPlan',
+      { productId: 'P002', orderId: 'O170' },
+      { qs: '' },
+    );
     expect(missing.body).toMatchObject({ code: '401', data: { reason: 'missing' } });
-    expect((await plan('no-such-session')).body).toMatchObject({ code: '401', data: { reason: 'unknown' } });
+    expect((await plan('no-such-session')).body).toMatchObject({
+      code: '401',
+      data: { reason: 'unknown' },
+    });
   });
 
   it('lifetimes are configurable', async () => {
-    const a = await startServer({ now: clock.now, sessionIdleMs: 60 * 60_000, sessionMaxAgeMs: 2 * DAY });
+    const a = await startServer({
+      now: clock.now,
+      sessionIdleMs: 60 * 60_000,
+      sessionMaxAgeMs: 2 * DAY,
+    });
     try {
-      await a.db.insertInto('sessions').values({ id: 'short', user_id: USER.userId, revoked_at: null, created_at: clock.now() }).execute();
-      const call = () => a.call('installmentPlan', { productId: 'P002', orderId: 'O170' }, { qs: `userId=${USER.userId}&sessionId=short` });
+      await a.db
+        .insertInto('sessions')
+        .values({ id: 'short', user_id: USER.userId, revoked_at: null, created_at: clock.now() })
+        .execute();
+      const call = () =>
+        a.call(
+          'installmentPlan',
+          { productId: 'P002', orderId: 'O170' },
+          { qs: `userId=${USER.userId}&sessionId=short` },
+        );
       expectSuccess('installmentPlan', await call());
       clock.advance(61 * 60_000);
       expect((await call()).body).toMatchObject({ code: '401', data: { reason: 'expired' } });
-    } finally { await a.close(); }
+    } finally {
+      await a.close();
+    }
   });
 
   it('the demo sessions keep working after a restart of an old data dir (revoked ones stay revoked)', async () => {
@@ -73,15 +120,38 @@ describe('session lifetime', () => {
     clock.advance(400 * DAY); // the data dir is now 400 days old
     const b = await a.restart();
     try {
-      await b.db.updateTable('sessions').set({ revoked_at: old }).where('id', '=', 'demo-session-2').execute();
-      expectSuccess('installmentPlan', await b.call('installmentPlan', { productId: 'P002', orderId: 'O170' }));
+      await b.db
+        .updateTable('sessions')
+        .set({ revoked_at: old })
+        .where('id', '=', 'demo-session-2')
+        .execute();
+      expectSuccess(
+        'installmentPlan',
+        await b.call('installmentPlan', { productId: 'P002', orderId: 'O170' }),
+      );
       await b.close({ keepData: true });
       clock.advance(200 * DAY);
       const c = await b.restart();
       try {
-        expectSuccess('installmentPlan', await c.call('installmentPlan', { productId: 'P002', orderId: 'O170' }));
-        expect((await c.call('loanDetails', { orderId: 'O2170' }, { qs: 'userId=10002&sessionId=demo-session-2' })).status).toBe(401);
-      } finally { await c.close(); }
-    } catch (e) { await b.close().catch(() => undefined); throw e; }
+        expectSuccess(
+          'installmentPlan',
+          await c.call('installmentPlan', { productId: 'P002', orderId: 'O170' }),
+        );
+        expect(
+          (
+            await c.call(
+              'loanDetails',
+              { orderId: 'O2170' },
+              { qs: 'userId=10002&sessionId=demo-session-2' },
+            )
+          ).status,
+        ).toBe(401);
+      } finally {
+        await c.close();
+      }
+    } catch (e) {
+      await b.close().catch(() => undefined);
+      throw e;
+    }
   });
 });

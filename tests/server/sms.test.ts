@@ -9,10 +9,16 @@ const clock = fakeClock();
 const USER = { userId: '', sessionId: '', phone: '0755999000' };
 beforeAll(async () => {
   s = await startServer({ now: clock.now });
-  const made = await s.inject({ method: 'POST', url: '/__test/users', payload: { phone: USER.phone } });
+  const made = await s.inject({
+    method: 'POST',
+    url: '/__test/users',
+    payload: { phone: USER.phone },
+  });
   Object.assign(USER, made.json().data);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const qs = () => `userId=${USER.userId}&sessionId=${USER.sessionId}`;
 const send = (type = 'del') => s.call('sendSmsCodeNew', { phone: USER.phone, type }, { qs: qs() });
@@ -29,7 +35,10 @@ describe('SMS codes', () => {
     expect(again.status).toBe(429);
     expect(again.body.code).toBe('429');
     expect(await smsCode(s, USER.phone)).toBe(first);
-    for (let i = 0; i < 4; i++) { clock.advance(61_000); expectSuccess('sendSmsCodeNew', await send()); }
+    for (let i = 0; i < 4; i++) {
+      clock.advance(61_000);
+      expectSuccess('sendSmsCodeNew', await send());
+    }
     clock.advance(61_000);
     expect((await send()).status).toBe(429); // 6th in the hour
   });
@@ -38,9 +47,16 @@ describe('SMS codes', () => {
     later();
     let status = 200;
     for (let i = 0; i < 8 && status === 200; i++) {
-      const { sid } = expectSuccess('getSid', await s.call('getSid', undefined, { qs: '' })) as { sid: string };
-      const text = (await s.inject({ method: 'GET', url: `/__test/captcha?sid=${sid}` })).json().data.text as string;
-      const res = await s.call('getSms', { phone: `1391111000${i}`, capcode: text, sid }, { qs: '' });
+      const { sid } = expectSuccess('getSid', await s.call('getSid', undefined, { qs: '' })) as {
+        sid: string;
+      };
+      const text = (await s.inject({ method: 'GET', url: `/__test/captcha?sid=${sid}` })).json()
+        .data.text as string;
+      const res = await s.call(
+        'getSms',
+        { phone: `1391111000${i}`, capcode: text, sid },
+        { qs: '' },
+      );
       status = res.status;
     }
     expect(status).toBe(429);
@@ -70,7 +86,7 @@ describe('SMS codes', () => {
     expect((await del(code.slice(0, 4))).body.code).toBe('1002');
   });
 
-  it('a phone that is not the account\'s is refused', async () => {
+  it("a phone that is not the account's is refused", async () => {
     later();
     const res = await s.call('sendSmsCodeNew', { phone: '0799999999', type: 'del' }, { qs: qs() });
     expect(res.body.code).toBe('1001');
@@ -79,9 +95,12 @@ describe('SMS codes', () => {
 
 describe('registration codes (spec section 8)', () => {
   async function captcha() {
-    const { sid } = expectSuccess('getSid', await s.call('getSid', undefined, { qs: '' })) as { sid: string };
+    const { sid } = expectSuccess('getSid', await s.call('getSid', undefined, { qs: '' })) as {
+      sid: string;
+    };
     await s.inject({ method: 'GET', url: `/vexed/api/v2/kopa/promotion/get-captcha?sid=${sid}` });
-    const text = (await s.inject({ method: 'GET', url: `/__test/captcha?sid=${sid}` })).json().data.text as string;
+    const text = (await s.inject({ method: 'GET', url: `/__test/captcha?sid=${sid}` })).json().data
+      .text as string;
     return { sid, text };
   }
 
@@ -89,16 +108,50 @@ describe('registration codes (spec section 8)', () => {
     later();
     // One captcha, one use (issue 7 item 11): each answer below needs its own image.
     const wrong = await captcha();
-    expect((await s.call('getSms', { phone: '13700000001', capcode: wrong.text === 'ZZZZ' ? 'YYYY' : 'ZZZZ', sid: wrong.sid }, { qs: '' })).body.code).toBe('101');
+    expect(
+      (
+        await s.call(
+          'getSms',
+          {
+            phone: '13700000001',
+            capcode: wrong.text === 'ZZZZ' ? 'YYYY' : 'ZZZZ',
+            sid: wrong.sid,
+          },
+          { qs: '' },
+        )
+      ).body.code,
+    ).toBe('101');
     const known = await captcha();
-    expect((await s.call('getSms', { phone: '13800138000', capcode: known.text, sid: known.sid }, { qs: '' })).body.code).toBe('11');
+    expect(
+      (
+        await s.call(
+          'getSms',
+          { phone: '13800138000', capcode: known.text, sid: known.sid },
+          { qs: '' },
+        )
+      ).body.code,
+    ).toBe('11');
     const c = await captcha();
-    expectSuccess('getSms', await s.call('getSms', { phone: '13700000001', capcode: c.text.toLowerCase(), sid: c.sid }, { qs: '' }));
+    expectSuccess(
+      'getSms',
+      await s.call(
+        'getSms',
+        { phone: '13700000001', capcode: c.text.toLowerCase(), sid: c.sid },
+        { qs: '' },
+      ),
+    );
     const code = await smsCode(s, '13700000001');
-    const reg = (over: Record<string, string>) => s.call('register', { phone: '13700000001', capcode: c.text, sid: c.sid, smsCode: code, ...over }, { qs: '' });
+    const reg = (over: Record<string, string>) =>
+      s.call(
+        'register',
+        { phone: '13700000001', capcode: c.text, sid: c.sid, smsCode: code, ...over },
+        { qs: '' },
+      );
     expect((await reg({ capcode: c.text === 'ZZZZ' ? 'YYYY' : 'ZZZZ' })).body.code).toBe('-1');
     const fresh = await captcha();
-    expect((await reg({ phone: '13800138000', sid: fresh.sid, capcode: fresh.text })).body.code).toBe('11');
+    expect(
+      (await reg({ phone: '13800138000', sid: fresh.sid, capcode: fresh.text })).body.code,
+    ).toBe('11');
     expect((await reg({ smsCode: code === '000000' ? '111111' : '000000' })).body.code).toBe('102');
     expectSuccess('register', await reg({}));
     expect((await reg({})).body.code).not.toBe(0); // captcha used, phone registered, code used
@@ -106,20 +159,30 @@ describe('registration codes (spec section 8)', () => {
 
   it('bad phone format -> 400', async () => {
     const c = await captcha();
-    expect((await s.call('getSms', { phone: '0712345678', capcode: c.text, sid: c.sid }, { qs: '' })).status).toBe(400);
+    expect(
+      (await s.call('getSms', { phone: '0712345678', capcode: c.text, sid: c.sid }, { qs: '' }))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe('account deletion', () => {
   it('ends every session of the user; old sessions then get 401', async () => {
-    await s.db.insertInto('sessions').values({ id: 'second-device', user_id: USER.userId, revoked_at: null }).execute();
+    await s.db
+      .insertInto('sessions')
+      .values({ id: 'second-device', user_id: USER.userId, revoked_at: null })
+      .execute();
     later();
     expectSuccess('sendSmsCodeNew', await send());
     const code = await smsCode(s, USER.phone);
     const res = expectSuccess('userDelete', await del(code)) as { deleted: boolean };
     expect(res.deleted).toBe(true);
     for (const sessionId of [USER.sessionId, 'second-device']) {
-      const after = await s.call('problemList', {}, { qs: `userId=${USER.userId}&sessionId=${sessionId}` });
+      const after = await s.call(
+        'problemList',
+        {},
+        { qs: `userId=${USER.userId}&sessionId=${sessionId}` },
+      );
       expect(after.status).toBe(401);
     }
     expect((await del(code)).status).toBe(401);
@@ -134,7 +197,12 @@ describe('SMS outbox (plaintext codes in memory)', () => {
     await prod.issue('15500000001', 'login', '10.9.0.1', 6);
     expect(prod.latest('15500000001')).toBeUndefined();
     const logged: string[] = [];
-    const dev = new SmsService({ db: s.db, now: clock.now, limits, onSend: (e) => logged.push(e.code) });
+    const dev = new SmsService({
+      db: s.db,
+      now: clock.now,
+      limits,
+      onSend: (e) => logged.push(e.code),
+    });
     await dev.issue('15500000002', 'login', '10.9.0.2', 6);
     expect(dev.latest('15500000002')?.code).toBe(logged[0]);
     const test = new SmsService({ db: s.db, now: clock.now, limits, outbox: true });
@@ -144,7 +212,8 @@ describe('SMS outbox (plaintext codes in memory)', () => {
 
   it('keeps at most outboxLimit phones, dropping the oldest', async () => {
     const sms = new SmsService({ db: s.db, now: clock.now, limits, outbox: true, outboxLimit: 2 });
-    for (const phone of ['15600000001', '15600000002', '15600000003']) await sms.issue(phone, 'login', '10.9.1.1', 6);
+    for (const phone of ['15600000001', '15600000002', '15600000003'])
+      await sms.issue(phone, 'login', '10.9.1.1', 6);
     expect(sms.latest('15600000001')).toBeUndefined();
     expect(sms.latest('15600000002')).toBeDefined();
     expect(sms.latest('15600000003')).toBeDefined();

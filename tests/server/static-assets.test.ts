@@ -17,14 +17,25 @@ let s: TestServer;
 let dir: string;
 // Big and repetitive enough that each compressed copy is worth having.
 const APP_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ periodNo: ${i}, label: "Installment ${i}" }`).join(', ')}];\n`;
-const LAYOUT = { id: 'customer-service', version: 1, title: 'Online service', body: [{ type: 'page-header', title: 'Online service' }, { type: 'text', text: 'Hello' }] };
+const LAYOUT = {
+  id: 'customer-service',
+  version: 1,
+  title: 'Online service',
+  body: [
+    { type: 'page-header', title: 'Online service' },
+    { type: 'text', text: 'Hello' },
+  ],
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kopa-static-'));
   const dist = join(dir, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   mkdirSync(join(dir, 'layouts'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Kopa</title></head><body><div id="root"></div><script type="module" src="/assets/app-Ab12Cd34.js"></script></body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Kopa</title></head><body><div id="root"></div><script type="module" src="/assets/app-Ab12Cd34.js"></script></body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'app-Ab12Cd34.js'), APP_JS);
   writeFileSync(join(dist, 'sw.js'), `self.__KOPA_BUILD__ = {"version":"v1"};\n${APP_JS}`);
   writeFileSync(join(dir, 'layouts', 'customer-service.json'), JSON.stringify(LAYOUT));
@@ -36,11 +47,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => s.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  s.inject({ method: 'GET', url, headers });
 
 describe('compressed assets by negotiation', () => {
   it('sends brotli when the browser accepts it (preferred over gzip), with Vary and the length sent', async () => {
-    const res = await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const res = await get('/assets/app-Ab12Cd34.js', {
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
@@ -65,7 +79,12 @@ describe('compressed assets by negotiation', () => {
   });
 
   it('sends the file as is without Accept-Encoding, or when every compression is refused', async () => {
-    for (const headers of [{} as Record<string, string>, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }, { 'accept-encoding': 'deflate' }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      { 'accept-encoding': 'deflate' },
+    ]) {
       const res = await get('/assets/app-Ab12Cd34.js', headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
@@ -76,10 +95,18 @@ describe('compressed assets by negotiation', () => {
   });
 
   it('answers 406 when even the plain file is refused and nothing else is accepted', async () => {
-    expect((await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'identity;q=0' })).statusCode).toBe(406);
-    expect((await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': '*;q=0' })).statusCode).toBe(406);
+    expect(
+      (await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'identity;q=0' })).statusCode,
+    ).toBe(406);
+    expect((await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': '*;q=0' })).statusCode).toBe(
+      406,
+    );
     // "*" stands for brotli too
-    expect((await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': '*' })).headers['content-encoding']).toBe('br');
+    expect(
+      (await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': '*' })).headers[
+        'content-encoding'
+      ],
+    ).toBe('br');
   });
 
   it('negotiate(): the rules in one place', () => {
@@ -118,14 +145,21 @@ describe('caching', () => {
   });
 
   it('the app HTML is compressed, revalidates with an ETag, and the ETag changes with the layout', async () => {
-    const first = await get('/customerService?userId=1', { accept: 'text/html', 'accept-encoding': 'gzip, br' });
+    const first = await get('/customerService?userId=1', {
+      accept: 'text/html',
+      'accept-encoding': 'gzip, br',
+    });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(first.headers['content-security-policy']).toContain("script-src 'self'");
     expect(brotliDecompressSync(first.rawPayload).toString()).toContain('Online service');
     const etag = String(first.headers.etag);
-    const again = await get('/customerService?userId=2', { accept: 'text/html', 'accept-encoding': 'gzip, br', 'if-none-match': etag });
+    const again = await get('/customerService?userId=2', {
+      accept: 'text/html',
+      'accept-encoding': 'gzip, br',
+      'if-none-match': etag,
+    });
     expect(again.statusCode).toBe(304);
 
     const file = join(dir, 'layouts', 'customer-service.json');
@@ -144,7 +178,9 @@ describe('caching', () => {
     const first = await get('/layouts/customer-service.json');
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-cache');
-    const res = await get('/layouts/customer-service.json', { 'if-none-match': String(first.headers.etag) });
+    const res = await get('/layouts/customer-service.json', {
+      'if-none-match': String(first.headers.etag),
+    });
     expect(res.statusCode).toBe(304);
   });
 });

@@ -10,7 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importLayouts, importReport } from '../../server/layouts/import';
-import { DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD, DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
+import {
+  DEMO_REVIEWER,
+  DEMO_REVIEWER_PASSWORD,
+  DEMO_STUDIO_PASSWORD,
+  DEMO_STUDIO_USER,
+} from '../../server/layouts/studio/auth';
 import { MONEY_LAYOUTS } from '../../server/layouts/studio/governance';
 import { disableOperator, saveOperator } from '../../server/layouts/studio/operators';
 import { startServer, type TestServer } from './helpers';
@@ -26,60 +31,130 @@ async function start(): Promise<TestServer> {
   return s;
 }
 
-type Api = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: object) => Promise<{ status: number; message: string; data: Record<string, unknown> }>;
+type Api = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  payload?: object,
+) => Promise<{ status: number; message: string; data: Record<string, unknown> }>;
 
 async function as(s: TestServer, user: string, password: string): Promise<Api> {
-  const res = await s.inject({ method: 'POST', url: '/studio/api/login', payload: { user, password } });
+  const res = await s.inject({
+    method: 'POST',
+    url: '/studio/api/login',
+    payload: { user, password },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
   return async (method, path, payload) => {
-    const r = await s.inject({ method, url: `/studio/api${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+    const r = await s.inject({
+      method,
+      url: `/studio/api${path}`,
+      headers: { cookie },
+      ...(payload ? { payload } : {}),
+    });
     const body = r.json() as { message: string; data: Record<string, unknown> };
     return { status: r.statusCode, message: body.message, data: body.data };
   };
 }
 
-async function publishedText(s: TestServer, name: string): Promise<{ version: number; content: string }> {
-  const row = await s.db.selectFrom('layouts').innerJoin('layout_versions', (j) => j.onRef('layout_versions.layout', '=', 'layouts.name').onRef('layout_versions.version', '=', 'layouts.published_version'))
-    .select(['layout_versions.version', 'layout_versions.content']).where('layouts.name', '=', name).executeTakeFirstOrThrow();
+async function publishedText(
+  s: TestServer,
+  name: string,
+): Promise<{ version: number; content: string }> {
+  const row = await s.db
+    .selectFrom('layouts')
+    .innerJoin('layout_versions', (j) =>
+      j
+        .onRef('layout_versions.layout', '=', 'layouts.name')
+        .onRef('layout_versions.version', '=', 'layouts.published_version'),
+    )
+    .select(['layout_versions.version', 'layout_versions.content'])
+    .where('layouts.name', '=', name)
+    .executeTakeFirstOrThrow();
   return row;
 }
 
-const retitled = (text: string, title: string) => text.replace(/"title": "[^"]*"/, `"title": "${title}"`);
+const retitled = (text: string, title: string) =>
+  text.replace(/"title": "[^"]*"/, `"title": "${title}"`);
 
 describe('studio governance', () => {
   it('the money screens are the ones config/routes.json names for confirm, repay, repay delay, repay by card and bind bank', () => {
-    expect([...MONEY_LAYOUTS].sort()).toEqual(['bind-bank', 'confirm', 'confirm-legacy', 'repay', 'repay-choose', 'repay-delay']);
+    expect([...MONEY_LAYOUTS].sort()).toEqual([
+      'bind-bank',
+      'confirm',
+      'confirm-legacy',
+      'repay',
+      'repay-choose',
+      'repay-delay',
+    ]);
   });
 
   it('roles: an editor (saved as the CLI does) drafts but cannot publish, approve or roll back; a publisher can; a disabled account is out at once', async () => {
     const s = await start();
     expect(await saveOperator(s.db, 'edna', 'editor', 'edna-password-1')).toBe('added');
     expect(await saveOperator(s.db, 'pablo', 'publisher', 'pablo-password-1')).toBe('added');
-    const stored = await s.db.selectFrom('studio_operators').select('password_hash').where('name', '=', 'edna').executeTakeFirstOrThrow();
-    expect(stored.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    const stored = await s.db
+      .selectFrom('studio_operators')
+      .select('password_hash')
+      .where('name', '=', 'edna')
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(
+      /^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/,
+    );
     expect(stored.password_hash).not.toContain('edna-password-1');
     await expect(saveOperator(s.db, 'x', 'editor', 'short')).rejects.toThrow(/operator name "x"/);
-    await expect(saveOperator(s.db, 'shorty', 'editor', 'short')).rejects.toThrow(/at least 12 characters/);
-    expect((await s.inject({ method: 'POST', url: '/studio/api/login', payload: { user: 'edna', password: 'wrong-password' } })).statusCode).toBe(401);
+    await expect(saveOperator(s.db, 'shorty', 'editor', 'short')).rejects.toThrow(
+      /at least 12 characters/,
+    );
+    expect(
+      (
+        await s.inject({
+          method: 'POST',
+          url: '/studio/api/login',
+          payload: { user: 'edna', password: 'wrong-password' },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const editor = await as(s, 'edna', 'edna-password-1');
     expect((await editor('GET', '/me')).data).toEqual({ user: 'edna', role: 'editor' });
     const { content, version } = await publishedText(s, 'customer-service');
-    expect((await editor('PUT', '/layouts/customer-service/draft', { content: retitled(content, 'Help desk') })).status).toBe(200);
+    expect(
+      (
+        await editor('PUT', '/layouts/customer-service/draft', {
+          content: retitled(content, 'Help desk'),
+        })
+      ).status,
+    ).toBe(200);
     const refused = await editor('POST', '/layouts/customer-service/publish', { note: 'try' });
-    expect([refused.status, refused.message]).toEqual([403, 'Publishing needs the publisher role; your account is an editor. Ask a publisher.']);
-    expect((await editor('POST', '/layouts/customer-service/rollback', { version: 1, reason: 'x' })).message).toBe('Rolling back needs the publisher role; your account is an editor. Ask a publisher.');
+    expect([refused.status, refused.message]).toEqual([
+      403,
+      'Publishing needs the publisher role; your account is an editor. Ask a publisher.',
+    ]);
+    expect(
+      (await editor('POST', '/layouts/customer-service/rollback', { version: 1, reason: 'x' }))
+        .message,
+    ).toBe('Rolling back needs the publisher role; your account is an editor. Ask a publisher.');
     expect((await editor('POST', '/layouts/repay/approve', {})).status).toBe(403);
     expect((await publishedText(s, 'customer-service')).version).toBe(version);
 
     const publisher = await as(s, 'pablo', 'pablo-password-1');
-    const done = await publisher('POST', '/layouts/customer-service/publish', { note: 'Edna asked' });
+    const done = await publisher('POST', '/layouts/customer-service/publish', {
+      note: 'Edna asked',
+    });
     expect([done.status, done.data.version]).toEqual([200, version + 1]);
 
     expect(await disableOperator(s.db, 'edna')).toBe(true);
     expect((await editor('GET', '/me')).status).toBe(401);
-    expect((await s.inject({ method: 'POST', url: '/studio/api/login', payload: { user: 'edna', password: 'edna-password-1' } })).statusCode).toBe(401);
+    expect(
+      (
+        await s.inject({
+          method: 'POST',
+          url: '/studio/api/login',
+          payload: { user: 'edna', password: 'edna-password-1' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('a money screen is published only after another publisher approves that exact draft', async () => {
@@ -93,19 +168,34 @@ describe('studio governance', () => {
     const short = hash.slice(0, 8);
 
     const alone = await ana('POST', '/layouts/repay/publish', { note: 'new title' });
-    expect([alone.status, alone.message]).toEqual([409, `"repay" moves money: publishing needs another publisher's approval of this exact draft (${short}). Ask another publisher to open it and press Approve.`]);
+    expect([alone.status, alone.message]).toEqual([
+      409,
+      `"repay" moves money: publishing needs another publisher's approval of this exact draft (${short}). Ask another publisher to open it and press Approve.`,
+    ]);
     // Approving one's own draft does not make two people.
     expect((await ana('POST', '/layouts/repay/approve', { hash })).status).toBe(200);
-    expect((await ana('POST', '/layouts/repay/publish', { note: 'new title' })).message).toMatch(/Your own approval does not count/);
+    expect((await ana('POST', '/layouts/repay/publish', { note: 'new title' })).message).toMatch(
+      /Your own approval does not count/,
+    );
     // An approval of what the reviewer saw, when the draft changed since, is refused.
-    expect((await rev('POST', '/layouts/repay/approve', { hash: 'f'.repeat(64) })).message).toBe('The draft changed since you opened it: look at it again before approving.');
+    expect((await rev('POST', '/layouts/repay/approve', { hash: 'f'.repeat(64) })).message).toBe(
+      'The draft changed since you opened it: look at it again before approving.',
+    );
     expect((await rev('POST', '/layouts/repay/approve', { hash })).status).toBe(200);
-    expect((await ana('GET', '/layouts/repay')).data.draft).toMatchObject({ hash, approvedBy: [DEMO_REVIEWER, DEMO_STUDIO_USER] });
+    expect((await ana('GET', '/layouts/repay')).data.draft).toMatchObject({
+      hash,
+      approvedBy: [DEMO_REVIEWER, DEMO_STUDIO_USER],
+    });
 
     // The draft changes after the approval: that approval no longer counts.
     await ana('PUT', '/layouts/repay/draft', { content: retitled(content, 'Repay today') });
     const changed = await ana('POST', '/layouts/repay/publish', { note: 'new title' });
-    expect([changed.status, changed.message]).toEqual([409, expect.stringContaining(`The draft changed after ${DEMO_REVIEWER}, ${DEMO_STUDIO_USER} approved an earlier text: ask for approval again.`)]);
+    expect([changed.status, changed.message]).toEqual([
+      409,
+      expect.stringContaining(
+        `The draft changed after ${DEMO_REVIEWER}, ${DEMO_STUDIO_USER} approved an earlier text: ask for approval again.`,
+      ),
+    ]);
     expect((await publishedText(s, 'repay')).version).toBe(version);
 
     // Back to the approved text: the approval of that hash counts again.
@@ -113,9 +203,19 @@ describe('studio governance', () => {
     const published = await ana('POST', '/layouts/repay/publish', { note: 'new title' });
     expect([published.status, published.data.version]).toEqual([200, version + 1]);
     expect((await publishedText(s, 'repay')).content).toBe(draft);
-    const audit = await s.db.selectFrom('layout_audit').select(['action', 'actor', 'reason']).where('layout', '=', 'repay').orderBy('id', 'desc').limit(3).execute();
+    const audit = await s.db
+      .selectFrom('layout_audit')
+      .select(['action', 'actor', 'reason'])
+      .where('layout', '=', 'repay')
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
     expect(audit).toEqual([
-      { action: 'publish', actor: DEMO_STUDIO_USER, reason: `new title (approved by ${DEMO_REVIEWER})` },
+      {
+        action: 'publish',
+        actor: DEMO_STUDIO_USER,
+        reason: `new title (approved by ${DEMO_REVIEWER})`,
+      },
       { action: 'approve', actor: DEMO_REVIEWER, reason: `approved draft ${short}` },
       { action: 'approve', actor: DEMO_STUDIO_USER, reason: `approved draft ${short}` },
     ]);
@@ -128,46 +228,104 @@ describe('studio governance', () => {
     const ana = await as(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD);
     const rev = await as(s, DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD);
     const { content } = await publishedText(s, 'customer-service');
-    expect((await ana('PUT', '/layouts/customer-service/draft', { content: retitled(content, 'A') })).data.warning).toBeNull();
-    expect((await ana('PUT', '/layouts/customer-service/draft', { content: retitled(content, 'AB') })).data.warning).toBeNull();
-    const second = await rev('PUT', '/layouts/customer-service/draft', { content: retitled(content, 'B') });
-    expect(second.data.warning).toBe(`${DEMO_STUDIO_USER} also edited this draft less than a minute ago: you share one draft, and each save replaces the other's text. Agree who goes on, and check the diff before publishing.`);
-    expect((await ana('GET', '/layouts/customer-service')).data.warning).toMatch(new RegExp(`^${DEMO_REVIEWER} also edited this draft`));
+    expect(
+      (await ana('PUT', '/layouts/customer-service/draft', { content: retitled(content, 'A') }))
+        .data.warning,
+    ).toBeNull();
+    expect(
+      (await ana('PUT', '/layouts/customer-service/draft', { content: retitled(content, 'AB') }))
+        .data.warning,
+    ).toBeNull();
+    const second = await rev('PUT', '/layouts/customer-service/draft', {
+      content: retitled(content, 'B'),
+    });
+    expect(second.data.warning).toBe(
+      `${DEMO_STUDIO_USER} also edited this draft less than a minute ago: you share one draft, and each save replaces the other's text. Agree who goes on, and check the diff before publishing.`,
+    );
+    expect((await ana('GET', '/layouts/customer-service')).data.warning).toMatch(
+      new RegExp(`^${DEMO_REVIEWER} also edited this draft`),
+    );
 
-    expect((await rev('DELETE', '/layouts/customer-service/draft')).data).toEqual({ discarded: true });
-    expect((await rev('DELETE', '/layouts/customer-service/draft')).data).toEqual({ discarded: false });
-    const audit = await s.db.selectFrom('layout_audit').select(['action', 'actor', 'reason']).where('layout', '=', 'customer-service').orderBy('id', 'desc').limit(2).execute();
+    expect((await rev('DELETE', '/layouts/customer-service/draft')).data).toEqual({
+      discarded: true,
+    });
+    expect((await rev('DELETE', '/layouts/customer-service/draft')).data).toEqual({
+      discarded: false,
+    });
+    const audit = await s.db
+      .selectFrom('layout_audit')
+      .select(['action', 'actor', 'reason'])
+      .where('layout', '=', 'customer-service')
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
     expect(audit).toEqual([
-      { action: 'discard', actor: DEMO_REVIEWER, reason: `draft discarded (last saved by ${DEMO_REVIEWER})` },
+      {
+        action: 'discard',
+        actor: DEMO_REVIEWER,
+        reason: `draft discarded (last saved by ${DEMO_REVIEWER})`,
+      },
       { action: 'draft', actor: DEMO_STUDIO_USER, reason: 'draft started' },
     ]);
   });
 
-  it('layouts:import refuses to replace a version published in the studio after the file\'s last import; --force replaces it, audited', async () => {
+  it("layouts:import refuses to replace a version published in the studio after the file's last import; --force replaces it, audited", async () => {
     const s = await start();
     const ana = await as(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD);
     const { content, version } = await publishedText(s, 'customer-service');
-    await ana('PUT', '/layouts/customer-service/draft', { content: retitled(content, 'Studio title') });
-    expect((await ana('POST', '/layouts/customer-service/publish', { note: 'studio change' })).status).toBe(200);
+    await ana('PUT', '/layouts/customer-service/draft', {
+      content: retitled(content, 'Studio title'),
+    });
+    expect(
+      (await ana('POST', '/layouts/customer-service/publish', { note: 'studio change' })).status,
+    ).toBe(200);
 
     const dir = mkdtempSync(join(tmpdir(), 'kopa-import-'));
     try {
       writeFileSync(join(dir, 'customer-service.json'), retitled(content, 'Repository title'));
       writeFileSync(join(dir, 'about-us.json'), (await publishedText(s, 'about-us')).content);
       const first = await importLayouts(s.db, dir, 'all', 'developer');
-      expect(first.map((o) => [o.name, o.result])).toEqual([['about-us', 'unchanged'], ['customer-service', 'conflict']]);
+      expect(first.map((o) => [o.name, o.result])).toEqual([
+        ['about-us', 'unchanged'],
+        ['customer-service', 'conflict'],
+      ]);
       const report = importReport(first);
       expect(report.failed).toBe(true);
-      expect(report.lines[1]).toMatch(new RegExp(`^CONFLICT   customer-service: v${version + 1} was published in the studio by ${DEMO_STUDIO_USER} at \\S+, after this file's last import \\(v${version}\\); not replaced\\. Bring the studio's change into layouts/customer-service\\.json, or run with --force to replace it \\(audited\\)\\.$`));
-      expect((await publishedText(s, 'customer-service')).content).toBe(retitled(content, 'Studio title'));
+      expect(report.lines[1]).toMatch(
+        new RegExp(
+          `^CONFLICT   customer-service: v${version + 1} was published in the studio by ${DEMO_STUDIO_USER} at \\S+, after this file's last import \\(v${version}\\); not replaced\\. Bring the studio's change into layouts/customer-service\\.json, or run with --force to replace it \\(audited\\)\\.$`,
+        ),
+      );
+      expect((await publishedText(s, 'customer-service')).content).toBe(
+        retitled(content, 'Studio title'),
+      );
 
       const forced = await importLayouts(s.db, dir, 'all', 'developer', { force: true });
-      expect(forced.map((o) => [o.name, o.result, o.version])).toEqual([['about-us', 'unchanged', expect.any(Number)], ['customer-service', 'published', version + 2]]);
-      expect((await publishedText(s, 'customer-service')).content).toBe(retitled(content, 'Repository title'));
-      const audit = await s.db.selectFrom('layout_audit').select(['action', 'actor', 'reason', 'from_version', 'to_version']).where('layout', '=', 'customer-service').orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(audit).toEqual({ action: 'import-forced', actor: 'developer', from_version: version + 1, to_version: version + 2, reason: `layouts/customer-service.json from the repository (--force: replaced v${version + 1}, published in the studio by ${DEMO_STUDIO_USER})` });
+      expect(forced.map((o) => [o.name, o.result, o.version])).toEqual([
+        ['about-us', 'unchanged', expect.any(Number)],
+        ['customer-service', 'published', version + 2],
+      ]);
+      expect((await publishedText(s, 'customer-service')).content).toBe(
+        retitled(content, 'Repository title'),
+      );
+      const audit = await s.db
+        .selectFrom('layout_audit')
+        .select(['action', 'actor', 'reason', 'from_version', 'to_version'])
+        .where('layout', '=', 'customer-service')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(audit).toEqual({
+        action: 'import-forced',
+        actor: 'developer',
+        from_version: version + 1,
+        to_version: version + 2,
+        reason: `layouts/customer-service.json from the repository (--force: replaced v${version + 1}, published in the studio by ${DEMO_STUDIO_USER})`,
+      });
       // Settled: the file's import is now the last word, and a plain import finds nothing to do.
-      expect((await importLayouts(s.db, dir, 'all', 'developer')).map((o) => o.result)).toEqual(['unchanged', 'unchanged']);
+      expect((await importLayouts(s.db, dir, 'all', 'developer')).map((o) => o.result)).toEqual([
+        'unchanged',
+        'unchanged',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -22,7 +22,9 @@ const ORIGIN = 'http://localhost:3000';
 /** The app's widgets, injected into Page as the shell does (src/shell/widgets.ts); one for every test. */
 export const testWidgets = createWidgetSource(widgetLoaders);
 
-export type FakeResponse = CallResult | ((params: Record<string, unknown>, options?: CallOptions) => CallResult | Promise<CallResult>);
+export type FakeResponse =
+  | CallResult
+  | ((params: Record<string, unknown>, options?: CallOptions) => CallResult | Promise<CallResult>);
 
 export interface RenderLayoutOptions {
   /** Answers by logical endpoint name; an endpoint with no answer fails with a server error. */
@@ -70,12 +72,29 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
   toastStore: ReturnType<typeof createToastStore>;
   hostBack: () => boolean;
 } {
-  const local = new Map(Object.entries(options.local ?? {}).map(([k, v]) => [k, JSON.stringify(v)]));
-  const recorded: Recorded = { calls: [], bridge: [], navigations: [], leaves: [], toasts: [], reports: [], copied: [], local };
+  const local = new Map(
+    Object.entries(options.local ?? {}).map(([k, v]) => [k, JSON.stringify(v)]),
+  );
+  const recorded: Recorded = {
+    calls: [],
+    bridge: [],
+    navigations: [],
+    leaves: [],
+    toasts: [],
+    reports: [],
+    copied: [],
+    local,
+  };
   const query = options.query ?? { userId: '10001', sessionId: 's1' };
   const sessionValues = IDENTIFYING_KEYS.map((k) => query[k] ?? '');
   const toastStore = createToastStore();
-  const routes = options.routes ?? { repay: '/repay', order: '/order', confirm: '/confirm', complaint: '/complainPage', complaintList: '/complaintList' };
+  const routes = options.routes ?? {
+    repay: '/repay',
+    order: '/order',
+    confirm: '/confirm',
+    complaint: '/complainPage',
+    complaintList: '/complaintList',
+  };
   let keyCounter = 0;
   const backHandlers: (() => void)[] = [];
   const env: RuntimeEnv = {
@@ -108,18 +127,28 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
     },
     newIdempotencyKey: () => `key-${++keyCounter}`,
     query: options.query ?? { userId: '10001', sessionId: 's1' },
-    commonQuery: () => new URLSearchParams(options.query ?? { userId: '10001', sessionId: 's1' }).toString(),
+    commonQuery: () =>
+      new URLSearchParams(options.query ?? { userId: '10001', sessionId: 's1' }).toString(),
     routePath: (key) => routes[key],
     // The real URL checks: what a layout may open is part of what these tests prove.
     checkUrl: (raw) => checkNavigationUrl(raw, options.allowHosts ?? ['pay.kopa.example'], ORIGIN),
-    imageUrl: (endpoint, params) => `/fake-image/${endpoint}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
+    imageUrl: (endpoint, params) =>
+      `/fake-image/${endpoint}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
     checkImageUrl(raw) {
-      const checked = checkImageUrl(raw, ORIGIN, { hosts: options.imageHosts ?? app.imageHosts, sessionValues });
+      const checked = checkImageUrl(raw, ORIGIN, {
+        hosts: options.imageHosts ?? app.imageHosts,
+        sessionValues,
+      });
       if (checked.ok) return checked.url;
-      recorded.reports.push({ pointer: '', message: `Refused image ${raw}: ${checked.reason}`, kind: 'image' });
+      recorded.reports.push({
+        pointer: '',
+        message: `Refused image ${raw}: ${checked.reason}`,
+        kind: 'image',
+      });
       return null;
     },
-    checkFrameUrl: (raw) => checkFrameUrl(raw, ORIGIN, { hosts: options.frameHosts ?? app.frameHosts, sessionValues }),
+    checkFrameUrl: (raw) =>
+      checkFrameUrl(raw, ORIGIN, { hosts: options.frameHosts ?? app.frameHosts, sessionValues }),
     config: { currencyLabel: 'TZS', servicePhone: '+255 700 000 000' },
     dev: options.dev ?? true,
     local: {
@@ -156,7 +185,14 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
 export async function renderLayout(
   layout: LayoutDocument | Record<string, unknown>,
   options: RenderLayoutOptions = {},
-): Promise<RenderResult & { recorded: Recorded; user: ReturnType<typeof userEvent.setup>; env: RuntimeEnv; hostBack: () => boolean }> {
+): Promise<
+  RenderResult & {
+    recorded: Recorded;
+    user: ReturnType<typeof userEvent.setup>;
+    env: RuntimeEnv;
+    hostBack: () => boolean;
+  }
+> {
   // As the server serves it: fragments (`{ "use": ... }`) expanded from layouts/_fragments.
   layout = expandFragments(layout, loadFragmentFiles().files).doc as LayoutDocument;
   await loadValidators();
@@ -200,6 +236,9 @@ function settled(controller: PageController): Promise<void> {
 }
 
 /** A minimal layout around some nodes. */
-export function layoutOf(body: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function layoutOf(
+  body: unknown[],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { id: 'test', version: 1, title: 'Test page', body, ...extra };
 }

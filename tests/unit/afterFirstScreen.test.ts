@@ -15,7 +15,10 @@ function fakePage() {
   const listeners = new Set<Listener>();
   let snapshot = { sources: { plan: { status: 'loading' } } as Record<string, { status: string }> };
   const storeListeners = new Set<Listener>();
-  const store = { getSnapshot: () => snapshot, subscribe: (l: Listener) => (storeListeners.add(l), () => storeListeners.delete(l)) };
+  const store = {
+    getSnapshot: () => snapshot,
+    subscribe: (l: Listener) => (storeListeners.add(l), () => storeListeners.delete(l)),
+  };
   const controller = {
     getState: () => state,
     subscribe: (l: Listener) => (listeners.add(l), () => listeners.delete(l)),
@@ -24,7 +27,13 @@ function fakePage() {
   return {
     controller,
     set(next: PageState['status']) {
-      state = (next === 'ready' ? { status: 'ready', layout: {}, runtime: { store } } : next === 'error' ? { status: 'error', message: 'x' } : { status: next }) as PageState;
+      state = (
+        next === 'ready'
+          ? { status: 'ready', layout: {}, runtime: { store } }
+          : next === 'error'
+            ? { status: 'error', message: 'x' }
+            : { status: next }
+      ) as PageState;
       for (const l of [...listeners]) l();
     },
     dataIn() {
@@ -82,7 +91,7 @@ describe('afterFirstScreen', () => {
     expect(later).toHaveBeenCalledTimes(1);
   });
 
-  it('firstScreenSettled (what React\'s first render waits for) resolves when the screen has its data, not before', async () => {
+  it("firstScreenSettled (what React's first render waits for) resolves when the screen has its data, not before", async () => {
     vi.useFakeTimers();
     const { firstScreenSettled, settleWith } = await import('../../src/shell/afterFirstScreen');
     const page = fakePage();
@@ -99,8 +108,10 @@ describe('afterFirstScreen', () => {
 
   // The order is the point of src/shell/boot.ts: the first screen's requests go out before React's
   // DOM renderer (the entry's heaviest code) is evaluated.
-  it('main.tsx imports the boot module before React\'s DOM renderer', () => {
-    const imports = [...readFileSync('src/shell/main.tsx', 'utf8').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+  it("main.tsx imports the boot module before React's DOM renderer", () => {
+    const imports = [
+      ...readFileSync('src/shell/main.tsx', 'utf8').matchAll(/^import .* from '([^']+)';$/gm),
+    ].map((m) => m[1]);
     expect(imports.indexOf('./boot')).toBe(0);
     expect(imports.indexOf('react-dom/client')).toBeGreaterThan(0);
   });

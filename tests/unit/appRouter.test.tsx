@@ -22,16 +22,24 @@ describe('createAppHistory', () => {
     const replace = vi.spyOn(window.history, 'replaceState');
     const push = vi.spyOn(window.history, 'pushState');
     const history = createAppHistory(window);
-    expect(history.location).toMatchObject({ pathname: '/repay', search: '?orderId=O170', hash: '', state: null, key: 'default' });
+    expect(history.location).toMatchObject({
+      pathname: '/repay',
+      search: '?orderId=O170',
+      hash: '',
+      state: null,
+      key: 'default',
+    });
     expect(history.action).toBe('POP');
     expect(replace).not.toHaveBeenCalled();
     expect(push).not.toHaveBeenCalled();
   });
 
-  it('pushes and replaces entries with a new key and the caller\'s state, and tells its listener', () => {
+  it("pushes and replaces entries with a new key and the caller's state, and tells its listener", () => {
     const history = createAppHistory(window);
     const updates: string[] = [];
-    const stop = history.listen(({ action, location }) => updates.push(`${action} ${location.pathname}${location.search}`));
+    const stop = history.listen(({ action, location }) =>
+      updates.push(`${action} ${location.pathname}${location.search}`),
+    );
     history.push({ pathname: '/repayChoose', search: '?a=1', hash: '' }, { from: 'repay' });
     expect(window.location.pathname + window.location.search).toBe('/repayChoose?a=1');
     const pushed = history.location;
@@ -49,7 +57,9 @@ describe('createAppHistory', () => {
   it('follows the browser\'s back and forward: the entry\'s own key, "default" for the first', () => {
     const history = createAppHistory(window);
     const updates: string[] = [];
-    history.listen(({ action, location }) => updates.push(`${action} ${location.pathname} ${location.key}`));
+    history.listen(({ action, location }) =>
+      updates.push(`${action} ${location.pathname} ${location.key}`),
+    );
     history.push('/repayChoose');
     const key = history.location.key;
     window.history.replaceState(null, '', '/repay?orderId=O170');
@@ -63,7 +73,11 @@ describe('createAppHistory', () => {
   it('makes hrefs and encoded locations as React Router expects', () => {
     const history = createAppHistory(window);
     expect(history.createHref({ pathname: '/a', search: '?b=1', hash: '#c' })).toBe('/a?b=1#c');
-    expect(history.encodeLocation?.('/a b?x=1')).toEqual({ pathname: '/a%20b', search: '?x=1', hash: '' });
+    expect(history.encodeLocation?.('/a b?x=1')).toEqual({
+      pathname: '/a%20b',
+      search: '?x=1',
+      hash: '',
+    });
   });
 
   it('loads the page in full when the browser refuses another entry', () => {
@@ -72,7 +86,12 @@ describe('createAppHistory', () => {
       throw new DOMException('too many', 'SecurityError');
     });
     const assign = vi.fn();
-    const win = { history: window.history, location: { ...window.location, assign }, addEventListener: vi.fn(), removeEventListener: vi.fn() } as unknown as Window;
+    const win = {
+      history: window.history,
+      location: { ...window.location, assign },
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    } as unknown as Window;
     createAppHistory(win).push('/repayChoose');
     expect(assign).toHaveBeenCalledWith('/repayChoose');
     expect(history.location.pathname).toBe('/repay');
@@ -84,9 +103,16 @@ function Where() {
   const navigate = useNavigate();
   return (
     <>
-      <p>at {location.pathname}{location.search}</p>
-      <button type="button" onClick={() => navigate('/repayChoose?orderId=O170')}>Go</button>
-      <button type="button" onClick={() => navigate('/bindBank', { replace: true })}>Replace</button>
+      <p>
+        at {location.pathname}
+        {location.search}
+      </p>
+      <button type="button" onClick={() => navigate('/repayChoose?orderId=O170')}>
+        Go
+      </button>
+      <button type="button" onClick={() => navigate('/bindBank', { replace: true })}>
+        Replace
+      </button>
     </>
   );
 }
@@ -95,7 +121,11 @@ describe('AppRouter', () => {
   it('renders the current location and moves with useNavigate, pushing and replacing entries', async () => {
     const push = vi.spyOn(window.history, 'pushState');
     const replace = vi.spyOn(window.history, 'replaceState');
-    render(<AppRouter><Where /></AppRouter>);
+    render(
+      <AppRouter>
+        <Where />
+      </AppRouter>,
+    );
     screen.getByText('at /repay?orderId=O170');
     expect(replace).not.toHaveBeenCalled();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go' })));
@@ -107,8 +137,12 @@ describe('AppRouter', () => {
     expect(window.location.pathname).toBe('/bindBank');
   });
 
-  it('follows the browser\'s back button', async () => {
-    render(<AppRouter><Where /></AppRouter>);
+  it("follows the browser's back button", async () => {
+    render(
+      <AppRouter>
+        <Where />
+      </AppRouter>,
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go' })));
     await screen.findByText('at /repayChoose?orderId=O170');
     await act(async () => {

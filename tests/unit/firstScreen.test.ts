@@ -9,8 +9,15 @@ import { createToastStore } from '../../src/render/toast/toastStore';
 import { firstScreenFor, startFirstScreen } from '../../src/shell/firstScreen';
 
 const layout = {
-  id: 'repay', version: 1, title: 'Repayment Details',
-  dataSources: { plan: { endpoint: 'installmentPlan', params: { productId: '{{ query.productId }}', orderId: '{{ query.orderId }}' } } },
+  id: 'repay',
+  version: 1,
+  title: 'Repayment Details',
+  dataSources: {
+    plan: {
+      endpoint: 'installmentPlan',
+      params: { productId: '{{ query.productId }}', orderId: '{{ query.orderId }}' },
+    },
+  },
   body: [{ type: 'text', text: '{{ data.plan.productName }}' }],
 };
 
@@ -28,11 +35,14 @@ const signals: (AbortSignal | undefined)[] = [];
 function stubFetch() {
   const urls: string[] = [];
   signals.length = 0;
-  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
-    urls.push(String(url));
-    signals.push(init?.signal ?? undefined);
-    return new Promise<Response>(() => {}); // never answers: the test looks at the request only
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      urls.push(String(url));
+      signals.push(init?.signal ?? undefined);
+      return new Promise<Response>(() => {}); // never answers: the test looks at the request only
+    }),
+  );
   return urls;
 }
 
@@ -44,11 +54,17 @@ describe('startFirstScreen', () => {
   });
 
   it('sends the data request of the inline layout before React, and hands the screen to the first location only', async () => {
-    window.history.replaceState(null, '', '/repay?userId=10001&sessionId=demo-session&orderId=O170&productId=P002');
+    window.history.replaceState(
+      null,
+      '',
+      '/repay?userId=10001&sessionId=demo-session&orderId=O170&productId=P002',
+    );
     pageWithLayout('repay');
     const urls = stubFetch();
     startFirstScreen('/repay', createToastStore());
-    await vi.waitFor(() => expect(urls.some((u) => u.includes('/installment/loan-play-detail-yd?'))).toBe(true));
+    await vi.waitFor(() =>
+      expect(urls.some((u) => u.includes('/installment/loan-play-detail-yd?'))).toBe(true),
+    );
     expect(document.getElementById('kopa-layout')).toBeNull(); // taken: later screens fetch theirs
 
     const first = firstScreenFor('repay', 'default');
@@ -67,7 +83,11 @@ describe('startFirstScreen', () => {
   });
 
   it('waits with a navigation until the router is connected', async () => {
-    window.history.replaceState(null, '', '/repay?userId=10001&sessionId=demo-session&orderId=O170&productId=P002');
+    window.history.replaceState(
+      null,
+      '',
+      '/repay?userId=10001&sessionId=demo-session&orderId=O170&productId=P002',
+    );
     pageWithLayout('repay');
     stubFetch();
     startFirstScreen('/repay', createToastStore());

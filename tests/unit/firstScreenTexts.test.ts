@@ -15,7 +15,10 @@ vi.mock('../../messages/layouts/id.json', async (importOriginal) => {
   chunkLoads.id += 1;
   return importOriginal();
 });
-const idTexts = JSON.parse(readFileSync('messages/layouts/id.json', 'utf8')) as Record<string, string>;
+const idTexts = JSON.parse(readFileSync('messages/layouts/id.json', 'utf8')) as Record<
+  string,
+  string
+>;
 
 function textsBlock(lang: string, texts: unknown): void {
   const block = document.createElement('script');
@@ -26,7 +29,7 @@ function textsBlock(lang: string, texts: unknown): void {
   document.body.append(block);
 }
 
-describe('the first screen\'s texts from the page', () => {
+describe("the first screen's texts from the page", () => {
   afterEach(() => {
     document.body.innerHTML = '';
   });
@@ -45,6 +48,8 @@ describe('the first screen\'s texts from the page', () => {
     textsBlock('zh', { 'customerService.intro': '中文' });
     await startLanguage(document, '?lang=id');
     await vi.waitFor(() => expect(chunkLoads.id).toBe(1));
-    await vi.waitFor(() => expect(msg('customerService.intro')).toBe(idTexts['customerService.intro']));
+    await vi.waitFor(() =>
+      expect(msg('customerService.intro')).toBe(idTexts['customerService.intro']),
+    );
   });
 });

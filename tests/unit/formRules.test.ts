@@ -10,7 +10,11 @@ describe('input rules', () => {
     [{ minLength: 2 }, ['ab', '中文'], ['', 'a', '😀']],
     [{ maxLength: 2 }, ['', 'ab', '😀😀'], ['abc']],
     [{ digits: true }, ['', '0123'], ['1a', '１２', ' 1']],
-    [{ pattern: '^1[3-9][0-9]{9}$' }, ['13800138000'], ['', '12800138000', '1380013800', '138001380001']],
+    [
+      { pattern: '^1[3-9][0-9]{9}$' },
+      ['13800138000'],
+      ['', '12800138000', '1380013800', '138001380001'],
+    ],
     [{ min: 10, max: '20' }, ['10', '20', 15], ['', '9', '21', 'abc']],
   ])('%j passes %j and fails %j', (rule, good, bad) => {
     for (const v of good) expect(rulePasses(rule, v), JSON.stringify(v)).toBe(true);
@@ -18,7 +22,10 @@ describe('input rules', () => {
   });
 
   it('money fields compare integer cents; the first failing rule gives the message', () => {
-    const rules = [{ required: true, message: 'Enter an amount' }, { min: 10000, max: 50000, message: 'From 100,00 to 500,00' }];
+    const rules = [
+      { required: true, message: 'Enter an amount' },
+      { min: 10000, max: 50000, message: 'From 100,00 to 500,00' },
+    ];
     expect(firstFailure(rules, '', 'money')).toBe('Enter an amount');
     expect(firstFailure(rules, '99,99', 'money')).toBe('From 100,00 to 500,00');
     expect(firstFailure(rules, '100', 'money')).toBeNull();
@@ -35,7 +42,9 @@ describe('docs/forms.md', () => {
     const { join } = await import('node:path');
     const root = join(import.meta.dirname, '..', '..');
     const doc = readFileSync(join(root, 'docs/forms.md'), 'utf8');
-    const examples = [...new Set([...doc.matchAll(/layouts\/_examples\/[a-z-]+\.json/g)].map((m) => m[0]))];
+    const examples = [
+      ...new Set([...doc.matchAll(/layouts\/_examples\/[a-z-]+\.json/g)].map((m) => m[0])),
+    ];
     expect(examples.length).toBeGreaterThanOrEqual(3);
     for (const file of examples) {
       const layout: unknown = JSON.parse(readFileSync(join(root, file), 'utf8'));

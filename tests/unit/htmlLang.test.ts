@@ -9,7 +9,10 @@ import { startLanguage } from '../../src/shell/language';
 
 function langWrites(): MutationRecord[] {
   const records: MutationRecord[] = [];
-  new MutationObserver((list) => records.push(...list)).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  new MutationObserver((list) => records.push(...list)).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ['lang'],
+  });
   return records;
 }
 
@@ -18,7 +21,7 @@ afterEach(() => {
 });
 
 describe('<html lang> at start', () => {
-  it('is not written when the page already says the borrower\'s language', async () => {
+  it("is not written when the page already says the borrower's language", async () => {
     document.documentElement.lang = 'en';
     const writes = langWrites();
     expect(startLanguage(document, '?orderId=O1')).toBe('en');
@@ -26,7 +29,7 @@ describe('<html lang> at start', () => {
     expect(writes).toHaveLength(0);
   });
 
-  it('is set when the page says another one (a page served without the server\'s shell)', async () => {
+  it("is set when the page says another one (a page served without the server's shell)", async () => {
     document.documentElement.lang = 'zh';
     const writes = langWrites();
     startLanguage(document, '');

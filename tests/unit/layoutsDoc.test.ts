@@ -11,7 +11,11 @@ import { validateLayoutDocument } from '../../src/lint/validateLayout';
 const ROOT = join(import.meta.dirname, '..', '..');
 const doc = readFileSync(join(ROOT, 'docs/layouts.md'), 'utf8');
 /** Every "`layouts/...json`:" followed by a json block: the file it quotes. */
-const quoted = [...doc.matchAll(/`(layouts\/_(?:examples|fragments)\/[a-z-]+\.json)`[^\n]*:\n\n```json\n([\s\S]*?)```/g)].map((m) => ({ file: m[1] ?? '', block: m[2] ?? '' }));
+const quoted = [
+  ...doc.matchAll(
+    /`(layouts\/_(?:examples|fragments)\/[a-z-]+\.json)`[^\n]*:\n\n```json\n([\s\S]*?)```/g,
+  ),
+].map((m) => ({ file: m[1] ?? '', block: m[2] ?? '' }));
 
 describe('docs/layouts.md', () => {
   it('quotes the computed and fragment examples', () => {
@@ -27,8 +31,11 @@ describe('docs/layouts.md', () => {
     expect(block).toBe(readFileSync(join(ROOT, file), 'utf8'));
   });
 
-  it.each(quoted.filter((q) => q.file.includes('_examples')).map((q) => [q.file] as const))('%s validates with no issue', (file) => {
-    const text = readFileSync(join(ROOT, file), 'utf8');
-    expect(validateLayoutDocument(JSON.parse(text), file, text)).toEqual([]);
-  });
+  it.each(quoted.filter((q) => q.file.includes('_examples')).map((q) => [q.file] as const))(
+    '%s validates with no issue',
+    (file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      expect(validateLayoutDocument(JSON.parse(text), file, text)).toEqual([]);
+    },
+  );
 });

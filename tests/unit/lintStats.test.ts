@@ -14,7 +14,10 @@ function layout(file: string, body: unknown[], extra: Record<string, unknown> = 
 const footer = {
   type: 'container',
   children: [
-    { type: 'text', text: 'Kopa is a lending service of Example Finance Ltd, licensed and regulated.' },
+    {
+      type: 'text',
+      text: 'Kopa is a lending service of Example Finance Ltd, licensed and regulated.',
+    },
     { type: 'text', text: 'Customer service: 0800 000 000, Monday to Saturday, 8:00 to 20:00.' },
     { type: 'text', text: 'Copyright 2026 Example Finance Ltd. All rights reserved.' },
   ],
@@ -23,11 +26,23 @@ const footer = {
 describe('layout statistics (npm run validate -- --stats)', () => {
   it('counts bindings and names the longest one by file and pointer, ignoring $comment', () => {
     const stats = layoutStats([
-      layout('a.json', [{ type: 'text', text: 'Due {{ money(data.plan.amount) }} on {{ date(data.plan.due) }}' }]),
-      layout('b.json', [{ type: 'text', $comment: '{{ a very long note that is no binding at all, whatever it says }}', text: '{{ state.n }}' }]),
+      layout('a.json', [
+        { type: 'text', text: 'Due {{ money(data.plan.amount) }} on {{ date(data.plan.due) }}' },
+      ]),
+      layout('b.json', [
+        {
+          type: 'text',
+          $comment: '{{ a very long note that is no binding at all, whatever it says }}',
+          text: '{{ state.n }}',
+        },
+      ]),
     ]);
     expect(stats.bindings).toBe(3);
-    expect(stats.longestBinding).toEqual({ length: 'money(data.plan.amount)'.length, source: 'money(data.plan.amount)', where: { file: 'a.json', pointer: '/body/0/text' } });
+    expect(stats.longestBinding).toEqual({
+      length: 'money(data.plan.amount)'.length,
+      source: 'money(data.plan.amount)',
+      where: { file: 'a.json', pointer: '/body/0/text' },
+    });
   });
 
   it('finds a 250+ character block copied into two layouts, listing only the largest copy', () => {
@@ -47,15 +62,26 @@ describe('layout statistics (npm run validate -- --stats)', () => {
 
   it('does not count a block repeated within one layout only, nor a short block', () => {
     const short = { type: 'text', text: 'Short and shared' };
-    const stats = layoutStats([layout('a.json', [footer, footer, short]), layout('b.json', [short])]);
+    const stats = layoutStats([
+      layout('a.json', [footer, footer, short]),
+      layout('b.json', [short]),
+    ]);
     expect(stats.repeatedBlocks).toEqual([]);
   });
 
   it('counts string() on either side of a comparison, not elsewhere', () => {
     const stats = layoutStats([
       layout('a.json', [
-        { type: 'text', text: 'x', visible: '{{ string(data.o.status) == "1" || "2" != string(state.k) }}' },
-        { type: 'text', text: '{{ string(data.o.count) }} items', visible: '{{ data.o.status == 1 }}' },
+        {
+          type: 'text',
+          text: 'x',
+          visible: '{{ string(data.o.status) == "1" || "2" != string(state.k) }}',
+        },
+        {
+          type: 'text',
+          text: '{{ string(data.o.count) }} items',
+          visible: '{{ data.o.status == 1 }}',
+        },
       ]),
     ]);
     expect(stats.stringComparisons).toEqual([
@@ -71,30 +97,56 @@ describe('layout statistics (npm run validate -- --stats)', () => {
       type: 'if',
       when: '{{ state.a }}',
       then: [toast],
-      else: [{ type: 'http', endpoint: 'e', onError: [{ type: 'if', when: '{{ state.b }}', then: [toast], else: [inner] }] }],
+      else: [
+        {
+          type: 'http',
+          endpoint: 'e',
+          onError: [{ type: 'if', when: '{{ state.b }}', then: [toast], else: [inner] }],
+        },
+      ],
     };
     const stats = layoutStats([
       layout('a.json', [{ type: 'button', label: 'Go', onTap: [inner] }]),
       layout('b.json', [{ type: 'button', label: 'Go', onTap: [ladder] }]),
     ]);
-    expect(stats.ifDepth).toEqual({ depth: 3, where: { file: 'b.json', pointer: '/body/0/onTap/0' } });
+    expect(stats.ifDepth).toEqual({
+      depth: 3,
+      where: { file: 'b.json', pointer: '/body/0/onTap/0' },
+    });
   });
 
   it('prints each target with its limit and PASS or FAIL', () => {
     const failing = layoutStats([
-      layout('a.json', [{ type: 'text', text: `{{ ${'data.plan.amount + '.repeat(5)}1 }}`, visible: '{{ string(state.s) == "1" }}' }, footer]),
+      layout('a.json', [
+        {
+          type: 'text',
+          text: `{{ ${'data.plan.amount + '.repeat(5)}1 }}`,
+          visible: '{{ string(state.s) == "1" }}',
+        },
+        footer,
+      ]),
       layout('b.json', [footer]),
     ]);
     const out = formatStats(failing).join('\n');
     expect(out).toContain('stats: 2 layout(s), 2 binding(s)');
-    expect(out).toMatch(/FAIL longest binding: \d+ characters \(limit <= 80\)\n {4}a\.json: \/body\/0\/text: "data\.plan/);
-    expect(out).toMatch(/FAIL blocks of 250\+ characters repeated across layouts: 1 \(limit 0\)\n {4}\d+ characters, 2 copies:\n {6}a\.json: \/body\/1\n {6}b\.json: \/body\/0/);
-    expect(out).toContain('FAIL string() coercions in comparisons: 1 (limit 0)\n    a.json: /body/0/visible');
+    expect(out).toMatch(
+      /FAIL longest binding: \d+ characters \(limit <= 80\)\n {4}a\.json: \/body\/0\/text: "data\.plan/,
+    );
+    expect(out).toMatch(
+      /FAIL blocks of 250\+ characters repeated across layouts: 1 \(limit 0\)\n {4}\d+ characters, 2 copies:\n {6}a\.json: \/body\/1\n {6}b\.json: \/body\/0/,
+    );
+    expect(out).toContain(
+      'FAIL string() coercions in comparisons: 1 (limit 0)\n    a.json: /body/0/visible',
+    );
     expect(out).toContain('PASS if/else nesting depth of if actions: 0 (limit <= 2)');
 
-    const passing = formatStats(layoutStats([layout('a.json', [{ type: 'text', text: '{{ state.n }}' }])])).join('\n');
+    const passing = formatStats(
+      layoutStats([layout('a.json', [{ type: 'text', text: '{{ state.n }}' }])]),
+    ).join('\n');
     expect(passing).toContain('PASS longest binding: 7 characters (limit <= 80)');
-    expect(passing).toContain('PASS blocks of 250+ characters repeated across layouts: 0 (limit 0)');
+    expect(passing).toContain(
+      'PASS blocks of 250+ characters repeated across layouts: 0 (limit 0)',
+    );
     expect(passing).toContain('PASS string() coercions in comparisons: 0 (limit 0)');
   });
 
@@ -103,8 +155,25 @@ describe('layout statistics (npm run validate -- --stats)', () => {
     try {
       const file = join(dir, 'long.json');
       const long = `{{ ${'state.n + '.repeat(10)}1 }}`;
-      writeFileSync(file, JSON.stringify({ id: 'long', version: 1, title: 'Long', state: { n: 1 }, body: [{ type: 'text', text: long }] }, null, 2));
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', '--stats', file], { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8' });
+      writeFileSync(
+        file,
+        JSON.stringify(
+          {
+            id: 'long',
+            version: 1,
+            title: 'Long',
+            state: { n: 1 },
+            body: [{ type: 'text', text: long }],
+          },
+          null,
+          2,
+        ),
+      );
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/validate.ts', '--stats', file],
+        { cwd: join(import.meta.dirname, '..', '..'), encoding: 'utf8' },
+      );
       const out = run.stdout;
       expect(run.status).toBe(1);
       expect(out).toContain('validate: 1 layout(s), 0 error(s)');

@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANGUAGES, loadCatalogue, msg, parseLanguage, setLanguage, switchLanguage } from '../../src/format/messages';
+import {
+  LANGUAGES,
+  loadCatalogue,
+  msg,
+  parseLanguage,
+  setLanguage,
+  switchLanguage,
+} from '../../src/format/messages';
 import { formatMoney } from '../../src/format/money';
 import { formatDate, formatDateTime } from '../../src/format/date';
 import { marketFrom, MARKET } from '../../src/format/market';
@@ -16,10 +23,23 @@ import { BROWSER_MESSAGES } from '../../src/bridge/browser';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const read = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, string>;
+const read = (file: string) =>
+  JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as Record<string, string>;
 /** Each language's catalogue: the app's texts (messages/<l>.json) and the layouts' (messages/layouts/<l>.json). */
-const catalogues = Object.fromEntries(LANGUAGES.map((l) => [l, { ...read(`messages/${l}.json`), ...read(`messages/layouts/${l}.json`), ...read(`messages/server/${l}.json`) }]));
-const keysOf = (c: Record<string, string>) => Object.keys(c).filter((k) => k !== '$comment').sort();
+const catalogues = Object.fromEntries(
+  LANGUAGES.map((l) => [
+    l,
+    {
+      ...read(`messages/${l}.json`),
+      ...read(`messages/layouts/${l}.json`),
+      ...read(`messages/server/${l}.json`),
+    },
+  ]),
+);
+const keysOf = (c: Record<string, string>) =>
+  Object.keys(c)
+    .filter((k) => k !== '$comment')
+    .sort();
 const params = (text: string) => [...text.matchAll(/\{([A-Za-z_]\w*)\}/g)].map((m) => m[1]).sort();
 
 /** The spec's exact strings (product-spec.md sections 8-9), each in the language it is written in. */
@@ -58,36 +78,57 @@ const SPEC: [lang: string, key: string, text: string][] = [
 afterEach(() => setLanguage('en'));
 
 describe('the catalogue files', () => {
-  const validate = new Ajv({ allErrors: true, strict: true }).compile(read('schemas/config/messages.schema.json'));
-  it.each(LANGUAGES.flatMap((l) => [`messages/${l}.json`, `messages/layouts/${l}.json`, `messages/server/${l}.json`]))('%s fits the schema', (file) => {
+  const validate = new Ajv({ allErrors: true, strict: true }).compile(
+    read('schemas/config/messages.schema.json'),
+  );
+  it.each(
+    LANGUAGES.flatMap((l) => [
+      `messages/${l}.json`,
+      `messages/layouts/${l}.json`,
+      `messages/server/${l}.json`,
+    ]),
+  )('%s fits the schema', (file) => {
     expect(validate(read(file)), JSON.stringify(validate.errors)).toBe(true);
   });
 
-  it.each(LANGUAGES)('%s: a key is an app text, a layout text or a server text, never two of them', (lang) => {
-    const app = keysOf(read(`messages/${lang}.json`));
-    const layouts = keysOf(read(`messages/layouts/${lang}.json`));
-    expect(layouts.filter((k) => app.includes(k))).toEqual([]);
-    expect(keysOf(read(`messages/server/${lang}.json`)).filter((k) => !k.startsWith('server.') || app.includes(k) || layouts.includes(k))).toEqual([]);
-  });
+  it.each(LANGUAGES)(
+    '%s: a key is an app text, a layout text or a server text, never two of them',
+    (lang) => {
+      const app = keysOf(read(`messages/${lang}.json`));
+      const layouts = keysOf(read(`messages/layouts/${lang}.json`));
+      expect(layouts.filter((k) => app.includes(k))).toEqual([]);
+      expect(
+        keysOf(read(`messages/server/${lang}.json`)).filter(
+          (k) => !k.startsWith('server.') || app.includes(k) || layouts.includes(k),
+        ),
+      ).toEqual([]);
+    },
+  );
 
   it('the schema refuses a key that is not dotted and an empty message', () => {
     expect(validate({ payNow: 'Pay Now' })).toBe(false);
     expect(validate({ 'repay.payNow': '' })).toBe(false);
   });
 
-  it.each(['zh', 'id'] as const)('%s has exactly the keys of English, with the same {parameters}', (lang) => {
-    const en = catalogues.en ?? {};
-    const other = catalogues[lang] ?? {};
-    expect(keysOf(other)).toEqual(keysOf(en));
-    for (const key of keysOf(en)) expect(params(other[key] ?? ''), `${lang} ${key}`).toEqual(params(en[key] ?? ''));
-  });
+  it.each(['zh', 'id'] as const)(
+    '%s has exactly the keys of English, with the same {parameters}',
+    (lang) => {
+      const en = catalogues.en ?? {};
+      const other = catalogues[lang] ?? {};
+      expect(keysOf(other)).toEqual(keysOf(en));
+      for (const key of keysOf(en))
+        expect(params(other[key] ?? ''), `${lang} ${key}`).toEqual(params(en[key] ?? ''));
+    },
+  );
 
   it.each(SPEC)('spec string in %s: %s is "%s" exactly', (lang, key, text) => {
     expect(catalogues[lang]?.[key]).toBe(text);
   });
 
   it('no Chinese text in the English catalogue (no Chinese toasts on English pages)', () => {
-    const chinese = keysOf(catalogues.en ?? {}).filter((k) => /[\u4e00-\u9fff]/.test(catalogues.en?.[k] ?? ''));
+    const chinese = keysOf(catalogues.en ?? {}).filter((k) =>
+      /[\u4e00-\u9fff]/.test(catalogues.en?.[k] ?? ''),
+    );
     expect(chinese).toEqual([]);
   });
 });
@@ -105,10 +146,12 @@ describe('msg and the language switch', () => {
   it('fills {parameters} from own properties; a missing one stays as written', () => {
     expect(msg('widget.tooManyPictures', { max: 9 })).toBe('You can add at most 9 pictures.');
     expect(msg('widget.tooManyPictures')).toBe('You can add at most {max} pictures.');
-    expect(msg('widget.tooManyPictures', Object.create({ max: 3 }) as Record<string, unknown>)).toBe('You can add at most {max} pictures.');
+    expect(
+      msg('widget.tooManyPictures', Object.create({ max: 3 }) as Record<string, unknown>),
+    ).toBe('You can add at most {max} pictures.');
   });
 
-  it('the app\'s own tables follow the language (HTTP failures, browser bridge fallbacks)', async () => {
+  it("the app's own tables follow the language (HTTP failures, browser bridge fallbacks)", async () => {
     expect(MESSAGES.timeout).toBe('The request timed out. Please try again.');
     await switchLanguage('id');
     expect(MESSAGES.timeout).toBe('Waktu permintaan habis. Silakan coba lagi.');
@@ -116,7 +159,16 @@ describe('msg and the language switch', () => {
   });
 
   it.each([
-    ['zh', 'zh'], ['zh-CN', 'zh'], ['zh_Hans', 'zh'], ['ID', 'id'], ['id-ID', 'id'], ['in', 'id'], ['en-GB', 'en'], ['fr', null], ['', null], [null, null],
+    ['zh', 'zh'],
+    ['zh-CN', 'zh'],
+    ['zh_Hans', 'zh'],
+    ['ID', 'id'],
+    ['id-ID', 'id'],
+    ['in', 'id'],
+    ['en-GB', 'en'],
+    ['fr', null],
+    ['', null],
+    [null, null],
   ])('parseLanguage(%j) is %j', (raw, lang) => {
     expect(parseLanguage(raw)).toBe(lang);
   });
@@ -129,15 +181,28 @@ describe('msg and the language switch', () => {
 
 describe('market formats', () => {
   it('the default market keeps the contract formats', () => {
-    expect(MARKET).toMatchObject({ group: '.', decimal: ',', dateFormat: 'YYYY-MM-DD', currency: 'TZS', timeZone: 'Africa/Dar_es_Salaam' });
+    expect(MARKET).toMatchObject({
+      group: '.',
+      decimal: ',',
+      dateFormat: 'YYYY-MM-DD',
+      currency: 'TZS',
+      timeZone: 'Africa/Dar_es_Salaam',
+    });
     expect(formatMoney(1234567)).toBe('12.345,67');
     expect(formatDate('2026-01-01T22:30:00Z')).toBe('2026-01-02');
   });
 
   it('another market: separators from its locale or its own settings, its date order and zone', () => {
-    const ph = marketFrom({ locale: 'en-PH', currency: 'PHP', timeZone: 'Asia/Manila', dateFormat: 'MM/DD/YYYY' });
+    const ph = marketFrom({
+      locale: 'en-PH',
+      currency: 'PHP',
+      timeZone: 'Asia/Manila',
+      dateFormat: 'MM/DD/YYYY',
+    });
     expect(formatMoney(123456789, ph)).toBe('1,234,567.89');
-    expect(formatDateTime('2026-01-01T22:30:00Z', ph.timeZone, ph.dateFormat)).toBe('01/02/2026 06:30:00');
+    expect(formatDateTime('2026-01-01T22:30:00Z', ph.timeZone, ph.dateFormat)).toBe(
+      '01/02/2026 06:30:00',
+    );
     const id = marketFrom({ locale: 'id-ID', thousandsSeparator: ' ', dateFormat: 'DD/MM/YYYY' });
     expect(formatMoney(-123456, id)).toBe('-1 234,56');
     expect(formatDate('2026-03-09', 'Asia/Jakarta', id.dateFormat)).toBe('09/03/2026');
@@ -145,9 +210,18 @@ describe('market formats', () => {
 });
 
 describe('the server-painted frame (server/prelude/appFrame.ts)', () => {
-  const doc = { title: "{{ t('customerService.title') }}", body: [{ type: 'page-header', title: "{{ t('customerService.title') }}", onBack: [{ type: 'bridge', action: 'closeWebView' }] }] };
+  const doc = {
+    title: "{{ t('customerService.title') }}",
+    body: [
+      {
+        type: 'page-header',
+        title: "{{ t('customerService.title') }}",
+        onBack: [{ type: 'bridge', action: 'closeWebView' }],
+      },
+    ],
+  };
 
-  it('paints a t(\'key\') title and its loading line in the borrower\'s language, English by default', async () => {
+  it("paints a t('key') title and its loading line in the borrower's language, English by default", async () => {
     const { documentTitle, frameHtml } = await import('../../server/prelude/appFrame');
     expect(documentTitle(doc)).toBe('Online service');
     expect(documentTitle(doc, 'zh')).toBe('在线客服');
@@ -164,7 +238,10 @@ describe('the server-painted frame (server/prelude/appFrame.ts)', () => {
 
 describe('the linter checks t() keys', () => {
   const check = (text: string) =>
-    validateLayoutDocument({ id: 'x', version: 1, title: 'X', body: [{ type: 'text', text }] }, 'fixtures/x.json').map((i) => `${i.code}: ${i.message}`);
+    validateLayoutDocument(
+      { id: 'x', version: 1, title: 'X', body: [{ type: 'text', text }] },
+      'fixtures/x.json',
+    ).map((i) => `${i.code}: ${i.message}`);
 
   it('a known key, with or without parameters, passes', () => {
     expect(check("{{ t('customerService.title') }}")).toEqual([]);
@@ -178,6 +255,8 @@ describe('the linter checks t() keys', () => {
   });
 
   it('a wrong argument count is an arity error', () => {
-    expect(check("{{ t('common.retry', {}, 1) }}")).toEqual(['wrong-arity: t() takes 1 or 2 arguments, not 3 (see docs/expressions.md)']);
+    expect(check("{{ t('common.retry', {}, 1) }}")).toEqual([
+      'wrong-arity: t() takes 1 or 2 arguments, not 3 (see docs/expressions.md)',
+    ]);
   });
 });

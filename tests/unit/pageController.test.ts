@@ -6,11 +6,17 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { LayoutDocument } from '../../src/schema/generated/types';
-import { createPageController, type LayoutLoad, type LayoutSource } from '../../src/page/pageController';
+import {
+  createPageController,
+  type LayoutLoad,
+  type LayoutSource,
+} from '../../src/page/pageController';
 import { createFakeEnv, ok } from '../support/renderLayout';
 
 const layout = {
-  id: 'test', version: 1, title: 'Test',
+  id: 'test',
+  version: 1,
+  title: 'Test',
   dataSources: { plan: { endpoint: 'installmentPlan', params: {} } },
   body: [{ type: 'text', text: '{{ data.plan.name }}' }],
 } as unknown as LayoutDocument;
@@ -28,10 +34,13 @@ function manualSource() {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 /** The abort signal the page gave its first data request: aborted when the page ends. */
-const requestSignal = (recorded: ReturnType<typeof createFakeEnv>['recorded']) => recorded.calls[0]!.options!.signal!;
+const requestSignal = (recorded: ReturnType<typeof createFakeEnv>['recorded']) =>
+  recorded.calls[0]!.options!.signal!;
 
 function setup(responses = {}) {
-  const { env, recorded } = createFakeEnv({ responses: { installmentPlan: ok({ name: 'Plan' }), ...responses } });
+  const { env, recorded } = createFakeEnv({
+    responses: { installmentPlan: ok({ name: 'Plan' }), ...responses },
+  });
   const source = manualSource();
   const controller = createPageController({ env, load: source.load });
   return { controller, recorded, source };
@@ -68,7 +77,10 @@ describe('page controller states', () => {
     controller.retain();
     source.finish({ ok: false, message: 'The page layout is invalid at /body: bad.' });
     await tick();
-    expect(controller.getState()).toEqual({ status: 'error', message: 'The page layout is invalid at /body: bad.' });
+    expect(controller.getState()).toEqual({
+      status: 'error',
+      message: 'The page layout is invalid at /body: bad.',
+    });
     expect(requestSignal(recorded).aborted).toBe(true);
   });
 
@@ -82,7 +94,15 @@ describe('page controller states', () => {
   });
 
   it('turns sessionExpired when a call answers 401', async () => {
-    const { controller, source } = setup({ installmentPlan: { ok: false, kind: 'server', code: '401', message: 'Please log in again.', status: 401 } });
+    const { controller, source } = setup({
+      installmentPlan: {
+        ok: false,
+        kind: 'server',
+        code: '401',
+        message: 'Please log in again.',
+        status: 401,
+      },
+    });
     controller.retain();
     source.finish({ ok: true, layout, widgets: Promise.resolve(null) });
     await tick();

@@ -10,7 +10,8 @@ const pages = Object.values(routes.pages);
 
 describe('pageForPath', () => {
   it('every path of the route table is a plain path (no parameter, no splat), unique in any letter case', () => {
-    for (const page of pages) expect(page.path, page.layout).toMatch(/^\/([A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*)?$/);
+    for (const page of pages)
+      expect(page.path, page.layout).toMatch(/^\/([A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*)?$/);
     expect(new Set(pages.map((page) => page.path.toLowerCase())).size).toBe(pages.length);
   });
 
@@ -28,6 +29,15 @@ describe('pageForPath', () => {
   });
 
   it('has no page for anything else: the not-found screen', () => {
-    for (const path of ['/repay/1', '/nope', '//repay', '/repay%2F', '/%E0%A4%A', '/constructor', '/__proto__']) expect(pageForPath(path), path).toBeUndefined();
+    for (const path of [
+      '/repay/1',
+      '/nope',
+      '//repay',
+      '/repay%2F',
+      '/%E0%A4%A',
+      '/constructor',
+      '/__proto__',
+    ])
+      expect(pageForPath(path), path).toBeUndefined();
   });
 });

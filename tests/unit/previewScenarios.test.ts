@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import endpoints from '../../schemas/api/endpoints.json';
 import { describeErrors, loadValidators } from '../../server/core/catalogue';
-import { loadScenarioFiles, scenarioData, scenariosFor, SCENARIOS } from '../../server/layouts/previewScenarios';
+import {
+  loadScenarioFiles,
+  scenarioData,
+  scenariosFor,
+  SCENARIOS,
+} from '../../server/layouts/previewScenarios';
 import { parseCatalogue } from '../../src/contract/catalogue';
 import { createApiClient } from '../../src/http/client';
 import { config, recordingFetch, session } from './http/fixtures';
@@ -18,10 +23,11 @@ const parsed = parseCatalogue(endpoints);
 const catalogue = parsed.ok ? parsed.catalogue : { endpoints: {} };
 
 describe('preview data scenarios', () => {
-  it('every fixture passes its endpoint\'s response schema', () => {
+  it("every fixture passes its endpoint's response schema", () => {
     expect(files.size).toBeGreaterThan(0);
     for (const [endpoint, scenarios] of files) {
-      const response = (endpoints.endpoints as Record<string, { response?: string }>)[endpoint]?.response;
+      const response = (endpoints.endpoints as Record<string, { response?: string }>)[endpoint]
+        ?.response;
       expect(response, `${endpoint} is an endpoint with a response schema`).toBeTruthy();
       const check = validators.response(response ?? '');
       for (const [name, data] of Object.entries(scenarios)) {
@@ -36,20 +42,39 @@ describe('preview data scenarios', () => {
   });
 
   it('a layout is offered the scenarios its data sources have; the data is keyed by endpoint', () => {
-    const doc = { dataSources: { plan: { endpoint: 'installmentPlan' }, other: { endpoint: 'contactKfInfo' } } };
-    expect(scenariosFor(doc).map((s) => [s.name, s.endpoints])).toEqual([['overdue', ['installmentPlan']], ['no-card', ['installmentPlan']], ['empty-list', ['installmentPlan']], ['missing-optional', ['installmentPlan']]]);
+    const doc = {
+      dataSources: { plan: { endpoint: 'installmentPlan' }, other: { endpoint: 'contactKfInfo' } },
+    };
+    expect(scenariosFor(doc).map((s) => [s.name, s.endpoints])).toEqual([
+      ['overdue', ['installmentPlan']],
+      ['no-card', ['installmentPlan']],
+      ['empty-list', ['installmentPlan']],
+      ['missing-optional', ['installmentPlan']],
+    ]);
     expect(Object.keys(scenarioData(doc, 'overdue') ?? {})).toEqual(['installmentPlan']);
     // A source without fixtures keeps its demo data: no scenario for it alone.
-    expect(scenarioData({ dataSources: { kf: { endpoint: 'contactKfInfo' } } }, 'overdue')).toBeNull();
+    expect(
+      scenarioData({ dataSources: { kf: { endpoint: 'contactKfInfo' } } }, 'overdue'),
+    ).toBeNull();
     expect(scenarioData(doc, '__proto__')).toBeNull();
   });
 
-  it('the client answers a fixture\'s endpoint from it, sends no request, and still checks the schema', async () => {
+  it("the client answers a fixture's endpoint from it, sends no request, and still checks the schema", async () => {
     const { fetch, requests } = recordingFetch();
-    const overdue = files.get('installmentPlan')?.overdue as { repayPlanDetail: { repayWaitDetail: Array<{ statusText: string }> } };
-    const api = createApiClient({ fetch, catalogue, config, getSession: () => session, fixtures: { installmentPlan: overdue, contactKfInfo: 'not an object' } });
+    const overdue = files.get('installmentPlan')?.overdue as {
+      repayPlanDetail: { repayWaitDetail: Array<{ statusText: string }> };
+    };
+    const api = createApiClient({
+      fetch,
+      catalogue,
+      config,
+      getSession: () => session,
+      fixtures: { installmentPlan: overdue, contactKfInfo: 'not an object' },
+    });
     const res = await api.call('installmentPlan', { orderId: 'O1' });
-    expect(res.ok && (res.data as typeof overdue).repayPlanDetail.repayWaitDetail[0]?.statusText).toBe('Overdue');
+    expect(
+      res.ok && (res.data as typeof overdue).repayPlanDetail.repayWaitDetail[0]?.statusText,
+    ).toBe('Overdue');
     expect(requests).toHaveLength(0);
     // A fixture that does not fit the schema fails like a bad answer.
     expect(await api.call('contactKfInfo', {})).toMatchObject({ ok: false, kind: 'bad-response' });

@@ -32,21 +32,34 @@ function bytesOf(length: number, seed: number): Uint8Array {
 }
 
 /** Level M byte capacity of versions 1-40 (ISO 18004 table 7). */
-const CAPACITY = [14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666, 711, 779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722, 1809, 1911, 1989, 2099, 2213, 2331];
+const CAPACITY = [
+  14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666,
+  711, 779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722, 1809, 1911, 1989,
+  2099, 2213, 2331,
+];
 
 describe('QR encoder', () => {
-  it.each(CAPACITY.map((full, i) => [i + 1, full] as const))('version %i: the same modules as qrcode-generator, full and part full', (version, full) => {
-    const previous = CAPACITY[version - 2] ?? 0;
-    for (const length of [full, previous + 1 + ((full - previous) >> 1)]) {
-      const bytes = bytesOf(length, version * 7919 + length);
-      const ours = encodeQr(bytes);
-      expect(ours?.length).toBe(version * 4 + 17);
-      expect(ours).toEqual(reference(bytes));
-    }
-  });
+  it.each(CAPACITY.map((full, i) => [i + 1, full] as const))(
+    'version %i: the same modules as qrcode-generator, full and part full',
+    (version, full) => {
+      const previous = CAPACITY[version - 2] ?? 0;
+      for (const length of [full, previous + 1 + ((full - previous) >> 1)]) {
+        const bytes = bytesOf(length, version * 7919 + length);
+        const ours = encodeQr(bytes);
+        expect(ours?.length).toBe(version * 4 + 17);
+        expect(ours).toEqual(reference(bytes));
+      }
+    },
+  );
 
   it('draws the texts the screens encode as qrcode-generator did (UTF-8), and refuses what no version holds', () => {
-    for (const text of ['', 'KOPA-REPAY-O170-123456', 'https://pay.example.com/c?o=O170&amount=1100000', '还款码 O170', 'A'.repeat(300)]) {
+    for (const text of [
+      '',
+      'KOPA-REPAY-O170-123456',
+      'https://pay.example.com/c?o=O170&amount=1100000',
+      '还款码 O170',
+      'A'.repeat(300),
+    ]) {
       const bytes = new TextEncoder().encode(text);
       expect(encodeQr(bytes)).toEqual(reference(bytes));
     }

@@ -15,7 +15,12 @@ vi.mock('../../src/schema/generated/validators/app.js', async (importOriginal) =
   return importOriginal();
 });
 
-const good = { id: 'customer-service', version: 1, title: 'Online service', body: [{ type: 'text', text: 'Hello' }] };
+const good = {
+  id: 'customer-service',
+  version: 1,
+  title: 'Online service',
+  body: [{ type: 'text', text: 'Hello' }],
+};
 const bad = { ...good, body: [], colour: 'red' };
 
 function inline(doc: unknown, stamp?: string): void {
@@ -29,7 +34,15 @@ function inline(doc: unknown, stamp?: string): void {
 }
 
 function serve(doc: unknown, stamp?: string): void {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(doc), { headers: stamp ? { 'X-Kopa-Layout-Checked': stamp } : {} })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(doc), {
+          headers: stamp ? { 'X-Kopa-Layout-Checked': stamp } : {},
+        }),
+    ),
+  );
 }
 
 const signal = new AbortController().signal;
@@ -52,7 +65,10 @@ describe('a layout the server checked', () => {
   it('is checked in the browser when the stamp names another build, and refused with the pointer', async () => {
     inline(bad, 'another-build');
     const load = await loadLayout('customer-service', signal);
-    expect(load).toEqual({ ok: false, message: 'The page layout is invalid at /: unknown property "colour".' });
+    expect(load).toEqual({
+      ok: false,
+      message: 'The page layout is invalid at /: unknown property "colour".',
+    });
     expect(validatorLoads.count).toBe(1);
   });
 
@@ -62,6 +78,8 @@ describe('a layout the server checked', () => {
     serve(bad, LAYOUT_SCHEMA_VERSION); // the server vouches for it: what it says is taken
     expect((await loadLayout('customer-service', signal)).ok).toBe(true);
     // Once the validators are in, every node is checked again, stamp or not.
-    expect(checkNode({ type: 'text', text: 'x', colour: 'red' } as { type: string }, '/body/0')).toMatchObject({ ok: false, pointer: '/body/0' });
+    expect(
+      checkNode({ type: 'text', text: 'x', colour: 'red' } as { type: string }, '/body/0'),
+    ).toMatchObject({ ok: false, pointer: '/body/0' });
   });
 });

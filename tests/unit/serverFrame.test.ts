@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepServerFrame } from '../../src/shell/serverFrame';
 
-const FRAME = '<div class="k-page k-frame" data-kopa-frame=""><header class="k-page-header"><h1 class="k-page-header__title">Repayment Details</h1></header><p class="k-frame__status" role="status">Loading...</p></div>';
+const FRAME =
+  '<div class="k-page k-frame" data-kopa-frame=""><header class="k-page-header"><h1 class="k-page-header__title">Repayment Details</h1></header><p class="k-frame__status" role="status">Loading...</p></div>';
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function page(body: string): HTMLElement {
@@ -36,18 +37,21 @@ describe('keepServerFrame', () => {
     await tick();
     expect(moves).toHaveLength(0);
     expect(root.previousElementSibling).toBe(frame);
-    root.innerHTML = '<main class="k-page"><header class="k-page-header"><h1>Repayment Details</h1></header></main>';
+    root.innerHTML =
+      '<main class="k-page"><header class="k-page-header"><h1>Repayment Details</h1></header></main>';
     await tick();
     expect(document.querySelector('[data-kopa-frame]')).toBeNull();
     expect(document.querySelectorAll('h1')).toHaveLength(1);
   });
 
-  it('keeps only the frame\'s header under the shell\'s loading state (no header of its own)', async () => {
+  it("keeps only the frame's header under the shell's loading state (no header of its own)", async () => {
     const root = page(`${FRAME}<div id="root"></div>`);
     keepServerFrame(root);
     root.innerHTML = '<div class="k-state--loading" role="status">Loading...</div>';
     await tick();
-    expect(document.querySelector('[data-kopa-frame]')?.classList.contains('k-frame--header-only')).toBe(true);
+    expect(
+      document.querySelector('[data-kopa-frame]')?.classList.contains('k-frame--header-only'),
+    ).toBe(true);
   });
 
   it('moves a frame an older server put inside #root out beside it before React empties #root', () => {

@@ -2,16 +2,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { forgetCachedPages, registerServiceWorker } from '../../src/shell/serviceWorker';
 
-function fakeWindow(opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState; refused?: boolean } = {}) {
+function fakeWindow(
+  opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState; refused?: boolean } = {},
+) {
   const register = vi.fn(() => Promise.resolve({}));
   const reads = { container: 0 };
-  const navigator = opts.worker === false ? {} : {
-    get serviceWorker() {
-      reads.container++;
-      if (opts.refused) throw new DOMException('The operation is insecure.', 'SecurityError');
-      return { register };
-    },
-  };
+  const navigator =
+    opts.worker === false
+      ? {}
+      : {
+          get serviceWorker() {
+            reads.container++;
+            if (opts.refused) throw new DOMException('The operation is insecure.', 'SecurityError');
+            return { register };
+          },
+        };
   const listeners = new Map<string, () => void>();
   const idle: (() => void)[] = [];
   const win = {
@@ -22,7 +27,13 @@ function fakeWindow(opts: { secure?: boolean; worker?: boolean; state?: Document
     requestIdleCallback: (fn: () => void) => idle.push(fn),
     setTimeout: (fn: () => void) => idle.push(fn),
   } as unknown as Window;
-  return { win, register, reads, fire: (type: string) => listeners.get(type)?.(), runIdle: () => idle.splice(0).forEach((f) => f()) };
+  return {
+    win,
+    register,
+    reads,
+    fire: (type: string) => listeners.get(type)?.(),
+    runIdle: () => idle.splice(0).forEach((f) => f()),
+  };
 }
 
 describe('registerServiceWorker', () => {
@@ -36,7 +47,7 @@ describe('registerServiceWorker', () => {
     expect(f.register).toHaveBeenCalledWith('/sw.js', { scope: '/', updateViaCache: 'none' });
   });
 
-  it('waits for the first screen too: after load, the worker registers only once `after` runs it (its precaching must not compete with the screen\'s data and render)', () => {
+  it("waits for the first screen too: after load, the worker registers only once `after` runs it (its precaching must not compete with the screen's data and render)", () => {
     const f = fakeWindow();
     const held: (() => void)[] = [];
     registerServiceWorker(f.win, (task) => held.push(task));
@@ -68,7 +79,17 @@ describe('registerServiceWorker', () => {
 
   it('starts the app even when the support check itself throws', () => {
     const f = fakeWindow();
-    const refusing = { ...f.win, navigator: new Proxy({}, { has: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } }) } as unknown as Window;
+    const refusing = {
+      ...f.win,
+      navigator: new Proxy(
+        {},
+        {
+          has: () => {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        },
+      ),
+    } as unknown as Window;
     expect(() => registerServiceWorker(refusing)).not.toThrow();
     f.fire('load');
     f.runIdle();
@@ -76,7 +97,10 @@ describe('registerServiceWorker', () => {
   });
 
   it('does nothing without service workers or outside a secure context', () => {
-    for (const f of [fakeWindow({ worker: false, state: 'complete' }), fakeWindow({ secure: false, state: 'complete' })]) {
+    for (const f of [
+      fakeWindow({ worker: false, state: 'complete' }),
+      fakeWindow({ secure: false, state: 'complete' }),
+    ]) {
       expect(() => registerServiceWorker(f.win)).not.toThrow();
       f.runIdle();
       expect(f.register).not.toHaveBeenCalled();
@@ -91,7 +115,10 @@ describe('forgetCachedPages (issue 32: a 401 ends the session on this device)', 
     const win = {
       isSecureContext: true,
       navigator: { serviceWorker: { controller } },
-      caches: { keys: () => Promise.resolve(names), delete: (n: string) => Promise.resolve(deleted.push(n) > 0) },
+      caches: {
+        keys: () => Promise.resolve(names),
+        delete: (n: string) => Promise.resolve(deleted.push(n) > 0),
+      },
     } as unknown as Window;
     return { win, deleted };
   }

@@ -16,9 +16,17 @@ const ROOT = join(import.meta.dirname, '../..');
 const SPEC = join(ROOT, '../shared/spec/product-spec.md');
 const FIXTURES = join(ROOT, 'tests/fixtures/spec-answers');
 
-interface Schema { properties?: Record<string, Schema>; required?: string[]; items?: Schema; type?: unknown; additionalProperties?: unknown }
+interface Schema {
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  type?: unknown;
+  additionalProperties?: unknown;
+}
 type Named = Map<string, Named | null>;
-const endpoints = Object.entries(realCatalogue.endpoints).filter(([, e]) => e.client !== 'image' && e.response);
+const endpoints = Object.entries(realCatalogue.endpoints).filter(
+  ([, e]) => e.client !== 'image' && e.response,
+);
 const OURS = new Set(['repaymentResend', 'repaymentCancel']);
 
 /** Table-style paths (`recProducts[].logo`) of the named fields. */
@@ -36,7 +44,12 @@ function namedPaths(named: Named, schema: Schema, prefix = ''): string[] {
     const below = s.items ? `${path}[].` : `${path}.`;
     // Named without its parts ("bankList", "orderList[]"): the parts are the entity's, as the
     // schema requires them (the same entity is spelled out elsewhere in the spec).
-    return [path, ...(sub && sub.size > 0 ? namedPaths(sub, s.items ?? s, below) : requiredPaths(s.items ?? s, below))];
+    return [
+      path,
+      ...(sub && sub.size > 0
+        ? namedPaths(sub, s.items ?? s, below)
+        : requiredPaths(s.items ?? s, below)),
+    ];
   });
 }
 
@@ -59,23 +72,39 @@ describe.skipIf(!existsSync(SPEC))('the spec names exactly the fields the schema
 
   it.each(endpoints.filter(([name]) => !OURS.has(name)))('%s', (name, e) => {
     const schema = schemas.get(`api/${e.response!}.schema.json`)!;
-    const named = namedPaths(specFields(spec, name, schema), schema, schema.properties ? '' : '[].');
+    const named = namedPaths(
+      specFields(spec, name, schema),
+      schema,
+      schema.properties ? '' : '[].',
+    );
     // Every field the schema requires is one the spec names for this answer...
     expect(requiredPaths(schema).filter((p) => !named.includes(p))).toEqual([]);
     // ...and every field the spec names is in the docs table as named (or named, conditional).
     const response = e.response!.replace('.response', '');
-    const rows = named.filter((p) => !new RegExp(`\\| ${response} \\| \`${p.replace(/[[\]{}]/g, '\\$&')}\` \\| named`).test(table));
+    const rows = named.filter(
+      (p) =>
+        !new RegExp(`\\| ${response} \\| \`${p.replace(/[[\]{}]/g, '\\$&')}\` \\| named`).test(
+          table,
+        ),
+    );
     expect(rows).toEqual([]);
   });
 });
 
 describe('every endpoint has its spec answers, and both pass the boundary whole', () => {
   it('one file per endpoint, no file for an endpoint that is gone', () => {
-    expect(readdirSync(FIXTURES).map((f) => f.replace('.json', '')).sort()).toEqual(endpoints.map(([n]) => n).sort());
+    expect(
+      readdirSync(FIXTURES)
+        .map((f) => f.replace('.json', ''))
+        .sort(),
+    ).toEqual(endpoints.map(([n]) => n).sort());
   });
 
   it.each(endpoints)('%s', async (name, e) => {
-    const file = JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as Record<'minimal' | 'noisy', { code: unknown; data: unknown }>;
+    const file = JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8')) as Record<
+      'minimal' | 'noisy',
+      { code: unknown; data: unknown }
+    >;
     const module = await loadResponseValidator(e.response!);
     for (const variant of ['minimal', 'noisy'] as const) {
       expect(String(file[variant].code)).toBe(e.success === '00' ? '00' : '0');
@@ -85,11 +114,14 @@ describe('every endpoint has its spec answers, and both pass the boundary whole'
     // The noisy answer means the same as the minimal one.
     const a = normaliseResponse(module!, structuredClone(file.minimal.data), e.response);
     const b = normaliseResponse(module!, structuredClone(file.noisy.data), e.response);
-    const flagsAsNotOne = (v: unknown): unknown => JSON.parse(JSON.stringify(v), (k, x: unknown) => (typeof x === 'number' && x === 2 ? 0 : x));
+    const flagsAsNotOne = (v: unknown): unknown =>
+      JSON.parse(JSON.stringify(v), (k, x: unknown) => (typeof x === 'number' && x === 2 ? 0 : x));
     if (a.ok && b.ok) expect(flagsAsNotOne(stripUnknown(b.data))).toEqual(flagsAsNotOne(a.data));
   });
 });
 
 function stripUnknown(v: unknown): unknown {
-  return JSON.parse(JSON.stringify(v), (k, x: unknown) => (k === 'x_unknown_field' ? undefined : x));
+  return JSON.parse(JSON.stringify(v), (k, x: unknown) =>
+    k === 'x_unknown_field' ? undefined : x,
+  );
 }

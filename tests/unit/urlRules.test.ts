@@ -6,8 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
-const image = (src: string) => ({ id: 'x', version: 1, title: 'X', body: [{ type: 'image', src, alt: '' }] });
-const codes = (doc: unknown) => validateLayoutDocument(doc, 'fixtures/x.json').map((i) => `${i.pointer} ${i.code}`);
+const image = (src: string) => ({
+  id: 'x',
+  version: 1,
+  title: 'X',
+  body: [{ type: 'image', src, alt: '' }],
+});
+const codes = (doc: unknown) =>
+  validateLayoutDocument(doc, 'fixtures/x.json').map((i) => `${i.pointer} ${i.code}`);
 
 describe('session values in URLs', () => {
   it.each([
@@ -31,10 +37,14 @@ describe('session values in URLs', () => {
     'https://cdn.kopa.example/logo.png',
     '{{ data.none }}',
   ])('%s is allowed', (src) => {
-    expect(codes(image(src)).filter((c) => c.endsWith('session-in-url') || c.endsWith('foreign-host'))).toEqual([]);
+    expect(
+      codes(image(src)).filter((c) => c.endsWith('session-in-url') || c.endsWith('foreign-host')),
+    ).toEqual([]);
   });
 
   it('a host written with credentials in front is judged by the host after them', () => {
-    expect(codes(image('https://cdn.kopa.example@evil.tld/p.png'))).toContain('/body/0/src foreign-host');
+    expect(codes(image('https://cdn.kopa.example@evil.tld/p.png'))).toContain(
+      '/body/0/src foreign-host',
+    );
   });
 });

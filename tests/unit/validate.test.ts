@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { semanticIssues } from '../../src/lint/semantic';
 import { loadApiCatalogue } from '../../src/lint/responseSchemas';
-import { checkLayoutLimits, MAX_LAYOUT_DEPTH, MAX_LAYOUT_VALUES } from '../../src/schema/layoutLimits';
+import {
+  checkLayoutLimits,
+  MAX_LAYOUT_DEPTH,
+  MAX_LAYOUT_VALUES,
+} from '../../src/schema/layoutLimits';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -16,14 +20,20 @@ interface Want {
   at?: string;
   message?: string;
 }
-const expected = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/broken-layouts.expected.json'), 'utf8')) as Record<string, Want | Want[] | string>;
+const expected = JSON.parse(
+  readFileSync(join(ROOT, 'tests/fixtures/broken-layouts.expected.json'), 'utf8'),
+) as Record<string, Want | Want[] | string>;
 const cases = Object.entries(expected)
   .filter((e): e is [string, Want | Want[]] => typeof e[1] === 'object')
   .map(([file, want]): [string, Want[]] => [file, Array.isArray(want) ? want : [want]]);
 
 function runValidate(files: string[]): { status: number; out: string } {
   try {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', ...files], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/validate.ts', ...files],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     return { status: 0, out };
   } catch (e) {
     const err = e as { status: number; stdout: string };
@@ -34,13 +44,17 @@ function runValidate(files: string[]): { status: number; out: string } {
 describe('npm run validate', () => {
   it('names file, line:column, JSON pointer and code for each deliberately broken layout, and exits non-zero', () => {
     // One run for all fixtures: it also proves one file's problems do not stop the others' checks.
-    const { status, out } = runValidate(cases.map(([file]) => `tests/fixtures/broken-layouts/${file}`));
+    const { status, out } = runValidate(
+      cases.map(([file]) => `tests/fixtures/broken-layouts/${file}`),
+    );
     expect(status).toBe(1);
     const lines = out.split('\n');
     for (const [file, wants] of cases) {
       for (const want of wants) {
         const at = want.at ?? '\\d+:\\d+';
-        const head = new RegExp(`^tests/fixtures/broken-layouts/${file.replace('.', '\\.')}:${at}: ${(want.pointer || '/').replace(/[$.()]/g, '\\$&')}: error ${want.code}: `);
+        const head = new RegExp(
+          `^tests/fixtures/broken-layouts/${file.replace('.', '\\.')}:${at}: ${(want.pointer || '/').replace(/[$.()]/g, '\\$&')}: error ${want.code}: `,
+        );
         const line = lines.find((l) => head.test(l) && l.includes(want.message ?? ''));
         expect(line, `${file}: ${JSON.stringify(want)}\n${out}`).toBeDefined();
       }
@@ -54,10 +68,25 @@ describe('npm run validate', () => {
   }, 60_000);
 
   it('accepts a valid layout and reports bindings to fields the response schema lacks', () => {
-    const base = { id: 'x', version: 1, title: 'X', dataSources: { plan: { endpoint: 'installmentPlan' } } };
-    expect(validateLayoutDocument({ ...base, body: [{ type: 'text', text: '{{ money(data.plan.amountMax) }}' }] }, 'fixtures/x.json')).toEqual([]);
-    const issues = validateLayoutDocument({ ...base, body: [{ type: 'text', text: '{{ data.plan.bankCardInfo.cardNumber }}' }] }, 'fixtures/x.json');
-    expect(issues).toEqual([expect.objectContaining({ code: 'unknown-field', pointer: '/body/0/text' })]);
+    const base = {
+      id: 'x',
+      version: 1,
+      title: 'X',
+      dataSources: { plan: { endpoint: 'installmentPlan' } },
+    };
+    expect(
+      validateLayoutDocument(
+        { ...base, body: [{ type: 'text', text: '{{ money(data.plan.amountMax) }}' }] },
+        'fixtures/x.json',
+      ),
+    ).toEqual([]);
+    const issues = validateLayoutDocument(
+      { ...base, body: [{ type: 'text', text: '{{ data.plan.bankCardInfo.cardNumber }}' }] },
+      'fixtures/x.json',
+    );
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'unknown-field', pointer: '/body/0/text' }),
+    ]);
   });
 });
 
@@ -96,27 +125,54 @@ describe('layout depth and size limits (issue 7.13, SECURITY 6)', () => {
       message: 'layout nests deeper than 3 levels (flatten it or split it into dialogs or screens)',
     });
     expect(checkLayoutLimits({ a: { 'b/c': { '~d': [] } } }, { maxDepth: 3 })).toBeNull();
-    expect(checkLayoutLimits([1, [2, [3]], { x: [[[4]]] }], { maxDepth: 3 })).toMatchObject({ code: 'too-deep', pointer: '/2/x/0' });
+    expect(checkLayoutLimits([1, [2, [3]], { x: [[[4]]] }], { maxDepth: 3 })).toMatchObject({
+      code: 'too-deep',
+      pointer: '/2/x/0',
+    });
     expect(checkLayoutLimits('scalar', { maxDepth: 0 })).toBeNull();
   });
 
-  it('bounds the number of values, counting a container\'s members before walking them', () => {
-    expect(checkLayoutLimits({ list: new Array(MAX_LAYOUT_VALUES).fill(0) })).toMatchObject({ code: 'too-large', pointer: '/list' });
+  it("bounds the number of values, counting a container's members before walking them", () => {
+    expect(checkLayoutLimits({ list: new Array(MAX_LAYOUT_VALUES).fill(0) })).toMatchObject({
+      code: 'too-large',
+      pointer: '/list',
+    });
     expect(checkLayoutLimits({ list: new Array(MAX_LAYOUT_VALUES - 2).fill(0) })).toBeNull();
     expect(checkLayoutLimits({ a: [1, 2], b: { c: 3 } }, { maxValues: 6 })).toBeNull();
-    expect(checkLayoutLimits({ a: [1, 2], b: { c: 3 } }, { maxValues: 5 })).toMatchObject({ code: 'too-large', pointer: '/b' });
+    expect(checkLayoutLimits({ a: [1, 2], b: { c: 3 } }, { maxValues: 5 })).toMatchObject({
+      code: 'too-large',
+      pointer: '/b',
+    });
   });
 
-  it.each([1_500, 100_000])('validateLayoutDocument refuses a %i-deep layout with one issue instead of overflowing the stack', (levels) => {
-    const issues = validateLayoutDocument(JSON.parse(deepLayoutText(levels)), 'fixtures/deep.json');
-    expect(issues).toEqual([
-      { file: 'fixtures/deep.json', pointer: `/body/0${'/children/0'.repeat(31)}`, code: 'too-deep', message: expect.stringContaining(`deeper than ${MAX_LAYOUT_DEPTH} levels`), severity: 'error' },
-    ]);
-  });
+  it.each([1_500, 100_000])(
+    'validateLayoutDocument refuses a %i-deep layout with one issue instead of overflowing the stack',
+    (levels) => {
+      const issues = validateLayoutDocument(
+        JSON.parse(deepLayoutText(levels)),
+        'fixtures/deep.json',
+      );
+      expect(issues).toEqual([
+        {
+          file: 'fixtures/deep.json',
+          pointer: `/body/0${'/children/0'.repeat(31)}`,
+          code: 'too-deep',
+          message: expect.stringContaining(`deeper than ${MAX_LAYOUT_DEPTH} levels`),
+          severity: 'error',
+        },
+      ]);
+    },
+  );
 
   it('a layout exactly at the limit passes the schema and the semantic rules', () => {
     const leaf = { type: 'text', text: '{{ state.n }}', style: { tone: 'muted' } };
-    const doc = { id: 'x', version: 1, title: 'X', state: { n: 1 }, body: [nested((MAX_LAYOUT_DEPTH - 4) / 2, leaf)] };
+    const doc = {
+      id: 'x',
+      version: 1,
+      title: 'X',
+      state: { n: 1 },
+      body: [nested((MAX_LAYOUT_DEPTH - 4) / 2, leaf)],
+    };
     expect(checkLayoutLimits(doc, { maxDepth: MAX_LAYOUT_DEPTH - 1 })).not.toBeNull();
     expect(validateLayoutDocument(doc, 'fixtures/x.json')).toEqual([]);
   });
@@ -124,7 +180,9 @@ describe('layout depth and size limits (issue 7.13, SECURITY 6)', () => {
   it('the semantic linter called directly on a 100,000-deep value does not overflow', () => {
     const doc = JSON.parse(deepLayoutText(100_000)) as Record<string, unknown>;
     const routes = { keys: new Set<string>(), paths: new Set<string>() };
-    expect(() => semanticIssues(doc, 'fixtures/deep.json', loadApiCatalogue(), routes)).not.toThrow();
+    expect(() =>
+      semanticIssues(doc, 'fixtures/deep.json', loadApiCatalogue(), routes),
+    ).not.toThrow();
   });
 
   it('npm run validate prints file:pointer: error too-deep for a 100,000-deep file and exits 1, no stack trace', () => {
@@ -135,8 +193,11 @@ describe('layout depth and size limits (issue 7.13, SECURITY 6)', () => {
       const { status, out } = runValidate([file]);
       expect(status).toBe(1);
       // Column of the 32nd container, the one the pointer names.
-      const column = deepLayoutText(32).split('{"type":"container"', 32).join('{"type":"container"').length + 1;
-      expect(out).toContain(`${file}:1:${column}: /body/0${'/children/0'.repeat(31)}: error too-deep: layout nests deeper than ${MAX_LAYOUT_DEPTH} levels`);
+      const column =
+        deepLayoutText(32).split('{"type":"container"', 32).join('{"type":"container"').length + 1;
+      expect(out).toContain(
+        `${file}:1:${column}: /body/0${'/children/0'.repeat(31)}: error too-deep: layout nests deeper than ${MAX_LAYOUT_DEPTH} levels`,
+      );
       expect(out).toContain('validate: 1 layout(s), 1 error(s)');
     } finally {
       rmSync(dir, { recursive: true, force: true });

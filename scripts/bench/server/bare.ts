@@ -26,10 +26,13 @@ async function one<R>(db: Db, text: string, params: unknown[]): Promise<R | unde
 }
 
 const SQL = {
-  session: 'select "users"."id" as "user_id", "users"."phone" as "phone", "sessions"."created_at", "sessions"."last_seen_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1 and "sessions"."user_id" = $2 and "sessions"."revoked_at" is null and "users"."deleted_at" is null',
+  session:
+    'select "users"."id" as "user_id", "users"."phone" as "phone", "sessions"."created_at", "sessions"."last_seen_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."id" = $1 and "sessions"."user_id" = $2 and "sessions"."revoked_at" is null and "users"."deleted_at" is null',
   order: 'select * from "orders" where "id" = $1',
-  orderWithProduct: 'select "orders".*, "products"."name" as "product_name", "products"."logo" as "product_logo" from "orders" inner join "products" on "products"."id" = "orders"."product_id" where "orders"."id" = $1',
-  installments: 'select "period_no", "total_amount", "due_time", "paid_at" from "installments" where "order_id" = $1 order by "period_no"',
+  orderWithProduct:
+    'select "orders".*, "products"."name" as "product_name", "products"."logo" as "product_logo" from "orders" inner join "products" on "products"."id" = "orders"."product_id" where "orders"."id" = $1',
+  installments:
+    'select "period_no", "total_amount", "due_time", "paid_at" from "installments" where "order_id" = $1 order by "period_no"',
   latestCard: 'select * from "cards" where "user_id" = $1 order by "created_at" desc limit $2',
   setting: 'select "value" from "settings" where "key" = $1',
   settings: 'select "key", "value" from "settings" where "key" in ($1, $2)',
@@ -37,48 +40,111 @@ const SQL = {
   replay: 'select * from "repayments" where "user_id" = $1 and "idempotency_key" = $2',
   card: 'select "id", "sms_required" from "cards" where "id" = $1 and "user_id" = $2',
   lock: 'select * from "orders" where "id" = $1 for update',
-  expire: 'update "repayments" set "status" = $1 where "order_id" = $2 and "status" = $3 and "expires_at" <= $4',
+  expire:
+    'update "repayments" set "status" = $1 where "order_id" = $2 and "status" = $3 and "expires_at" <= $4',
   pending: 'select "id" from "repayments" where "order_id" = $1 and "status" = $2',
-  insert: 'insert into "repayments" ("id", "user_id", "order_id", "idempotency_key", "amount", "card_id", "status", "need_valid", "created_at", "confirmed_at", "expires_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing returning "id"',
+  insert:
+    'insert into "repayments" ("id", "user_id", "order_id", "idempotency_key", "amount", "card_id", "status", "need_valid", "created_at", "confirmed_at", "expires_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing returning "id"',
   pay: 'update "orders" set "paid_amount" = "paid_amount" + $1 where "id" = $2 returning *',
 };
 
-interface Q { userId?: string; sessionId?: string; orderId?: string }
+interface Q {
+  userId?: string;
+  sessionId?: string;
+  orderId?: string;
+}
 
 type OrderRow = Order & { product_name: string; product_logo: string };
 
 /** The session and order checks of ours, as bare as they come (a 401/404 a bench never sees). */
-async function userAndOrder(db: Db, q: Q, orderId: string | undefined, reply: FastifyReply, withProduct = false): Promise<{ userId: string; order: OrderRow } | null> {
+async function userAndOrder(
+  db: Db,
+  q: Q,
+  orderId: string | undefined,
+  reply: FastifyReply,
+  withProduct = false,
+): Promise<{ userId: string; order: OrderRow } | null> {
   const s = await one<{ user_id: string }>(db, SQL.session, [q.sessionId, q.userId]);
-  if (!s) { await reply.code(401).send({ code: '401', message: 'session' }); return null; }
+  if (!s) {
+    await reply.code(401).send({ code: '401', message: 'session' });
+    return null;
+  }
   const order = await one<OrderRow>(db, withProduct ? SQL.orderWithProduct : SQL.order, [orderId]);
-  if (!order || order.user_id !== s.user_id) { await reply.code(404).send({ code: '404', message: 'order' }); return null; }
+  if (!order || order.user_id !== s.user_id) {
+    await reply.code(404).send({ code: '404', message: 'order' });
+    return null;
+  }
   return { userId: s.user_id, order };
 }
 
-export interface BareOptions { db: Db; secret: string; apiPrefix: string; paths: { plan: string; details: string; commit: string }; pages: Map<string, Buffer>; layout: { body: Buffer; etag: string } }
+export interface BareOptions {
+  db: Db;
+  secret: string;
+  apiPrefix: string;
+  paths: { plan: string; details: string; commit: string };
+  pages: Map<string, Buffer>;
+  layout: { body: Buffer; etag: string };
+}
 
 export function bareServer(o: BareOptions): FastifyInstance {
   const { db } = o;
   const app = Fastify({ logger: false });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   app.post(o.apiPrefix + o.paths.plan, async (req, reply) => {
     const body = req.body as { orderId: string };
     const uo = await userAndOrder(db, req.query as Q, body.orderId, reply, true);
     if (!uo) return reply;
     const plan = await rows<InstallmentRow>(db, SQL.installments, [uo.order.id]);
-    const c = await one<{ bank_name: string; bank_node: string; card_no: string }>(db, SQL.latestCard, [uo.userId, 1]);
-    const settings = await rows<{ key: string; value: never }>(db, SQL.settings, ['contact', 'wallets']);
+    const c = await one<{ bank_name: string; bank_node: string; card_no: string }>(
+      db,
+      SQL.latestCard,
+      [uo.userId, 1],
+    );
+    const settings = await rows<{ key: string; value: never }>(db, SQL.settings, [
+      'contact',
+      'wallets',
+    ]);
     const contact = settings.find((r) => r.key === 'contact')!.value;
     const wallets = settings.find((r) => r.key === 'wallets')!.value;
-    const card = { bankName: c?.bank_name ?? '', bankNode: c?.bank_node ?? '', cardNo: c?.card_no ?? '' };
-    const answer = { code: 0, message: 'success', data: installmentPlanAnswer({ order: uo.order, productName: uo.order.product_name, rows: plan, card, contact, wallets, now: new Date(), label: LABEL }) };
+    const card = {
+      bankName: c?.bank_name ?? '',
+      bankNode: c?.bank_node ?? '',
+      cardNo: c?.card_no ?? '',
+    };
+    const answer = {
+      code: 0,
+      message: 'success',
+      data: installmentPlanAnswer({
+        order: uo.order,
+        productName: uo.order.product_name,
+        rows: plan,
+        card,
+        contact,
+        wallets,
+        now: new Date(),
+        label: LABEL,
+      }),
+    };
     if (!String(req.headers['accept-encoding'] ?? '').includes('br')) return answer;
     // Brotli at the same quality as ours (server/apiCompression.ts), streamed the same way.
     const text = Buffer.from(JSON.stringify(answer));
     reply.type('application/json; charset=utf-8').header('content-encoding', 'br');
-    return reply.send(Readable.from([text]).pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: text.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })));
+    return reply.send(
+      Readable.from([text]).pipe(
+        createBrotliCompress({
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        }),
+      ),
+    );
   });
 
   app.get(o.apiPrefix + o.paths.details, async (req, reply) => {
@@ -90,7 +156,19 @@ export function bareServer(o: BareOptions): FastifyInstance {
     const plan = await rows<InstallmentRow>(db, SQL.installments, [uo.order.id]);
     const contact = (await one<{ value: never }>(db, SQL.setting, ['contact']))!.value;
     const others = await rows<Product>(db, SQL.others, [product.id]);
-    return { code: 0, message: 'success', data: loanDetailsAnswer({ order, product, rows: plan, contact, others, now: new Date(), label: LABEL }) };
+    return {
+      code: 0,
+      message: 'success',
+      data: loanDetailsAnswer({
+        order,
+        product,
+        rows: plan,
+        contact,
+        others,
+        now: new Date(),
+        label: LABEL,
+      }),
+    };
   });
 
   app.post(o.apiPrefix + o.paths.commit, async (req, reply) => {
@@ -102,17 +180,34 @@ export function bareServer(o: BareOptions): FastifyInstance {
     const prev = await one(db, SQL.replay, [uo.userId, key]);
     if (prev) return reply.code(400).send({ code: '400', message: 'replay' });
     await one(db, SQL.card, [b.cardId, uo.userId]);
-    if (!sameToken(b.repayToken, repayToken(o.secret, uo.userId, uo.order.id))) return reply.code(400).send({ code: '400', message: 'token' });
+    if (!sameToken(b.repayToken, repayToken(o.secret, uo.userId, uo.order.id)))
+      return reply.code(400).send({ code: '400', message: 'token' });
     await one(db, SQL.setting, ['repaySms']);
     const now = new Date();
     const id = await db.transaction().execute(async (trx) => {
       const locked = (await one<Order>(trx, SQL.lock, [uo.order.id]))!;
       await one(trx, SQL.replay, [uo.userId, key]);
       await rows(trx, SQL.expire, ['expired', uo.order.id, 'pending', now]);
-      if (!REPAYABLE.has(locked.status) || amount > outstanding(locked, await rows<InstallmentRow>(trx, SQL.installments, [locked.id]))) throw new Error('not repayable');
+      if (
+        !REPAYABLE.has(locked.status) ||
+        amount > outstanding(locked, await rows<InstallmentRow>(trx, SQL.installments, [locked.id]))
+      )
+        throw new Error('not repayable');
       await one(trx, SQL.pending, [locked.id, 'pending']);
       const rid = randomId('R');
-      await one(trx, SQL.insert, [rid, uo.userId, locked.id, key, amount, b.cardId, 'success', 0, now, now, null]);
+      await one(trx, SQL.insert, [
+        rid,
+        uo.userId,
+        locked.id,
+        key,
+        amount,
+        b.cardId,
+        'success',
+        0,
+        now,
+        now,
+        null,
+      ]);
       await one(trx, SQL.pay, [amount, locked.id]);
       await rows(trx, SQL.installments, [locked.id]);
       return rid;
@@ -120,8 +215,12 @@ export function bareServer(o: BareOptions): FastifyInstance {
     return { code: '00', message: 'success', data: { needValid: 0, repayRecordId: id } };
   });
 
-  app.get('/layouts/:file', async (_req, reply) => reply.header('ETag', o.layout.etag).type('application/json; charset=utf-8').send(o.layout.body));
+  app.get('/layouts/:file', async (_req, reply) =>
+    reply.header('ETag', o.layout.etag).type('application/json; charset=utf-8').send(o.layout.body),
+  );
   // The page: the same HTML bytes ours sent for the fixed query, from memory (a floor, not a twin).
-  app.get('/repay', async (_req, reply) => reply.type('text/html; charset=utf-8').send(o.pages.get('/repay')));
+  app.get('/repay', async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(o.pages.get('/repay')),
+  );
   return app;
 }

@@ -45,17 +45,39 @@ let n = 0;
 export async function load(c: Case | Case[], o: LoadOptions): Promise<LoadResult> {
   const cases = Array.isArray(c) ? c : [c];
   const requests = cases.map((one) => ({
-    method: one.method, path: one.path, headers: one.headers, body: one.body,
-    ...(one.next ? { setupRequest: (req: autocannon.Request): autocannon.Request => {
-      const v = one.next!(n++);
-      return { ...req, path: v.path, headers: { ...req.headers, ...v.headers }, body: v.body ?? req.body };
-    } } : {}),
+    method: one.method,
+    path: one.path,
+    headers: one.headers,
+    body: one.body,
+    ...(one.next
+      ? {
+          setupRequest: (req: autocannon.Request): autocannon.Request => {
+            const v = one.next!(n++);
+            return {
+              ...req,
+              path: v.path,
+              headers: { ...req.headers, ...v.headers },
+              body: v.body ?? req.body,
+            };
+          },
+        }
+      : {}),
   })) as autocannon.Request[];
   const connections = Math.min(o.connections, ...cases.map((x) => x.connections ?? o.connections));
-  const r = await autocannon({ url: o.base, connections, duration: o.seconds, requests, ...(o.rate ? { overallRate: o.rate } : {}), timeout: 10 });
+  const r = await autocannon({
+    url: o.base,
+    connections,
+    duration: o.seconds,
+    requests,
+    ...(o.rate ? { overallRate: o.rate } : {}),
+    timeout: 10,
+  });
   return {
-    rps: r.requests.total / o.seconds, p50: r.latency.p50, p99: r.latency.p99,
-    errors: r.non2xx + r.errors + r.timeouts, requests: r.requests.total,
+    rps: r.requests.total / o.seconds,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+    requests: r.requests.total,
     bytes: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
   };
 }
@@ -66,7 +88,9 @@ export async function load(c: Case | Case[], o: LoadOptions): Promise<LoadResult
  * means the next measurement starts on an idle server.
  */
 export async function settle(base: string): Promise<void> {
-  await fetch(`${base}/layouts/repay.json`).then((r) => r.arrayBuffer()).catch(() => undefined);
+  await fetch(`${base}/layouts/repay.json`)
+    .then((r) => r.arrayBuffer())
+    .catch(() => undefined);
 }
 
 export interface Target {
@@ -84,30 +108,48 @@ export interface Target {
 /** Forks a server process (target.ts); resolves once it listens. */
 export function startTarget(env: Record<string, string>, execArgv: string[] = []): Promise<Target> {
   const child = fork(join(import.meta.dirname, 'target.ts'), [], {
-    env: { ...process.env, NODE_ENV: 'production', ...env }, execArgv: ['--import', 'tsx', '--expose-gc', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    execArgv: ['--import', 'tsx', '--expose-gc', ...execArgv],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ask = <T>(msg: string | object, key: string) => new Promise<T>((resolve) => {
-    const on = (m: unknown) => {
-      if (m && typeof m === 'object' && key in m) { child.off('message', on); resolve((m as Record<string, T>)[key] as T); }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
+  const ask = <T>(msg: string | object, key: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: unknown) => {
+        if (m && typeof m === 'object' && key in m) {
+          child.off('message', on);
+          resolve((m as Record<string, T>)[key] as T);
+        }
+      };
+      child.on('message', on);
+      child.send(msg);
+    });
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited (${code}) before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server process exited (${code}) before it was ready`)),
+    );
     child.on('message', (m: unknown) => {
       const ready = m as { ready?: boolean; payTokens?: Record<string, string> };
       if (!ready?.ready) return;
       child.removeAllListeners('exit');
       resolve({
-        child, payTokens: ready.payTokens ?? {},
-        memory: async () => { await ask('gc', 'gc'); return ask('memory', 'memory'); },
+        child,
+        payTokens: ready.payTokens ?? {},
+        memory: async () => {
+          await ask('gc', 'gc');
+          return ask('memory', 'memory');
+        },
         cpu: () => ask<number>('cpu', 'cpu'),
         profile: async () => {
           await ask('profile-start', 'profiling');
-          return async (file: string) => { await ask({ profileTo: file }, 'profiled'); };
+          return async (file: string) => {
+            await ask({ profileTo: file }, 'profiled');
+          };
         },
-        stop: () => new Promise((done) => { child.once('exit', () => done()); child.send('stop'); }),
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.send('stop');
+          }),
       });
     });
   });

@@ -17,7 +17,10 @@ export const PAY_CARD = 'CARD2';
 
 export async function seedBenchOrders(db: Db): Promise<void> {
   const now = Date.now();
-  const orders: Array<[string, number]> = [...Object.entries(PLAN_ORDERS).map(([n, id]) => [id, Number(n)] as [string, number]), ...PAY_ORDERS.map((id) => [id, 1] as [string, number])];
+  const orders: Array<[string, number]> = [
+    ...Object.entries(PLAN_ORDERS).map(([n, id]) => [id, Number(n)] as [string, number]),
+    ...PAY_ORDERS.map((id) => [id, 1] as [string, number]),
+  ];
   for (const [id, periods] of orders) {
     const done = await db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst();
     if (done) continue;
@@ -26,16 +29,39 @@ export async function seedBenchOrders(db: Db): Promise<void> {
     // The first quarter paid, the rest pending, one overdue: every branch of the plan's rows.
     const paidCount = pay ? 0 : Math.floor(periods / 4);
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('orders').values({
-        id, user_id: DEMO.userId, product_id: 'P002', status: 170, is_delay: 0, amount: each * periods, paid_amount: paidCount * each,
-        delay_fee: 0, periods, term_unit: 1, pay_mode: 'PAY_URL', code_type: 1, pay_code: `KP${id}`, is_score: 0, card_need_pop: 0,
-        created_at: new Date(now - 30 * DAY),
-      }).execute();
+      await trx
+        .insertInto('orders')
+        .values({
+          id,
+          user_id: DEMO.userId,
+          product_id: 'P002',
+          status: 170,
+          is_delay: 0,
+          amount: each * periods,
+          paid_amount: paidCount * each,
+          delay_fee: 0,
+          periods,
+          term_unit: 1,
+          pay_mode: 'PAY_URL',
+          code_type: 1,
+          pay_code: `KP${id}`,
+          is_score: 0,
+          card_need_pop: 0,
+          created_at: new Date(now - 30 * DAY),
+        })
+        .execute();
       const rows = Array.from({ length: periods }, (_, i) => ({
-        order_id: id, period_no: i + 1, total_amount: each,
-        due_time: new Date(now + (i - paidCount) * DAY), paid_at: i < paidCount ? new Date(now + (i - paidCount - 1) * DAY) : null,
+        order_id: id,
+        period_no: i + 1,
+        total_amount: each,
+        due_time: new Date(now + (i - paidCount) * DAY),
+        paid_at: i < paidCount ? new Date(now + (i - paidCount - 1) * DAY) : null,
       }));
-      for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('installments').values(rows.slice(i, i + 1000)).execute();
+      for (let i = 0; i < rows.length; i += 1000)
+        await trx
+          .insertInto('installments')
+          .values(rows.slice(i, i + 1000))
+          .execute();
     });
   }
 }

@@ -22,8 +22,12 @@ const env = process.env;
 const send = (m: unknown) => process.send?.(m);
 
 const app = await buildServer({
-  databaseUrl: env.DATABASE_URL, pgSchema: env.DATABASE_URL ? env.BENCH_SCHEMA : undefined, dataDir: env.BENCH_DATA_DIR ?? join(ROOT, 'data'),
-  distDir: join(ROOT, env.BENCH_DIST ?? 'dist'), layoutsDir: join(ROOT, 'layouts'), logger: false,
+  databaseUrl: env.DATABASE_URL,
+  pgSchema: env.DATABASE_URL ? env.BENCH_SCHEMA : undefined,
+  dataDir: env.BENCH_DATA_DIR ?? join(ROOT, 'data'),
+  distDir: join(ROOT, env.BENCH_DIST ?? 'dist'),
+  layoutsDir: join(ROOT, 'layouts'),
+  logger: false,
   // The bench is one client at thousands of requests a minute: the per-IP limit would answer 429s.
   apiRateLimit: 1e9,
 });
@@ -37,9 +41,16 @@ if (Number(env.BENCH_BARE_PORT ?? 0) > 0) {
   const page = await app.inject({ url: `/repay${BENCH_QUERY}`, headers: { accept: 'text/html' } });
   const layout = await app.inject({ url: '/layouts/repay.json' });
   bare = bareServer({
-    db: app.kopaDb, secret: await serverSecret(app.kopaDb), apiPrefix: cfg.apiPrefix,
-    paths: { plan: cat.installmentPlan!.path, details: cat.loanDetails!.path, commit: cat.repaymentCommit!.path },
-    pages: new Map([['/repay', page.rawPayload]]), layout: { body: layout.rawPayload, etag: String(layout.headers.etag) },
+    db: app.kopaDb,
+    secret: await serverSecret(app.kopaDb),
+    apiPrefix: cfg.apiPrefix,
+    paths: {
+      plan: cat.installmentPlan!.path,
+      details: cat.loanDetails!.path,
+      commit: cat.repaymentCommit!.path,
+    },
+    pages: new Map([['/repay', page.rawPayload]]),
+    layout: { body: layout.rawPayload, etag: String(layout.headers.etag) },
   });
   await bare.listen({ port: Number(env.BENCH_BARE_PORT), host: '127.0.0.1' });
 }
@@ -47,17 +58,26 @@ if (Number(env.BENCH_BARE_PORT ?? 0) > 0) {
 // A CPU profile of the measured load only (not the start's module loading): node:inspector.
 const inspector = new Session();
 inspector.connect();
-const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => inspector.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    inspector.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+  );
 
 process.on('message', (m: unknown) => {
   if (m === 'cpu') {
     const u = process.cpuUsage();
     send({ cpu: (u.user + u.system) / 1000 });
   } else if (m === 'profile-start') {
-    void post('Profiler.enable').then(() => post('Profiler.setSamplingInterval', { interval: 500 })).then(() => post('Profiler.start')).then(() => send({ profiling: true }));
+    void post('Profiler.enable')
+      .then(() => post('Profiler.setSamplingInterval', { interval: 500 }))
+      .then(() => post('Profiler.start'))
+      .then(() => send({ profiling: true }));
   } else if (m && typeof m === 'object' && 'profileTo' in m) {
     void post('Profiler.stop').then((res) => {
-      writeFileSync(String((m as { profileTo: string }).profileTo), JSON.stringify((res as { profile: unknown }).profile));
+      writeFileSync(
+        String((m as { profileTo: string }).profileTo),
+        JSON.stringify((res as { profile: unknown }).profile),
+      );
       send({ profiled: true });
     });
   } else if (m === 'memory') {
@@ -76,4 +96,7 @@ process.on('message', (m: unknown) => {
 });
 // The commits' repayTokens, as repayment-way would hand them to the borrower.
 const secret = await serverSecret(app.kopaDb);
-send({ ready: true, payTokens: Object.fromEntries(PAY_ORDERS.map((id) => [id, repayToken(secret, DEMO.userId, id)])) });
+send({
+  ready: true,
+  payTokens: Object.fromEntries(PAY_ORDERS.map((id) => [id, repayToken(secret, DEMO.userId, id)])),
+});

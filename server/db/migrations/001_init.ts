@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 // Migrations must not depend on the evolving app types, hence Kysely<unknown>.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const now = sql`now()`;
-  await db.schema.createTable('users')
+  await db.schema
+    .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
@@ -13,7 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('users_phone_idx').on('users').column('phone').execute();
 
-  await db.schema.createTable('sessions')
+  await db.schema
+    .createTable('sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
@@ -21,7 +23,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
 
-  await db.schema.createTable('products')
+  await db.schema
+    .createTable('products')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('logo', 'text', (c) => c.notNull())
@@ -37,7 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort', 'integer', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('orders')
+  await db.schema
+    .createTable('orders')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('product_id', 'text', (c) => c.notNull().references('products.id'))
@@ -57,7 +61,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('orders_user_idx').on('orders').column('user_id').execute();
 
-  await db.schema.createTable('installments')
+  await db.schema
+    .createTable('installments')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
     .addColumn('period_no', 'integer', (c) => c.notNull())
@@ -67,7 +72,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('installments_order_period_uq', ['order_id', 'period_no'])
     .execute();
 
-  await db.schema.createTable('cards')
+  await db.schema
+    .createTable('cards')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('bank_name', 'text', (c) => c.notNull())
@@ -77,7 +83,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('bank_form_items')
+  await db.schema
+    .createTable('bank_form_items')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('sort', 'integer', (c) => c.notNull())
     .addColumn('code', 'text', (c) => c.notNull().unique())
@@ -93,7 +100,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('required', 'boolean', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('bank_accounts')
+  await db.schema
+    .createTable('bank_accounts')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('product_id', 'text', (c) => c.notNull())
@@ -104,7 +112,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('problem_types')
+  await db.schema
+    .createTable('problem_types')
     .addColumn('value', 'integer', (c) => c.notNull())
     .addColumn('parent_value', 'integer', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
@@ -112,7 +121,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('problem_types_pk', ['parent_value', 'value'])
     .execute();
 
-  await db.schema.createTable('problems')
+  await db.schema
+    .createTable('problems')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
     .addColumn('order_no', 'text', (c) => c.notNull())
@@ -127,7 +137,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('uploads')
+  await db.schema
+    .createTable('uploads')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('mime', 'text', (c) => c.notNull())
@@ -135,7 +146,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('repayments')
+  await db.schema
+    .createTable('repayments')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
@@ -150,9 +162,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('repayments_key_uq', ['user_id', 'idempotency_key'])
     .execute();
   // At most one pending repayment per order: the database, not a race-prone check, enforces 800005.
-  await sql`create unique index repayments_one_pending_idx on repayments (order_id) where status = 'pending'`.execute(db);
+  await sql`create unique index repayments_one_pending_idx on repayments (order_id) where status = 'pending'`.execute(
+    db,
+  );
 
-  await db.schema.createTable('sms_codes')
+  await db.schema
+    .createTable('sms_codes')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('phone', 'text', (c) => c.notNull())
     .addColumn('purpose', 'text', (c) => c.notNull())
@@ -163,10 +178,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .addColumn('tries', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('sms_codes_phone_idx').on('sms_codes').columns(['phone', 'created_at']).execute();
-  await db.schema.createIndex('sms_codes_ip_idx').on('sms_codes').columns(['ip', 'created_at']).execute();
+  await db.schema
+    .createIndex('sms_codes_phone_idx')
+    .on('sms_codes')
+    .columns(['phone', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('sms_codes_ip_idx')
+    .on('sms_codes')
+    .columns(['ip', 'created_at'])
+    .execute();
 
-  await db.schema.createTable('captchas')
+  await db.schema
+    .createTable('captchas')
     .addColumn('sid', 'text', (c) => c.primaryKey())
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('ip', 'text', (c) => c.notNull())
@@ -175,7 +199,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'timestamptz')
     .execute();
 
-  await db.schema.createTable('track_events')
+  await db.schema
+    .createTable('track_events')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('page_id', 'text', (c) => c.notNull())
@@ -189,7 +214,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('events')
+  await db.schema
+    .createTable('events')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('product_id', 'text', (c) => c.notNull())
@@ -198,7 +224,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('scores')
+  await db.schema
+    .createTable('scores')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('order_id', 'text', (c) => c.notNull())
@@ -206,7 +233,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('trades')
+  await db.schema
+    .createTable('trades')
     .addColumn('trade_no', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('order_id', 'text', (c) => c.notNull())
@@ -218,7 +246,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('utrs')
+  await db.schema
+    .createTable('utrs')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('order_id', 'text', (c) => c.notNull())
@@ -227,7 +256,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('contracts')
+  await db.schema
+    .createTable('contracts')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('product_id', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -235,16 +265,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('contracts_product_position_uq', ['product_id', 'position'])
     .execute();
 
-  await db.schema.createTable('settings')
+  await db.schema
+    .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'jsonb', (c) => c.notNull())
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['settings', 'contracts', 'utrs', 'trades', 'scores', 'events', 'track_events', 'captchas',
-    'sms_codes', 'repayments', 'uploads', 'problems', 'problem_types', 'bank_accounts', 'bank_form_items',
-    'cards', 'installments', 'orders', 'products', 'sessions', 'users']) {
+  for (const t of [
+    'settings',
+    'contracts',
+    'utrs',
+    'trades',
+    'scores',
+    'events',
+    'track_events',
+    'captchas',
+    'sms_codes',
+    'repayments',
+    'uploads',
+    'problems',
+    'problem_types',
+    'bank_accounts',
+    'bank_form_items',
+    'cards',
+    'installments',
+    'orders',
+    'products',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -10,7 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('last_seen_at', 'timestamptz').execute();
   await db.schema.alterTable('captchas').addColumn('spent_at', 'timestamptz').execute();
   await db.schema.alterTable('captchas').addColumn('sms_phone', 'text').execute();
-  await db.schema.createIndex('uploads_user_created_idx').on('uploads').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('uploads_user_created_idx')
+    .on('uploads')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
 const now = sql`now()`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('layouts')
+  await db.schema
+    .createTable('layouts')
     .addColumn('name', 'text', (c) => c.primaryKey())
     // Null only inside the transaction that creates the layout with its first version.
     .addColumn('published_version', 'integer')
@@ -19,7 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('layout_versions')
+  await db.schema
+    .createTable('layout_versions')
     .addColumn('layout', 'text', (c) => c.notNull().references('layouts.name'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('content', 'text', (c) => c.notNull())
@@ -38,7 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger layout_versions_immutable before update or delete on layout_versions
     for each row execute function layout_versions_immutable()`.execute(db);
 
-  await db.schema.createTable('layout_drafts')
+  await db.schema
+    .createTable('layout_drafts')
     .addColumn('layout', 'text', (c) => c.primaryKey().references('layouts.name'))
     .addColumn('content', 'text', (c) => c.notNull())
     // The published version the draft started from (its diff and "published meanwhile" warning).
@@ -47,17 +50,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 
-  await db.schema.createTable('layout_audit')
+  await db.schema
+    .createTable('layout_audit')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('layout', 'text', (c) => c.notNull().references('layouts.name'))
-    .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('import', 'draft', 'publish', 'rollback')`))
+    .addColumn('action', 'text', (c) =>
+      c.notNull().check(sql`action in ('import', 'draft', 'publish', 'rollback')`),
+    )
     .addColumn('actor', 'text', (c) => c.notNull())
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('from_version', 'integer')
     .addColumn('to_version', 'integer')
     .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
-  await db.schema.createIndex('layout_audit_layout_idx').on('layout_audit').columns(['layout', 'id']).execute();
+  await db.schema
+    .createIndex('layout_audit_layout_idx')
+    .on('layout_audit')
+    .columns(['layout', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -5,7 +5,11 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('cards_user_created_idx').on('cards').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('cards_user_created_idx')
+    .on('cards')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

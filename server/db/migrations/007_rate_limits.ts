@@ -6,13 +6,18 @@
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('rate_limits')
+  await db.schema
+    .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('count', 'integer', (c) => c.notNull())
     // The end of the key's current window; an expired row counts as none and is swept.
     .addColumn('reset_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('rate_limits_reset_at_idx').on('rate_limits').column('reset_at').execute();
+  await db.schema
+    .createIndex('rate_limits_reset_at_idx')
+    .on('rate_limits')
+    .column('reset_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -12,13 +12,17 @@ import { layoutDetail } from '../repo';
 import { LAYOUT_NAME } from '../store';
 import { approve, draftHash, MONEY_LAYOUTS, requirePublisher, shortHash } from './governance';
 
-export function registerApprovals(app: FastifyInstance, deps: { db: Db; fragments: () => FragmentFiles }): void {
+export function registerApprovals(
+  app: FastifyInstance,
+  deps: { db: Db; fragments: () => FragmentFiles },
+): void {
   const { db, fragments } = deps;
   app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/approve', async (req) => {
     const name = req.params.name;
     if (!LAYOUT_NAME.test(name)) throw notFound('No such layout.');
     requirePublisher(req.studioRole, 'Approving');
-    if (!MONEY_LAYOUTS.has(name)) throw badRequest(`"${name}" needs no approval: a publisher publishes it alone.`);
+    if (!MONEY_LAYOUTS.has(name))
+      throw badRequest(`"${name}" needs no approval: a publisher publishes it alone.`);
     const detail = await layoutDetail(db, name);
     if (!detail) throw notFound(`No layout named "${name}".`);
     if (!detail.draft) throw badRequest('There is no draft to approve.');
@@ -26,9 +30,18 @@ export function registerApprovals(app: FastifyInstance, deps: { db: Db; fragment
     // changed since is not approved by mistake.
     const seen = (req.body as { hash?: unknown } | null)?.hash;
     const hash = draftHash(detail.draft.content, fragments());
-    if (typeof seen === 'string' && seen !== hash) throw new ApiError(409, '409', 'The draft changed since you opened it: look at it again before approving.');
+    if (typeof seen === 'string' && seen !== hash)
+      throw new ApiError(
+        409,
+        '409',
+        'The draft changed since you opened it: look at it again before approving.',
+      );
     const issues = checkLayoutText(name, detail.draft.content, fragments());
-    if (issues.length > 0) throw Object.assign(new ApiError(422, '422', `Not approved: ${issues.length} problem(s) in the draft.`), { data: { issues } });
+    if (issues.length > 0)
+      throw Object.assign(
+        new ApiError(422, '422', `Not approved: ${issues.length} problem(s) in the draft.`),
+        { data: { issues } },
+      );
     const approver = req.studioUser ?? '';
     await approve(db, { name, hash, approver, published: detail.published?.version ?? null });
     return { code: 0, message: 'success', data: { hash, short: shortHash(hash), approver } };

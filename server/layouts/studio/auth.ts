@@ -33,7 +33,10 @@ export function studioCredentials(env: NodeJS.ProcessEnv): StudioCredentials | n
 
 /** Equal-time comparison of two secrets of any length (hashes have one length). */
 export function sameSecret(a: string, b: string): boolean {
-  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+  return timingSafeEqual(
+    createHash('sha256').update(a).digest(),
+    createHash('sha256').update(b).digest(),
+  );
 }
 
 /** `<subject>.<expiry ms>.<hmac>`: the purpose is in the MAC, so a preview token is for nothing else. */
@@ -46,14 +49,23 @@ function sign(secret: string, purpose: string, subject: string, expires: number)
 function verify(secret: string, purpose: string, token: string, now: number): string | null {
   const [subject64, expires, mac] = token.split('.');
   if (!subject64 || !expires || !mac || !/^[0-9]+$/.test(expires)) return null;
-  const expected = sign(secret, purpose, Buffer.from(subject64, 'base64url').toString(), Number(expires));
+  const expected = sign(
+    secret,
+    purpose,
+    Buffer.from(subject64, 'base64url').toString(),
+    Number(expires),
+  );
   if (!sameSecret(expected, token)) return null;
   if (Number(expires) <= now) return null;
   return Buffer.from(subject64, 'base64url').toString();
 }
 
 /** A link token that shows the draft of one layout for PREVIEW_MS, on any device. */
-export function previewToken(secret: string, layout: string, now: number): { token: string; expires: number } {
+export function previewToken(
+  secret: string,
+  layout: string,
+  now: number,
+): { token: string; expires: number } {
   const expires = now + PREVIEW_MS;
   return { token: sign(secret, 'preview', layout, expires), expires };
 }
@@ -73,7 +85,9 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /** What the server prints at start: where the studio is and how to log in (never the real password). */
 export function studioLoginHint(url: string, creds: StudioCredentials | null): string {
-  if (!creds) return 'Layout studio: off (NODE_ENV=production without STUDIO_PASSWORD; set STUDIO_USER and STUDIO_PASSWORD to turn it on).';
-  if (creds.demo) return `Layout studio: ${url}  user "${creds.user}", password "${DEMO_STUDIO_PASSWORD}" (the demo default: set STUDIO_USER and STUDIO_PASSWORD to change it); a second publisher to try the two-person publish: user "${DEMO_REVIEWER}", password "${DEMO_REVIEWER_PASSWORD}".`;
+  if (!creds)
+    return 'Layout studio: off (NODE_ENV=production without STUDIO_PASSWORD; set STUDIO_USER and STUDIO_PASSWORD to turn it on).';
+  if (creds.demo)
+    return `Layout studio: ${url}  user "${creds.user}", password "${DEMO_STUDIO_PASSWORD}" (the demo default: set STUDIO_USER and STUDIO_PASSWORD to change it); a second publisher to try the two-person publish: user "${DEMO_REVIEWER}", password "${DEMO_REVIEWER_PASSWORD}".`;
   return `Layout studio: ${url}  user "${creds.user}", with the password in STUDIO_PASSWORD.`;
 }

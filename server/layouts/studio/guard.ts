@@ -18,11 +18,17 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function jsonOnly(req: FastifyRequest): Promise<void> {
   if (!WRITES.has(req.method)) return;
   const type = req.headers['content-type'];
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    Number(req.headers['content-length'] ?? 0) > 0 ||
+    req.headers['transfer-encoding'] !== undefined;
   if (type === undefined && !hasBody) return;
   const media = (type ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (media !== 'application/json') {
-    throw new ApiError(415, '415', 'The studio takes JSON only: send the body with Content-Type: application/json.');
+    throw new ApiError(
+      415,
+      '415',
+      'The studio takes JSON only: send the body with Content-Type: application/json.',
+    );
   }
 }
 
@@ -39,7 +45,11 @@ export function studioOn(creds: StudioCredentials | null): () => Promise<void> {
  */
 export function operatorSession(db: Db, now: () => number): (req: FastifyRequest) => Promise<void> {
   return async (req) => {
-    const operator = await sessionOperator(db, cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '', now());
+    const operator = await sessionOperator(
+      db,
+      cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '',
+      now(),
+    );
     if (!operator) throw unauthorized('Log in to the studio first.');
     req.studioUser = operator.name;
     req.studioRole = operator.role;

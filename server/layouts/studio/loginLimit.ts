@@ -13,7 +13,8 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 type LoginLock = { kind: 'address' } | { kind: 'account'; name: string } | null;
 
 /** Names as typed differ in case and spaces only in ways that must not reset the count. */
-const accountKey = (name: string) => `studio-login:account:${name.trim().toLowerCase().slice(0, 64)}`;
+const accountKey = (name: string) =>
+  `studio-login:account:${name.trim().toLowerCase().slice(0, 64)}`;
 const addressKey = (ip: string) => `studio-login:address:${ip}`;
 
 export function loginLimiter(counters: CounterStore) {

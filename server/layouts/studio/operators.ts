@@ -14,18 +14,28 @@ export type OperatorRole = 'editor' | 'publisher';
 export const ROLES: readonly OperatorRole[] = ['editor', 'publisher'];
 const OPERATOR_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
 
-
 /** Marks an account whose password is in the environment, not in the table. */
 const ENV_HASH = '!env';
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 };
 
-function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password, salt, keylen, opts, (e, key) => (e ? reject(e) : resolve(key))));
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  opts: ScryptOptions,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCb(password, salt, keylen, opts, (e, key) => (e ? reject(e) : resolve(key))),
+  );
 }
 
 async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, SCRYPT.keylen, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
+  const key = await scrypt(password, salt, SCRYPT.keylen, {
+    N: SCRYPT.N,
+    r: SCRYPT.r,
+    p: SCRYPT.p,
+  });
   return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
@@ -33,7 +43,12 @@ async function passwordMatches(password: string, stored: string): Promise<boolea
   const [kind, n, r, p, salt64, key64] = stored.split('$');
   if (kind !== 'scrypt' || !n || !r || !p || !salt64 || !key64) return false;
   const expected = Buffer.from(key64, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt64, 'base64url'), expected.length, { N: Number(n), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 });
+  const key = await scrypt(password, Buffer.from(salt64, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * 1024 * 1024,
+  });
   return timingSafeEqual(key, expected);
 }
 
@@ -50,7 +65,8 @@ interface EnvAccount {
 export function envAccounts(creds: StudioCredentials | null): EnvAccount[] {
   if (!creds) return [];
   const out: EnvAccount[] = [{ name: creds.user, password: creds.password, role: 'publisher' }];
-  if (creds.demo && creds.user !== DEMO_REVIEWER) out.push({ name: DEMO_REVIEWER, password: DEMO_REVIEWER_PASSWORD, role: 'publisher' });
+  if (creds.demo && creds.user !== DEMO_REVIEWER)
+    out.push({ name: DEMO_REVIEWER, password: DEMO_REVIEWER_PASSWORD, role: 'publisher' });
   return out;
 }
 
@@ -64,44 +80,98 @@ export interface Operator {
  * at its login: the sessions and the audit refer to it like any other account, and a database
  * reset (tests) loses nothing the environment defines.
  */
-export async function authenticate(db: Db, env: EnvAccount[], name: string, password: string): Promise<Operator | null> {
+export async function authenticate(
+  db: Db,
+  env: EnvAccount[],
+  name: string,
+  password: string,
+): Promise<Operator | null> {
   // Every environment account compared, both fields, always: the time says nothing about which was wrong.
   let fromEnv: EnvAccount | undefined;
-  for (const a of env) if ([sameSecret(name, a.name), sameSecret(password, a.password)].every(Boolean)) fromEnv = a;
+  for (const a of env)
+    if ([sameSecret(name, a.name), sameSecret(password, a.password)].every(Boolean)) fromEnv = a;
   if (fromEnv) {
-    await db.insertInto('studio_operators').values({ name: fromEnv.name, role: fromEnv.role, password_hash: ENV_HASH })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ role: fromEnv.role, password_hash: ENV_HASH, disabled_at: null })).execute();
+    await db
+      .insertInto('studio_operators')
+      .values({ name: fromEnv.name, role: fromEnv.role, password_hash: ENV_HASH })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ role: fromEnv.role, password_hash: ENV_HASH, disabled_at: null }),
+      )
+      .execute();
     return { name: fromEnv.name, role: fromEnv.role };
   }
-  const row = await db.selectFrom('studio_operators').select(['name', 'role', 'password_hash', 'disabled_at']).where('name', '=', name).executeTakeFirst();
+  const row = await db
+    .selectFrom('studio_operators')
+    .select(['name', 'role', 'password_hash', 'disabled_at'])
+    .where('name', '=', name)
+    .executeTakeFirst();
   if (!row || row.password_hash === ENV_HASH || row.disabled_at !== null) {
     decoy ??= hashPassword(randomBytes(16).toString('hex'));
     await passwordMatches(password, await decoy);
     return null;
   }
-  return (await passwordMatches(password, row.password_hash)) ? { name: row.name, role: row.role } : null;
+  return (await passwordMatches(password, row.password_hash))
+    ? { name: row.name, role: row.role }
+    : null;
 }
 
 /** Creates an account, or sets a new password and role for an existing one. */
-export async function saveOperator(db: Db, name: string, role: OperatorRole, password: string): Promise<'added' | 'updated'> {
-  if (!OPERATOR_NAME.test(name)) throw new Error(`operator name "${name}": 2-32 characters, a-z first, then a-z 0-9 . _ -`);
+export async function saveOperator(
+  db: Db,
+  name: string,
+  role: OperatorRole,
+  password: string,
+): Promise<'added' | 'updated'> {
+  if (!OPERATOR_NAME.test(name))
+    throw new Error(`operator name "${name}": 2-32 characters, a-z first, then a-z 0-9 . _ -`);
   if (password.length < 12) throw new Error('password: at least 12 characters');
   const hash = await hashPassword(password);
-  const existing = await db.selectFrom('studio_operators').select('name').where('name', '=', name).executeTakeFirst();
-  await db.insertInto('studio_operators').values({ name, role, password_hash: hash })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ role, password_hash: hash, disabled_at: null })).execute();
+  const existing = await db
+    .selectFrom('studio_operators')
+    .select('name')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  await db
+    .insertInto('studio_operators')
+    .values({ name, role, password_hash: hash })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({ role, password_hash: hash, disabled_at: null }),
+    )
+    .execute();
   // A new password ends the account's open sessions.
-  if (existing) await db.updateTable('studio_sessions').set({ revoked_at: new Date() }).where('operator', '=', name).where('revoked_at', 'is', null).execute();
+  if (existing)
+    await db
+      .updateTable('studio_sessions')
+      .set({ revoked_at: new Date() })
+      .where('operator', '=', name)
+      .where('revoked_at', 'is', null)
+      .execute();
   return existing ? 'updated' : 'added';
 }
 
 /** Turns an account off and ends its sessions at once. */
 export async function disableOperator(db: Db, name: string): Promise<boolean> {
-  const res = await db.updateTable('studio_operators').set({ disabled_at: new Date() }).where('name', '=', name).where('disabled_at', 'is', null).executeTakeFirst();
-  await db.updateTable('studio_sessions').set({ revoked_at: new Date() }).where('operator', '=', name).where('revoked_at', 'is', null).execute();
+  const res = await db
+    .updateTable('studio_operators')
+    .set({ disabled_at: new Date() })
+    .where('name', '=', name)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  await db
+    .updateTable('studio_sessions')
+    .set({ revoked_at: new Date() })
+    .where('operator', '=', name)
+    .where('revoked_at', 'is', null)
+    .execute();
   return Number(res.numUpdatedRows) > 0;
 }
 
 export async function listOperators(db: Db) {
-  return db.selectFrom('studio_operators').select(['name', 'role', 'created_at', 'disabled_at']).orderBy('name').execute();
+  return db
+    .selectFrom('studio_operators')
+    .select(['name', 'role', 'created_at', 'disabled_at'])
+    .orderBy('name')
+    .execute();
 }

@@ -13,12 +13,33 @@ import type { CounterStore } from '../../http/counters';
 import { DEMO_SCREENS, demoQuery } from '../../demo/demoScreens';
 import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
 import { checkLayoutText } from '../check';
-import { discardDraft, layoutDetail, listLayouts, publishText, rollback, saveDraft, versionContent } from '../repo';
+import {
+  discardDraft,
+  layoutDetail,
+  listLayouts,
+  publishText,
+  rollback,
+  saveDraft,
+  versionContent,
+} from '../repo';
 import { LAYOUT_NAME, type LayoutStore } from '../store';
 import { scenariosFor } from '../previewScenarios';
-import { cookieValue, previewToken, SESSION_MS, STUDIO_COOKIE, type StudioCredentials } from './auth';
+import {
+  cookieValue,
+  previewToken,
+  SESSION_MS,
+  STUDIO_COOKIE,
+  type StudioCredentials,
+} from './auth';
 import { registerApprovals } from './approvalRoutes';
-import { approvalFor, approvalMissing, draftHash, MONEY_LAYOUTS, overlapWarning, requirePublisher } from './governance';
+import {
+  approvalFor,
+  approvalMissing,
+  draftHash,
+  MONEY_LAYOUTS,
+  overlapWarning,
+  requirePublisher,
+} from './governance';
 import { jsonOnly, operatorSession, studioOn } from './guard';
 import { lockMessage, loginLimiter } from './loginLimit';
 import { authenticate, envAccounts, type OperatorRole } from './operators';
@@ -88,12 +109,25 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   const htmlFile = join(deps.distDir, 'studio', 'studio.html');
   const limiter = loginLimiter(deps.counters);
   const accounts = envAccounts(creds);
-  const sessionTokenOf = (req: FastifyRequest) => cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '';
+  const sessionTokenOf = (req: FastifyRequest) =>
+    cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '';
 
   const page = async (_req: FastifyRequest, reply: FastifyReply) => {
-    if (!creds) return reply.code(404).type('text/plain; charset=utf-8').send('The studio is off: set STUDIO_PASSWORD (and STUDIO_USER) to turn it on.');
-    if (!existsSync(htmlFile)) return reply.type('text/html; charset=utf-8').send('<!doctype html><title>Kopa studio</title><p>The studio is not built yet. Run <code>npm run build</code>, then restart the server.</p>');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(htmlFile, 'utf8'));
+    if (!creds)
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('The studio is off: set STUDIO_PASSWORD (and STUDIO_USER) to turn it on.');
+    if (!existsSync(htmlFile))
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><title>Kopa studio</title><p>The studio is not built yet. Run <code>npm run build</code>, then restart the server.</p>',
+        );
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(readFileSync(htmlFile, 'utf8'));
   };
   app.get('/studio', page);
   app.get('/studio/', page);
@@ -125,7 +159,10 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       const operator = await authenticate(db, accounts, user, password);
       if (!operator) throw unauthorized('Wrong user name or password.');
       await limiter.succeeded(req.ip, user);
-      reply.header('Set-Cookie', sessionCookie(req, await openSession(db, operator.name, now()), SESSION_MS));
+      reply.header(
+        'Set-Cookie',
+        sessionCookie(req, await openSession(db, operator.name, now()), SESSION_MS),
+      );
       return ok({ user: operator.name, role: operator.role });
     });
 
@@ -152,7 +189,10 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       const path = previewPath(name);
       if (!path) return null;
       const { token, expires } = previewToken(secret, name, now());
-      return { url: `${path}&kopaPreview=${encodeURIComponent(token)}`, expires: new Date(expires).toISOString() };
+      return {
+        url: `${path}&kopaPreview=${encodeURIComponent(token)}`,
+        expires: new Date(expires).toISOString(),
+      };
     };
 
     app.get<{ Params: { name: string } }>('/studio/api/layouts/:name', async (req) => {
@@ -161,34 +201,65 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       if (!detail) throw notFound(`No layout named "${name}".`);
       const draftText = detail.draft?.content;
       const hash = draftText === undefined ? null : draftHash(draftText, fragments());
-      const draftInfo = detail.draft && hash ? { ...detail.draft, hash, approvedBy: detail.approvals.filter((a) => a.hash === hash).map((a) => a.approver) } : null;
+      const draftInfo =
+        detail.draft && hash
+          ? {
+              ...detail.draft,
+              hash,
+              approvedBy: detail.approvals.filter((a) => a.hash === hash).map((a) => a.approver),
+            }
+          : null;
       return ok({
-        ...detail, draft: draftInfo, money: MONEY_LAYOUTS.has(name),
-        issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()), preview: preview(name),
+        ...detail,
+        draft: draftInfo,
+        money: MONEY_LAYOUTS.has(name),
+        issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()),
+        preview: preview(name),
         scenarios: scenariosFor(parsed(draftText ?? detail.published?.content ?? '')),
-        warning: detail.draft ? overlapWarning({ author: detail.draft.author, updatedAt: new Date(detail.draft.updatedAt) }, req.studioUser ?? '', now()) : null,
+        warning: detail.draft
+          ? overlapWarning(
+              { author: detail.draft.author, updatedAt: new Date(detail.draft.updatedAt) },
+              req.studioUser ?? '',
+              now(),
+            )
+          : null,
       });
     });
 
-    app.get<{ Params: { name: string; version: string } }>('/studio/api/layouts/:name/versions/:version', async (req) => {
-      const name = layoutName(req.params);
-      const content = await versionContent(db, name, Number(req.params.version));
-      if (content === null) throw notFound(`Layout "${name}" has no version ${req.params.version}.`);
-      return ok({ version: Number(req.params.version), content });
-    });
+    app.get<{ Params: { name: string; version: string } }>(
+      '/studio/api/layouts/:name/versions/:version',
+      async (req) => {
+        const name = layoutName(req.params);
+        const content = await versionContent(db, name, Number(req.params.version));
+        if (content === null)
+          throw notFound(`Layout "${name}" has no version ${req.params.version}.`);
+        return ok({ version: Number(req.params.version), content });
+      },
+    );
 
     // Saving the draft answers with its issues (the editor's inline errors): the same check as publishing.
-    app.put<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', { bodyLimit: MAX_TEXT + 4096 }, async (req) => {
-      const name = layoutName(req.params);
-      const content = text(req.body, 'content');
-      if (content.length === 0) throw badRequest('content: the draft text is required.');
-      const saved = await saveDraft(db, { name, text: content, actor: req.studioUser ?? '' });
-      if (!saved) throw notFound(`No layout named "${name}".`);
-      return ok({ issues: checkLayoutText(name, content, fragments()), preview: preview(name), hash: draftHash(content, fragments()), warning: overlapWarning(saved.previous, req.studioUser ?? '', now()) });
-    });
+    app.put<{ Params: { name: string } }>(
+      '/studio/api/layouts/:name/draft',
+      { bodyLimit: MAX_TEXT + 4096 },
+      async (req) => {
+        const name = layoutName(req.params);
+        const content = text(req.body, 'content');
+        if (content.length === 0) throw badRequest('content: the draft text is required.');
+        const saved = await saveDraft(db, { name, text: content, actor: req.studioUser ?? '' });
+        if (!saved) throw notFound(`No layout named "${name}".`);
+        return ok({
+          issues: checkLayoutText(name, content, fragments()),
+          preview: preview(name),
+          hash: draftHash(content, fragments()),
+          warning: overlapWarning(saved.previous, req.studioUser ?? '', now()),
+        });
+      },
+    );
 
     app.delete<{ Params: { name: string } }>('/studio/api/layouts/:name/draft', async (req) => {
-      return ok({ discarded: await discardDraft(db, layoutName(req.params), req.studioUser ?? '') });
+      return ok({
+        discarded: await discardDraft(db, layoutName(req.params), req.studioUser ?? ''),
+      });
     });
 
     app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/publish', async (req) => {
@@ -203,10 +274,21 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       // A money screen: a second operator approved exactly this text (and its fragments as they are now).
       const hash = draftHash(detail.draft.content, fragments());
       const approval = await approvalFor(db, name, hash, actor);
-      if (approval.needed && !approval.by) throw new ApiError(409, '409', approvalMissing(name, hash, approval));
-      const fullNote = approval.needed && approval.by ? `${note} (approved by ${approval.by})` : note;
-      const res = await publishText(db, { name, text: detail.draft.content, fragments: fragments(), actor, note: fullNote, action: 'publish', clearDraft: true });
-      if (!res.ok) throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
+      if (approval.needed && !approval.by)
+        throw new ApiError(409, '409', approvalMissing(name, hash, approval));
+      const fullNote =
+        approval.needed && approval.by ? `${note} (approved by ${approval.by})` : note;
+      const res = await publishText(db, {
+        name,
+        text: detail.draft.content,
+        fragments: fragments(),
+        actor,
+        note: fullNote,
+        action: 'publish',
+        clearDraft: true,
+      });
+      if (!res.ok)
+        throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
       store.invalidate(name);
       return ok({ version: res.to, from: res.from, changed: res.changed });
     });
@@ -216,7 +298,8 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       requirePublisher(req.studioRole, 'Rolling back');
       const version = Number((req.body as { version?: unknown } | null)?.version);
       const reason = text(req.body, 'reason').trim();
-      if (!Number.isInteger(version) || version < 1) throw badRequest('version: a version number is required.');
+      if (!Number.isInteger(version) || version < 1)
+        throw badRequest('version: a version number is required.');
       if (!reason) throw badRequest('reason: say why (it goes into the history).');
       const res = await rollback(db, { name, version, actor: req.studioUser ?? '', reason });
       if (!res.ok) {

@@ -26,8 +26,16 @@ export function layoutSchemaBundle(): unknown {
       if (k === '$id' || k === '$schema') continue;
       if (k === '$ref' && typeof v === 'string') {
         const [path = '', fragment = ''] = v.split('#');
-        const target = path === '' ? file : normalize(join(dirname(file), path)).split('\\').join('/');
-        if (!seen.has(target)) { seen.add(target); pending.push(target); }
+        const target =
+          path === ''
+            ? file
+            : normalize(join(dirname(file), path))
+                .split('\\')
+                .join('/');
+        if (!seen.has(target)) {
+          seen.add(target);
+          pending.push(target);
+        }
         out.$ref = `#/definitions/${escapeKey(target)}${fragment}`;
         continue;
       }
@@ -52,7 +60,9 @@ let dataBundled: Record<string, unknown> | null = null;
 export function dataSchemaBundle(): Record<string, unknown> {
   if (dataBundled) return dataBundled;
   const dir = join(SCHEMAS, 'api');
-  const { endpoints } = JSON.parse(readFileSync(join(dir, 'endpoints.json'), 'utf8')) as { endpoints: Record<string, { response?: string }> };
+  const { endpoints } = JSON.parse(readFileSync(join(dir, 'endpoints.json'), 'utf8')) as {
+    endpoints: Record<string, { response?: string }>;
+  };
   const out: Record<string, unknown> = {};
   for (const [name, e] of Object.entries(endpoints)) {
     if (!e.response) continue;

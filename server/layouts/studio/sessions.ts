@@ -13,14 +13,22 @@ const idOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export async function openSession(db: Db, operator: string, now: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insertInto('studio_sessions').values({ id: idOf(token), operator, expires_at: new Date(now + SESSION_MS) }).execute();
+  await db
+    .insertInto('studio_sessions')
+    .values({ id: idOf(token), operator, expires_at: new Date(now + SESSION_MS) })
+    .execute();
   return token;
 }
 
 /** The operator of a live session, or null (unknown, expired, revoked, or the account disabled). */
-export async function sessionOperator(db: Db, token: string, now: number): Promise<Operator | null> {
+export async function sessionOperator(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<Operator | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const row = await db.selectFrom('studio_sessions')
+  const row = await db
+    .selectFrom('studio_sessions')
     .innerJoin('studio_operators', 'studio_operators.name', 'studio_sessions.operator')
     .select(['studio_operators.name', 'studio_operators.role'])
     .where('studio_sessions.id', '=', idOf(token))
@@ -32,7 +40,12 @@ export async function sessionOperator(db: Db, token: string, now: number): Promi
 }
 
 export async function revokeSession(db: Db, token: string, now: number): Promise<void> {
-  await db.updateTable('studio_sessions').set({ revoked_at: new Date(now) }).where('id', '=', idOf(token)).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('studio_sessions')
+    .set({ revoked_at: new Date(now) })
+    .where('id', '=', idOf(token))
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /**

@@ -22,12 +22,21 @@ interface PropSchema {
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', '..', 'schemas');
 
-function expectationsOf(schema: PropSchema, prefix: readonly string[] = [], depth = 0): Expectation[] {
+function expectationsOf(
+  schema: PropSchema,
+  prefix: readonly string[] = [],
+  depth = 0,
+): Expectation[] {
   const out: Expectation[] = [];
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
     const path = [...prefix, key];
-    if (typeof prop.valueType === 'string' && (TYPE_NAMES as readonly string[]).includes(prop.valueType)) out.push({ path, expected: prop.valueType as TypeName });
-    else if (prop.$ref?.endsWith('defs/condition.schema.json')) out.push({ path, expected: 'boolean' });
+    if (
+      typeof prop.valueType === 'string' &&
+      (TYPE_NAMES as readonly string[]).includes(prop.valueType)
+    )
+      out.push({ path, expected: prop.valueType as TypeName });
+    else if (prop.$ref?.endsWith('defs/condition.schema.json'))
+      out.push({ path, expected: 'boolean' });
     else if (prop.$ref?.endsWith('defs/text.schema.json')) out.push({ path, expected: 'text' });
     else if (prop.properties && depth < 3) out.push(...expectationsOf(prop, path, depth + 1));
   }
@@ -44,7 +53,9 @@ export interface ExpectationTable {
 function table(dir: string): Map<string, Expectation[]> {
   const out = new Map<string, Expectation[]>();
   for (const file of readdirSync(join(SCHEMAS, dir)).filter((f) => f.endsWith('.schema.json'))) {
-    const schema = JSON.parse(readFileSync(join(SCHEMAS, dir, file), 'utf8')) as PropSchema & { properties?: { type?: { const?: unknown } } };
+    const schema = JSON.parse(readFileSync(join(SCHEMAS, dir, file), 'utf8')) as PropSchema & {
+      properties?: { type?: { const?: unknown } };
+    };
     const type = schema.properties?.type?.const;
     if (typeof type === 'string') out.set(type, expectationsOf(schema));
   }
@@ -58,7 +69,9 @@ export function expectationTable(): ExpectationTable {
   loaded ??= {
     widgets: table('widgets'),
     actions: table('actions'),
-    dataSource: expectationsOf(JSON.parse(readFileSync(join(SCHEMAS, 'data-source.schema.json'), 'utf8')) as PropSchema),
+    dataSource: expectationsOf(
+      JSON.parse(readFileSync(join(SCHEMAS, 'data-source.schema.json'), 'utf8')) as PropSchema,
+    ),
   };
   return loaded;
 }

@@ -6,7 +6,20 @@
  */
 import type { Node } from '../../expr';
 import { SIGNATURES, type ArgProblem } from './signatures';
-import { ANY, baseName, bool, list, num, objectOf, one, present, text, union, type Alt, type Ty } from './ty';
+import {
+  ANY,
+  baseName,
+  bool,
+  list,
+  num,
+  objectOf,
+  one,
+  present,
+  text,
+  union,
+  type Alt,
+  type Ty,
+} from './ty';
 
 export interface TypeScope {
   /** The type of a name a binding starts with (data, state, computed, item, response, ...). */
@@ -31,7 +44,16 @@ function print(node: Node): string {
     case 'Identifier':
       return node.name;
     case 'Chain':
-      return print(node.base) + node.links.map((l) => (l.computed ? `${l.optional ? '?.' : ''}[${print(l.expr)}]` : `${l.optional ? '?.' : '.'}${l.name}`)).join('');
+      return (
+        print(node.base) +
+        node.links
+          .map((l) =>
+            l.computed
+              ? `${l.optional ? '?.' : ''}[${print(l.expr)}]`
+              : `${l.optional ? '?.' : '.'}${l.name}`,
+          )
+          .join('')
+      );
     case 'Call':
       return `${node.callee}(${node.args.map(print).join(', ')})`;
     case 'Unary':
@@ -75,19 +97,31 @@ export function inferType(node: Node, scope: TypeScope, report: (p: ExprProblem)
       const result = sig(args, node.args, (p: ArgProblem) => {
         const arg = node.args[p.arg];
         const fix = p.fix ? `; write ${p.fix}` : '';
-        report({ code: 'type-mismatch', message: `${chainText(p.alt, arg ? show(arg) : node.callee)}: ${baseName(p.alt.t)}, but ${p.wants}${fix}` });
+        report({
+          code: 'type-mismatch',
+          message: `${chainText(p.alt, arg ? show(arg) : node.callee)}: ${baseName(p.alt.t)}, but ${p.wants}${fix}`,
+        });
       });
       // t('key', {n: x}) shows nothing in place of {n} when x is absent: worth a fallback.
       const params = node.callee === 't' ? node.args[1] : undefined;
       if (params?.type === 'Object') {
         for (const p of params.properties) {
           const ty = inferType(p.value, scope, () => undefined);
-          if (ty.optional) report({ code: 'optional-value', message: `${show(p.value)} may be absent (${ty.optional}): {${p.key}} in the message would show nothing; give a fallback, e.g. default(${show(p.value)}, ...)` });
+          if (ty.optional)
+            report({
+              code: 'optional-value',
+              message: `${show(p.value)} may be absent (${ty.optional}): {${p.key}} in the message would show nothing; give a fallback, e.g. default(${show(p.value)}, ...)`,
+            });
         }
       }
       // The signatures name their result "f(...)": messages show the call as written.
       const written = `${node.callee}(...)`;
-      return { ...result, alts: result.alts.map((a) => (a.chain[0] === written ? { ...a, chain: [show(node), ...a.chain.slice(1)] } : a)) };
+      return {
+        ...result,
+        alts: result.alts.map((a) =>
+          a.chain[0] === written ? { ...a, chain: [show(node), ...a.chain.slice(1)] } : a,
+        ),
+      };
     }
     case 'Unary':
       if (node.operator === '!') return bool([show(node)]);
@@ -111,18 +145,34 @@ export function inferType(node: Node, scope: TypeScope, report: (p: ExprProblem)
     }
     case 'Object': {
       const fields = new Map(node.properties.map((p) => [p.key, infer(p.value)]));
-      return objectOf((n) => fields.get(n), () => [...fields.keys()], [show(node)]);
+      return objectOf(
+        (n) => fields.get(n),
+        () => [...fields.keys()],
+        [show(node)],
+      );
     }
   }
 }
 
-function binaryType(node: Extract<Node, { type: 'Binary' }>, left: Ty, right: Ty, report: (p: ExprProblem) => void): Ty {
+function binaryType(
+  node: Extract<Node, { type: 'Binary' }>,
+  left: Ty,
+  right: Ty,
+  report: (p: ExprProblem) => void,
+): Ty {
   const label = [show(node)];
   switch (node.operator) {
     case '+': {
       if (hasKind(left, 'text') || hasKind(right, 'text')) {
-        for (const [side, ty] of [[node.left, left], [node.right, right]] as const) {
-          const absent = ty.optional ? `may be absent (${ty.optional})` : hasKind(ty, 'null') && !hasKind(ty, 'text') ? 'may be null' : '';
+        for (const [side, ty] of [
+          [node.left, left],
+          [node.right, right],
+        ] as const) {
+          const absent = ty.optional
+            ? `may be absent (${ty.optional})`
+            : hasKind(ty, 'null') && !hasKind(ty, 'text')
+              ? 'may be null'
+              : '';
           if (absent) {
             report({
               code: 'shows-undefined',
@@ -157,8 +207,14 @@ function chainType(node: Extract<Node, { type: 'Chain' }>, base: Ty): Ty {
   let ty = base;
   let label = print(node.base);
   for (const link of node.links) {
-    label += link.computed ? `${link.optional ? '?.' : ''}[${print(link.expr)}]` : `${link.optional ? '?.' : '.'}${link.name}`;
-    const key = link.computed ? (link.expr.type === 'Literal' ? link.expr.value : undefined) : link.name;
+    label += link.computed
+      ? `${link.optional ? '?.' : ''}[${print(link.expr)}]`
+      : `${link.optional ? '?.' : '.'}${link.name}`;
+    const key = link.computed
+      ? link.expr.type === 'Literal'
+        ? link.expr.value
+        : undefined
+      : link.name;
     ty = member(ty, key, link.computed, label);
   }
   return ty;
@@ -171,7 +227,13 @@ function member(ty: Ty, key: unknown, indexed: boolean, label: string): Ty {
     const tail = alt.chain.length > 1 ? alt.chain.slice(1) : [];
     // The name as written, then where the field's own value came from (a computed value's
     // binding), else where the base came from (computed.list[0].x <- ...).
-    const rechain = (t: Ty): Ty => ({ ...t, alts: t.alts.map((a) => ({ ...a, chain: [label, ...(a.chain.length > 1 ? a.chain.slice(1) : tail)] })) });
+    const rechain = (t: Ty): Ty => ({
+      ...t,
+      alts: t.alts.map((a) => ({
+        ...a,
+        chain: [label, ...(a.chain.length > 1 ? a.chain.slice(1) : tail)],
+      })),
+    });
     const t = alt.t;
     if (key === 'length' && (t.k === 'list' || t.k === 'text')) out.push(num([label]));
     else if (t.k === 'list' && (indexed || typeof key === 'number')) out.push(rechain(t.item()));

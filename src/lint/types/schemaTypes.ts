@@ -15,7 +15,8 @@ interface Schema extends JsonSchemaLike {
 
 function deref(schema: Schema, root: Schema): Schema {
   let s = schema;
-  for (let i = 0; i < 20 && s.$ref?.startsWith('#/definitions/'); i++) s = (root.definitions?.[s.$ref.slice('#/definitions/'.length)] ?? {}) as Schema;
+  for (let i = 0; i < 20 && s.$ref?.startsWith('#/definitions/'); i++)
+    s = (root.definitions?.[s.$ref.slice('#/definitions/'.length)] ?? {}) as Schema;
   return s;
 }
 
@@ -23,18 +24,29 @@ const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.typ
 
 /** An integer described as cents or minor units. */
 export function isCents(s: Schema): boolean {
-  return typesOf(s).includes('integer') && typeof s.description === 'string' && /\bcents\b|minor units/i.test(s.description);
+  return (
+    typesOf(s).includes('integer') &&
+    typeof s.description === 'string' &&
+    /\bcents\b|minor units/i.test(s.description)
+  );
 }
 
 /**
  * The type of a value a schema describes, named `label` in messages ("data.plan.amountMax").
  * `endpoint` says whose schema it is, for the "may be absent" hint of optional fields.
  */
-export function schemaType(schema: Schema | undefined, root: Schema, label: string, endpoint: string): Ty {
+export function schemaType(
+  schema: Schema | undefined,
+  root: Schema,
+  label: string,
+  endpoint: string,
+): Ty {
   if (!schema) return ANY;
   const s = deref(schema, root);
   if (s.oneOf || s.anyOf) {
-    const alts = ((s.oneOf ?? s.anyOf) as Schema[]).map((x) => schemaType(x, root, label, endpoint));
+    const alts = ((s.oneOf ?? s.anyOf) as Schema[]).map((x) =>
+      schemaType(x, root, label, endpoint),
+    );
     return union(...alts);
   }
   const types = typesOf(s);
@@ -44,7 +56,13 @@ export function schemaType(schema: Schema | undefined, root: Schema, label: stri
     else if (t === 'integer' || t === 'number') parts.push(num([label], isCents(s)));
     else if (t === 'boolean') parts.push(bool([label]));
     else if (t === 'null') parts.push(one({ k: 'null' }, [label]));
-    else if (t === 'array') parts.push(list(() => (s.items ? schemaType(s.items as Schema, root, `${label}[]`, endpoint) : ANY), [label]));
+    else if (t === 'array')
+      parts.push(
+        list(
+          () => (s.items ? schemaType(s.items as Schema, root, `${label}[]`, endpoint) : ANY),
+          [label],
+        ),
+      );
     else if (t === 'object') parts.push(objectType(s, root, label, endpoint));
   }
   if (parts.length === 0 && s.properties) parts.push(objectType(s, root, label, endpoint));
@@ -53,7 +71,12 @@ export function schemaType(schema: Schema | undefined, root: Schema, label: stri
 
 function objectType(s: Schema, root: Schema, label: string, endpoint: string): Ty {
   const props = s.properties as Record<string, Schema> | undefined;
-  if (!props) return objectOf(() => ANY, () => [], [label]);
+  if (!props)
+    return objectOf(
+      () => ANY,
+      () => [],
+      [label],
+    );
   const required = new Set(s.required ?? []);
   const extra = s.additionalProperties;
   return objectOf(
@@ -61,10 +84,13 @@ function objectType(s: Schema, root: Schema, label: string, endpoint: string): T
       if (Object.hasOwn(props, name)) {
         const ty = schemaType(props[name], root, `${label}.${name}`, endpoint);
         // A field with a default is filled by the response boundary (src/http/normalise.ts).
-        const filled = required.has(name) || (props[name] as Schema & { default?: unknown }).default !== undefined;
+        const filled =
+          required.has(name) ||
+          (props[name] as Schema & { default?: unknown }).default !== undefined;
         return filled ? ty : { ...ty, optional: `optional in the response schema of ${endpoint}` };
       }
-      if (extra && typeof extra === 'object') return schemaType(extra as Schema, root, `${label}.${name}`, endpoint);
+      if (extra && typeof extra === 'object')
+        return schemaType(extra as Schema, root, `${label}.${name}`, endpoint);
       return undefined;
     },
     () => Object.keys(props),

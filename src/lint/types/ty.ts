@@ -44,28 +44,43 @@ export const ANY: Ty = { alts: [{ t: { k: 'any' }, chain: [] }] };
 export const one = (t: Base, chain: readonly string[] = []): Ty => ({ alts: [{ t, chain }] });
 export const text = (chain: readonly string[] = [], what?: string, fix?: string): Ty =>
   one({ k: 'text', ...(what ? { what } : {}), ...(fix ? { fix } : {}) }, chain);
-export const num = (chain: readonly string[] = [], cents = false): Ty => one(cents ? { k: 'number', cents } : { k: 'number' }, chain);
+export const num = (chain: readonly string[] = [], cents = false): Ty =>
+  one(cents ? { k: 'number', cents } : { k: 'number' }, chain);
 export const bool = (chain: readonly string[] = []): Ty => one({ k: 'boolean' }, chain);
-export const list = (item: () => Ty, chain: readonly string[] = []): Ty => one({ k: 'list', item }, chain);
+export const list = (item: () => Ty, chain: readonly string[] = []): Ty =>
+  one({ k: 'list', item }, chain);
 
 const sameBase = (a: Base, b: Base): boolean =>
-  a.k === b.k && (a.k !== 'number' || (b.k === 'number' && Boolean(a.cents) === Boolean(b.cents))) && a.k !== 'text' && a.k !== 'list' && a.k !== 'object';
+  a.k === b.k &&
+  (a.k !== 'number' || (b.k === 'number' && Boolean(a.cents) === Boolean(b.cents))) &&
+  a.k !== 'text' &&
+  a.k !== 'list' &&
+  a.k !== 'object';
 
 /** One of several values (a conditional's branches, ?? and ||): the alternatives of each. */
 export function union(...tys: Ty[]): Ty {
   const alts: Alt[] = [];
-  for (const ty of tys) for (const alt of ty.alts) if (!alts.some((a) => sameBase(a.t, alt.t))) alts.push(alt);
+  for (const ty of tys)
+    for (const alt of ty.alts) if (!alts.some((a) => sameBase(a.t, alt.t))) alts.push(alt);
   const optional = tys.find((t) => t.optional)?.optional;
   return optional ? { alts, optional } : { alts };
 }
 
 /** The same type, each alternative's chain starting with `name` (a computed value read by name). */
 export function through(ty: Ty, name: string): Ty {
-  return { ...ty, alts: ty.alts.map((a) => ({ ...a, chain: [name, ...a.chain.filter((c) => c !== name)] })) };
+  return {
+    ...ty,
+    alts: ty.alts.map((a) => ({ ...a, chain: [name, ...a.chain.filter((c) => c !== name)] })),
+  };
 }
 
 /** The type without its "may be absent" (after a fallback: default(), ??, ||). */
-export const present = (ty: Ty): Ty => ({ alts: ty.alts.filter((a) => a.t.k !== 'null').length > 0 ? ty.alts.filter((a) => a.t.k !== 'null') : ty.alts });
+export const present = (ty: Ty): Ty => ({
+  alts:
+    ty.alts.filter((a) => a.t.k !== 'null').length > 0
+      ? ty.alts.filter((a) => a.t.k !== 'null')
+      : ty.alts,
+});
 
 export function isAny(ty: Ty): boolean {
   return ty.alts.some((a) => a.t.k === 'any');
@@ -81,7 +96,11 @@ export function baseName(t: Base): string {
     case 'boolean':
       return 'a boolean';
     case 'number':
-      return t.cents ? 'integer cents' : t.typed ? `a number (read from ${t.typed.what}, not cents)` : 'a number';
+      return t.cents
+        ? 'integer cents'
+        : t.typed
+          ? `a number (read from ${t.typed.what}, not cents)`
+          : 'a number';
     case 'text':
       return t.what ? `text (${t.what})` : 'text';
     case 'list':
@@ -117,22 +136,38 @@ const REFUSED: Readonly<Record<TypeName, readonly Base['k'][]>> = {
 /** The first alternative of `ty` that `expected` refuses, if any. */
 export function mismatch(expected: TypeName, ty: Ty): Alt | undefined {
   const refused = REFUSED[expected];
-  const bad = ty.alts.find((a) => refused.includes(a.t.k) || (expected === 'cents' && a.t.k === 'number' && a.t.typed));
+  const bad = ty.alts.find(
+    (a) => refused.includes(a.t.k) || (expected === 'cents' && a.t.k === 'number' && a.t.typed),
+  );
   if (bad) return bad;
   // An object that cannot be absent is always true: a condition on it never changes.
-  if (expected === 'boolean' && !ty.optional && ty.alts.length === 1) return ty.alts.find((a) => a.t.k === 'object');
+  if (expected === 'boolean' && !ty.optional && ty.alts.length === 1)
+    return ty.alts.find((a) => a.t.k === 'object');
   return undefined;
 }
 
 /** The type a JSON value written in a layout has (a literal, or a state or computed declaration). */
 export function ofJson(value: unknown, label: string, nullIs: 'any' | 'null' = 'null'): Ty {
-  if (value === null || value === undefined) return nullIs === 'any' ? ANY : one({ k: 'null' }, [label]);
+  if (value === null || value === undefined)
+    return nullIs === 'any' ? ANY : one({ k: 'null' }, [label]);
   if (typeof value === 'boolean') return bool([label]);
   if (typeof value === 'number') return num([label]);
   if (typeof value === 'string') return text([label]);
-  if (Array.isArray(value)) return list(() => (value.length > 0 ? union(...value.map((v, i) => ofJson(v, `${label}[${i}]`, nullIs))) : ANY), [label]);
+  if (Array.isArray(value))
+    return list(
+      () =>
+        value.length > 0 ? union(...value.map((v, i) => ofJson(v, `${label}[${i}]`, nullIs))) : ANY,
+      [label],
+    );
   const obj = value as Record<string, unknown>;
-  return one({ k: 'object', field: (n) => (Object.hasOwn(obj, n) ? ofJson(obj[n], `${label}.${n}`, nullIs) : undefined), names: () => Object.keys(obj) }, [label]);
+  return one(
+    {
+      k: 'object',
+      field: (n) => (Object.hasOwn(obj, n) ? ofJson(obj[n], `${label}.${n}`, nullIs) : undefined),
+      names: () => Object.keys(obj),
+    },
+    [label],
+  );
 }
 
 /**
@@ -148,7 +183,10 @@ export function withRequired(ty: Ty, paths: readonly (readonly string[])[]): Ty 
       const f = t.field(name);
       const under = paths.filter((p) => p[0] === name);
       if (!f || under.length === 0) return f;
-      return withRequired({ alts: f.alts }, under.map((p) => p.slice(1)).filter((p) => p.length > 0));
+      return withRequired(
+        { alts: f.alts },
+        under.map((p) => p.slice(1)).filter((p) => p.length > 0),
+      );
     };
     return { ...a, t: { ...t, field } };
   });
@@ -156,6 +194,10 @@ export function withRequired(ty: Ty, paths: readonly (readonly string[])[]): Ty 
 }
 
 /** An object whose fields are given by a function (data.*, computed.*, a response). */
-export function objectOf(field: (name: string) => Ty | undefined, names: () => string[], chain: readonly string[] = []): Ty {
+export function objectOf(
+  field: (name: string) => Ty | undefined,
+  names: () => string[],
+  chain: readonly string[] = [],
+): Ty {
   return one({ k: 'object', field, names }, chain);
 }

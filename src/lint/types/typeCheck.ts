@@ -21,7 +21,17 @@ import { expectationTable, type Expectation } from './expected';
 import { chainText, show, type ExprProblem, type TypeScope } from './infer';
 import { layoutScope, valueType, type LayoutScope } from './layoutTypes';
 import { expectedOfRequest } from './schemaTypes';
-import { ANY, baseName, EXPECTED_NAMES, isAny, mismatch, num, type Alt, type Ty, type TypeName } from './ty';
+import {
+  ANY,
+  baseName,
+  EXPECTED_NAMES,
+  isAny,
+  mismatch,
+  num,
+  type Alt,
+  type Ty,
+  type TypeName,
+} from './ty';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -41,29 +51,53 @@ interface Ctx {
   guards: readonly string[];
 }
 
-function add(ctx: Ctx, pointer: string, code: 'type-mismatch' | 'money-as-text' | 'shows-undefined' | 'optional-value', message: string, severity: 'error' | 'warning' = 'error'): void {
-  if (ctx.issues.some((i) => i.pointer === pointer && i.code === code && i.message === message)) return;
+function add(
+  ctx: Ctx,
+  pointer: string,
+  code: 'type-mismatch' | 'money-as-text' | 'shows-undefined' | 'optional-value',
+  message: string,
+  severity: 'error' | 'warning' = 'error',
+): void {
+  if (ctx.issues.some((i) => i.pointer === pointer && i.code === code && i.message === message))
+    return;
   ctx.issues.push({ file: ctx.file, pointer, code, message, severity });
 }
 
-const scopeOf = (ctx: Ctx): TypeScope => ({ root: (n) => ctx.locals.get(n) ?? ctx.layout.page.get(n) });
+const scopeOf = (ctx: Ctx): TypeScope => ({
+  root: (n) => ctx.locals.get(n) ?? ctx.layout.page.get(n),
+});
 
 function reporter(ctx: Ctx, pointer: string): (p: ExprProblem) => void {
-  return (p) => add(ctx, pointer, p.code, LAYOUT_MESSAGES[p.code](p.message), p.code === 'optional-value' ? 'warning' : 'error');
+  return (p) =>
+    add(
+      ctx,
+      pointer,
+      p.code,
+      LAYOUT_MESSAGES[p.code](p.message),
+      p.code === 'optional-value' ? 'warning' : 'error',
+    );
 }
 
 /** What to write instead, when the checker can tell. */
 function fixFor(expected: TypeName, alt: Alt, label: string): string {
   const t = alt.t;
-  if (t.k === 'text' && t.fix && (expected === 'cents' || expected === 'number')) return `; write ${t.fix}`;
+  if (t.k === 'text' && t.fix && (expected === 'cents' || expected === 'number'))
+    return `; write ${t.fix}`;
   if (t.k === 'number' && t.typed?.fix && expected === 'cents') return `; write ${t.typed.fix}`;
   if (expected === 'list' && t.k === 'object') {
     const lists = t.names().filter((n) => t.field(n)?.alts.some((a) => a.t.k === 'list'));
-    if (lists.length > 0) return `; bind one of its lists: ${lists.slice(0, 3).map((n) => `${label}.${n}`).join(', ')}`;
+    if (lists.length > 0)
+      return `; bind one of its lists: ${lists
+        .slice(0, 3)
+        .map((n) => `${label}.${n}`)
+        .join(', ')}`;
   }
-  if (expected === 'boolean' && t.k === 'list') return `; a list is true even when empty: write len(${label}) > 0`;
-  if (expected === 'boolean' && t.k === 'object') return '; an object that is always there is always true: test one of its fields';
-  if (expected === 'text' && (t.k === 'list' || t.k === 'object')) return `; ${baseName(t)} shows as nothing: show one of its fields`;
+  if (expected === 'boolean' && t.k === 'list')
+    return `; a list is true even when empty: write len(${label}) > 0`;
+  if (expected === 'boolean' && t.k === 'object')
+    return '; an object that is always there is always true: test one of its fields';
+  if (expected === 'text' && (t.k === 'list' || t.k === 'object'))
+    return `; ${baseName(t)} shows as nothing: show one of its fields`;
   return '';
 }
 
@@ -92,7 +126,14 @@ function labelOf(value: unknown): string {
  * Checks one value against what its place expects. `who` names the place ("repeat items", "the
  * request field generateVcode.amount"); `needed`: the place needs a value (hint when it may be absent).
  */
-function check(ctx: Ctx, value: unknown, expected: TypeName, pointer: string, who: string, needed: boolean): boolean {
+function check(
+  ctx: Ctx,
+  value: unknown,
+  expected: TypeName,
+  pointer: string,
+  who: string,
+  needed: boolean,
+): boolean {
   if (ctx.typed.has(pointer)) return false;
   ctx.typed.add(pointer);
   const ty = valueType(value, scopeOf(ctx), reporter(ctx, pointer), labelOf(value));
@@ -100,7 +141,10 @@ function check(ctx: Ctx, value: unknown, expected: TypeName, pointer: string, wh
   const label = labelOf(value);
   const bad = mismatch(expected, ty);
   if (bad) {
-    const code = expected === 'cents' && (bad.t.k === 'text' || (bad.t.k === 'number' && bad.t.typed)) ? 'money-as-text' : 'type-mismatch';
+    const code =
+      expected === 'cents' && (bad.t.k === 'text' || (bad.t.k === 'number' && bad.t.typed))
+        ? 'money-as-text'
+        : 'type-mismatch';
     const message = `${chainText(bad, label)}: ${baseName(bad.t)}, ${who} wants ${EXPECTED_NAMES[expected]}${fixFor(expected, bad, label)}`;
     add(ctx, pointer, code, LAYOUT_MESSAGES[code](message));
     return true;
@@ -108,7 +152,15 @@ function check(ctx: Ctx, value: unknown, expected: TypeName, pointer: string, wh
   if (needed && ty.optional && !guarded(ctx, ty.absent ?? label)) {
     const shows = expected === 'text' ? 'it would show nothing' : `${who} would get no value`;
     const part = ty.absent ?? label;
-    add(ctx, pointer, 'optional-value', LAYOUT_MESSAGES['optional-value'](`${part} may be absent (${ty.optional}): ${shows}; give a fallback, e.g. default(${part}, ...)`), 'warning');
+    add(
+      ctx,
+      pointer,
+      'optional-value',
+      LAYOUT_MESSAGES['optional-value'](
+        `${part} may be absent (${ty.optional}): ${shows}; give a fallback, e.g. default(${part}, ...)`,
+      ),
+      'warning',
+    );
   }
   return false;
 }
@@ -119,7 +171,13 @@ function valueAtPath(obj: Obj, path: readonly string[]): unknown {
   return v;
 }
 
-function checkExpectations(ctx: Ctx, obj: Obj, pointer: string, what: string, expectations: readonly Expectation[] | undefined): void {
+function checkExpectations(
+  ctx: Ctx,
+  obj: Obj,
+  pointer: string,
+  what: string,
+  expectations: readonly Expectation[] | undefined,
+): void {
   for (const e of expectations ?? []) {
     const v = valueAtPath(obj, e.path);
     if (v === undefined) continue;
@@ -132,7 +190,8 @@ function checkExpectations(ctx: Ctx, obj: Obj, pointer: string, what: string, ex
 
 /** The params an endpoint call sends, against the endpoint's request schema. */
 function checkRequest(ctx: Ctx, endpoint: string, params: Obj, pointer: string): void {
-  const schema = ctx.catalogue.request?.(endpoint) as (Obj & { properties?: Record<string, Obj>; required?: string[] }) | undefined;
+  const schema = ctx.catalogue.request?.(endpoint) as
+    (Obj & { properties?: Record<string, Obj>; required?: string[] }) | undefined;
   if (!schema?.properties) return;
   const required = new Set(schema.required ?? []);
   for (const [name, value] of Object.entries(params)) {
@@ -147,7 +206,15 @@ function checkRequest(ctx: Ctx, endpoint: string, params: Obj, pointer: string):
 /** A typed fragment param that landed here: the value given in `with` must be of its type. */
 function checkParam(ctx: Ctx, value: unknown, pointer: string): void {
   const site = ctx.paramAt(pointer);
-  if (site) check(ctx, value, site.type, pointer, `the param "${site.param}" of fragment ${site.fragment}`, false);
+  if (site)
+    check(
+      ctx,
+      value,
+      site.type,
+      pointer,
+      `the param "${site.param}" of fragment ${site.fragment}`,
+      false,
+    );
 }
 
 /** The locals a property adds (repeat's item and index, a response), typed where known. */
@@ -157,12 +224,19 @@ function withLocals(ctx: Ctx, obj: Obj, key: string, inActions: boolean, type: s
   if (names.length === 0 && !repeatBody) return ctx;
   const locals = new Map(ctx.locals);
   for (const name of names) locals.set(name, ANY);
-  if (names.includes('response') && typeof obj.endpoint === 'string') locals.set('response', ctx.layout.response(obj.endpoint, 'response', obj.requires));
+  if (names.includes('response') && typeof obj.endpoint === 'string')
+    locals.set('response', ctx.layout.response(obj.endpoint, 'response', obj.requires));
   if (repeatBody) {
     const items = valueType(obj.items, scopeOf(ctx), () => undefined, labelOf(obj.items));
-    const item = items.alts.filter((a) => a.t.k === 'list').map((a) => (a.t.k === 'list' ? a.t.item() : ANY))[0] ?? ANY;
+    const item =
+      items.alts
+        .filter((a) => a.t.k === 'list')
+        .map((a) => (a.t.k === 'list' ? a.t.item() : ANY))[0] ?? ANY;
     locals.set(typeof obj.itemAs === 'string' ? obj.itemAs : 'item', item);
-    locals.set(typeof obj.indexAs === 'string' ? obj.indexAs : 'index', num([typeof obj.indexAs === 'string' ? obj.indexAs : 'index']));
+    locals.set(
+      typeof obj.indexAs === 'string' ? obj.indexAs : 'index',
+      num([typeof obj.indexAs === 'string' ? obj.indexAs : 'index']),
+    );
   }
   return { ...ctx, locals };
 }
@@ -182,7 +256,8 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
   if (depth > 120) return;
   if (typeof value === 'string') {
     checkParam(ctx, value, pointer);
-    if (!ctx.typed.has(pointer) && value.includes('{{')) valueType(value, scopeOf(ctx), reporter(ctx, pointer), '');
+    if (!ctx.typed.has(pointer) && value.includes('{{'))
+      valueType(value, scopeOf(ctx), reporter(ctx, pointer), '');
     return;
   }
   if (Array.isArray(value)) {
@@ -193,38 +268,90 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
   if (!isObj(value)) return checkParam(ctx, value, pointer);
   checkParam(ctx, value, pointer);
   const type = typeof value.type === 'string' ? value.type : '';
-  if (!inActions && typeof value.visible === 'string') ctx = { ...ctx, guards: [...ctx.guards, value.visible] };
+  if (!inActions && typeof value.visible === 'string')
+    ctx = { ...ctx, guards: [...ctx.guards, value.visible] };
   const table = expectationTable();
-  if (type) checkExpectations(ctx, value, pointer, type, inActions ? table.actions.get(type) : table.widgets.get(type));
-  if (typeof value.endpoint === 'string' && isObj(value.params)) checkRequest(ctx, value.endpoint, value.params, `${pointer}/params`);
+  if (type)
+    checkExpectations(
+      ctx,
+      value,
+      pointer,
+      type,
+      inActions ? table.actions.get(type) : table.widgets.get(type),
+    );
+  if (typeof value.endpoint === 'string' && isObj(value.params))
+    checkRequest(ctx, value.endpoint, value.params, `${pointer}/params`);
   // setState keeps the kind layout.state declares: a list stays a list, a number a number.
-  if (inActions && type === 'setState' && typeof value.path === 'string' && value.value !== undefined) {
+  if (
+    inActions &&
+    type === 'setState' &&
+    typeof value.path === 'string' &&
+    value.value !== undefined
+  ) {
     const kind = declaredKind(ctx.state, value.path);
-    if (kind !== 'any') check(ctx, value.value, kind, `${pointer}/value`, `state.${value.path} (declared as ${EXPECTED_NAMES[kind]} in layout.state)`, false);
+    if (kind !== 'any')
+      check(
+        ctx,
+        value.value,
+        kind,
+        `${pointer}/value`,
+        `state.${value.path} (declared as ${EXPECTED_NAMES[kind]} in layout.state)`,
+        false,
+      );
   }
   for (const [key, v] of Object.entries(value)) {
     if (key === '$comment') continue;
-    walk(withLocals(ctx, value, key, inActions, type), v, `${pointer}/${escapePointer(key)}`, ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params', depth + 1);
+    walk(
+      withLocals(ctx, value, key, inActions, type),
+      v,
+      `${pointer}/${escapePointer(key)}`,
+      ACTION_LIST_KEY.test(key) ? true : inActions && key !== 'params',
+      depth + 1,
+    );
   }
 }
 
 /** The type issues of one (expanded) layout. */
-export function typeIssues(doc: Obj, file: string, catalogue: ApiCatalogue, paramAt: (pointer: string) => ParamSite | undefined = () => undefined): LayoutIssue[] {
-  const ctx: Ctx = { file, issues: [], layout: layoutScope(doc, catalogue), catalogue, locals: new Map(), paramAt, typed: new Set(), guards: [], state: doc.state };
+export function typeIssues(
+  doc: Obj,
+  file: string,
+  catalogue: ApiCatalogue,
+  paramAt: (pointer: string) => ParamSite | undefined = () => undefined,
+): LayoutIssue[] {
+  const ctx: Ctx = {
+    file,
+    issues: [],
+    layout: layoutScope(doc, catalogue),
+    catalogue,
+    locals: new Map(),
+    paramAt,
+    typed: new Set(),
+    guards: [],
+    state: doc.state,
+  };
   const table = expectationTable();
   if (isObj(doc.dataSources)) {
     for (const [name, source] of Object.entries(doc.dataSources)) {
       if (!isObj(source)) continue;
       const ptr = `/dataSources/${escapePointer(name)}`;
       checkExpectations(ctx, source, ptr, `data source ${name}`, table.dataSource);
-      if (typeof source.endpoint === 'string' && isObj(source.params)) checkRequest(ctx, source.endpoint, source.params, `${ptr}/params`);
+      if (typeof source.endpoint === 'string' && isObj(source.params))
+        checkRequest(ctx, source.endpoint, source.params, `${ptr}/params`);
       for (const [key, v] of Object.entries(source)) {
-        if (key !== '$comment') walk(withLocals(ctx, source, key, false, DATA_SOURCE), v, `${ptr}/${escapePointer(key)}`, ACTION_LIST_KEY.test(key), 2);
+        if (key !== '$comment')
+          walk(
+            withLocals(ctx, source, key, false, DATA_SOURCE),
+            v,
+            `${ptr}/${escapePointer(key)}`,
+            ACTION_LIST_KEY.test(key),
+            2,
+          );
       }
     }
   }
   if (doc.title !== undefined) check(ctx, doc.title, 'text', '/title', 'the layout title', true);
-  for (const key of ['title', 'computed', 'body', 'dialogs']) walk(ctx, doc[key], `/${key}`, false, 0);
+  for (const key of ['title', 'computed', 'body', 'dialogs'])
+    walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
   return ctx.issues;

@@ -31,18 +31,36 @@ export default function Carousel({ node, pointer }: WidgetProps<NodeOf<'carousel
   }, [count, interval, signal, current]);
 
   return (
-    <section className={styleClass(node.style, 'k-carousel')} data-node-id={node.id} aria-roledescription="carousel" aria-label={label || undefined}>
+    <section
+      className={styleClass(node.style, 'k-carousel')}
+      data-node-id={node.id}
+      aria-roledescription="carousel"
+      aria-label={label || undefined}
+    >
       {node.slides.map((slide, i) => (
-        <div key={i} className="k-carousel__slide" role="group" aria-roledescription="slide"
-          aria-label={`${i + 1} of ${count}`} hidden={i !== current} data-active={i === current}>
+        <div
+          key={i}
+          className="k-carousel__slide"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${i + 1} of ${count}`}
+          hidden={i !== current}
+          data-active={i === current}
+        >
           <NodeView node={slide} pointer={`${pointer}/slides/${i}`} />
         </div>
       ))}
       {node.indicators !== false && count > 1 ? (
         <div className="k-carousel__dots">
           {node.slides.map((_, i) => (
-            <button key={i} type="button" className="k-carousel__dot" aria-label={`Show slide ${i + 1}`}
-              aria-current={i === current} onClick={() => setIndex(i)} />
+            <button
+              key={i}
+              type="button"
+              className="k-carousel__dot"
+              aria-label={`Show slide ${i + 1}`}
+              aria-current={i === current}
+              onClick={() => setIndex(i)}
+            />
           ))}
         </div>
       ) : null}

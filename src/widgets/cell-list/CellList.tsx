@@ -32,14 +32,23 @@ export default function CellList({ node, pointer }: WidgetProps<NodeOf<'cell-lis
   const items = Array.isArray(raw) ? (raw as readonly unknown[]) : [];
   const titleField = node.titleField ?? 'title';
   const valueField = node.valueField ?? 'value';
-  const className = styleClass(node.style, `k-cell-list${node.divider ? ' k-cell-list--divider' : ''}`);
+  const className = styleClass(
+    node.style,
+    `k-cell-list${node.divider ? ' k-cell-list--divider' : ''}`,
+  );
   if (items.length === 0 && !node.rows?.length) return null;
   return (
     <dl className={className} data-node-id={node.id}>
       {items.map((item, i) => (
-        <Line key={`i${i}`} title={toDisplayText(field(item, titleField))} value={toDisplayText(field(item, valueField))} />
+        <Line
+          key={`i${i}`}
+          title={toDisplayText(field(item, titleField))}
+          value={toDisplayText(field(item, valueField))}
+        />
       ))}
-      {node.rows?.map((row, i) => <StaticLine key={`r${i}`} row={row} pointer={`${pointer}/rows/${i}`} />)}
+      {node.rows?.map((row, i) => (
+        <StaticLine key={`r${i}`} row={row} pointer={`${pointer}/rows/${i}`} />
+      ))}
     </dl>
   );
 }

@@ -16,18 +16,26 @@ export default function CodeCopy({ node, pointer }: WidgetProps<NodeOf<'code-cop
   const code = useText(node.code, `${pointer}/code`);
   const label = useText(node.label, `${pointer}/label`);
   const buttonLabel = useText(node.buttonLabel ?? msg('common.copy'), `${pointer}/buttonLabel`);
-  const successMessage = useText(node.successMessage ?? 'copy success', `${pointer}/successMessage`);
+  const successMessage = useText(
+    node.successMessage ?? 'copy success',
+    `${pointer}/successMessage`,
+  );
   const { run, pending } = useActionRunner(pointer);
 
   const copy = () => {
-    void run([{ type: 'copy', text: COPY_TEXT, successMessage: '{{ successMessage }}' }], 'code', { code, successMessage });
+    void run([{ type: 'copy', text: COPY_TEXT, successMessage: '{{ successMessage }}' }], 'code', {
+      code,
+      successMessage,
+    });
   };
 
   return (
     <div id={node.id} className={styleClass(node.style, 'k-code-copy')}>
       {label ? <span className="k-code-copy__label">{label}</span> : null}
       <div className="k-code-copy__row">
-        <span className="k-code-copy__code" data-testid={node.id ? `${node.id}-code` : undefined}>{code}</span>
+        <span className="k-code-copy__code" data-testid={node.id ? `${node.id}-code` : undefined}>
+          {code}
+        </span>
         <button
           type="button"
           className="k-code-copy__button"

@@ -14,8 +14,20 @@ function secondsOf(value: unknown): number {
 }
 
 /** The running label is evaluated with {{ seconds }} added to the scope it already had. */
-function RunningLabel({ template, seconds, pointer }: { template: string; seconds: number; pointer: string }) {
-  return <Scoped seconds={seconds}><LabelText template={template} pointer={pointer} /></Scoped>;
+function RunningLabel({
+  template,
+  seconds,
+  pointer,
+}: {
+  template: string;
+  seconds: number;
+  pointer: string;
+}) {
+  return (
+    <Scoped seconds={seconds}>
+      <LabelText template={template} pointer={pointer} />
+    </Scoped>
+  );
 }
 
 function Scoped({ seconds, children }: { seconds: number; children: ReactNode }) {
@@ -33,7 +45,10 @@ function LabelText({ template, pointer }: { template: string; pointer: string })
  * the page is left); this button only reads the seconds, so a countdown started by another
  * action (e.g. after an http send) shows here too.
  */
-export default function CountdownButton({ node, pointer }: WidgetProps<NodeOf<'countdown-button'>>) {
+export default function CountdownButton({
+  node,
+  pointer,
+}: WidgetProps<NodeOf<'countdown-button'>>) {
   const [raw] = useStatePath(node.bind, `${pointer}/bind`);
   const seconds = secondsOf(raw);
   const label = useText(node.label, `${pointer}/label`);
@@ -45,7 +60,10 @@ export default function CountdownButton({ node, pointer }: WidgetProps<NodeOf<'c
     <button
       type="button"
       id={node.id}
-      className={styleClass(node.style, `k-countdown-button k-button k-button--${node.variant ?? 'secondary'}`)}
+      className={styleClass(
+        node.style,
+        `k-countdown-button k-button k-button--${node.variant ?? 'secondary'}`,
+      )}
       disabled={running || pending || disabled}
       aria-busy={pending}
       onClick={() => {
@@ -53,7 +71,15 @@ export default function CountdownButton({ node, pointer }: WidgetProps<NodeOf<'c
       }}
     >
       {pending ? <span className="k-spinner" aria-hidden="true" /> : null}
-      {running ? <RunningLabel template={node.runningLabel} seconds={seconds} pointer={`${pointer}/runningLabel`} /> : label}
+      {running ? (
+        <RunningLabel
+          template={node.runningLabel}
+          seconds={seconds}
+          pointer={`${pointer}/runningLabel`}
+        />
+      ) : (
+        label
+      )}
     </button>
   );
 }

@@ -34,8 +34,22 @@ function OpenDialog({ node, pointer }: DialogProps) {
     dismiss();
   };
   return (
-    <div ref={overlayRef} tabIndex={-1} className="k-dialog-overlay" data-testid={`dialog-overlay-${node.id}`} onClick={onOverlay} onKeyDown={onKeyDown}>
-      <div ref={dialogRef} tabIndex={-1} role="dialog" aria-modal="true" aria-label={title || node.id} className="k-dialog">
+    <div
+      ref={overlayRef}
+      tabIndex={-1}
+      className="k-dialog-overlay"
+      data-testid={`dialog-overlay-${node.id}`}
+      onClick={onOverlay}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        ref={dialogRef}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-label={title || node.id}
+        className="k-dialog"
+      >
         {title ? <h2 className="k-dialog__title">{title}</h2> : null}
         <Nodes nodes={node.children} pointer={`${pointer}/children`} />
       </div>

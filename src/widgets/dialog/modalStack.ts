@@ -15,7 +15,12 @@ let observer: MutationObserver | null = null;
 /** Live regions (toasts) stay announced: inert would silence them. Other dialogs are skipped so
  * that a dialog opened later is not made inert by one below it (it becomes the top instead). */
 function keepLive(el: Element, top: HTMLElement): boolean {
-  if (el.hasAttribute('aria-live') || el.getAttribute('role') === 'status' || el.getAttribute('role') === 'alert') return true;
+  if (
+    el.hasAttribute('aria-live') ||
+    el.getAttribute('role') === 'status' ||
+    el.getAttribute('role') === 'alert'
+  )
+    return true;
   return el !== top && stack.includes(el as HTMLElement);
 }
 
@@ -30,7 +35,11 @@ function apply(): void {
   const top = stack[stack.length - 1];
   if (!top) return;
   const ancestors: Element[] = [];
-  for (let node: Element | null = top; node && node !== document.documentElement; node = node.parentElement) {
+  for (
+    let node: Element | null = top;
+    node && node !== document.documentElement;
+    node = node.parentElement
+  ) {
     const parent: Element | null = node.parentElement;
     if (!parent) break;
     ancestors.push(parent);

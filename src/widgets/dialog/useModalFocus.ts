@@ -12,7 +12,9 @@ const FOCUSABLE = [
 ].join(',');
 
 function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[inert]') && !el.hidden);
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.closest('[inert]') && !el.hidden,
+  );
 }
 
 /**
@@ -64,10 +66,16 @@ export function useModalFocus(
     const last = items[items.length - 1]!;
     const active = document.activeElement;
     // The overlay and the dialog box take focus when tapped outside a control (tabIndex -1).
-    if (event.shiftKey && (active === first || active === dialog || active === overlayRef.current)) {
+    if (
+      event.shiftKey &&
+      (active === first || active === dialog || active === overlayRef.current)
+    ) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && (active === last || active === dialog || active === overlayRef.current)) {
+    } else if (
+      !event.shiftKey &&
+      (active === last || active === dialog || active === overlayRef.current)
+    ) {
       event.preventDefault();
       first.focus();
     }

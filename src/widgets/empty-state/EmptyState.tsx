@@ -18,7 +18,12 @@ export default function EmptyState({ node, pointer }: WidgetProps<NodeOf<'empty-
       {src ? <img className="k-empty-state__img" src={src} alt="" /> : null}
       <p className="k-empty-state__text">{text}</p>
       {buttonLabel && node.onTap ? (
-        <button type="button" className="k-button k-button--secondary k-empty-state__button" disabled={pending} onClick={() => void run(node.onTap, 'onTap')}>
+        <button
+          type="button"
+          className="k-button k-button--secondary k-empty-state__button"
+          disabled={pending}
+          onClick={() => void run(node.onTap, 'onTap')}
+        >
           {buttonLabel}
         </button>
       ) : null}

@@ -23,9 +23,15 @@ export default function EnumPicker({ node, pointer }: WidgetProps<NodeOf<'enum-p
   const field = useField({ id: node.id, pointer, rules: node.rules, path, value });
   const errorId = `${titleId}-error`;
   const label = useText(node.label, `${pointer}/label`);
-  const placeholder = useText(node.placeholder ?? msg('common.pleaseSelect'), `${pointer}/placeholder`);
+  const placeholder = useText(
+    node.placeholder ?? msg('common.pleaseSelect'),
+    `${pointer}/placeholder`,
+  );
   const title = useText(node.title, `${pointer}/title`);
-  const confirmLabel = useText(node.confirmLabel ?? msg('common.confirm'), `${pointer}/confirmLabel`);
+  const confirmLabel = useText(
+    node.confirmLabel ?? msg('common.confirm'),
+    `${pointer}/confirmLabel`,
+  );
   const cancelLabel = useText(node.cancelLabel ?? msg('common.cancel'), `${pointer}/cancelLabel`);
   const disabled = useCondition(node.disabled, `${pointer}/disabled`, false);
   const rawOptions = useValue(node.options, `${pointer}/options`);
@@ -77,10 +83,22 @@ export default function EnumPicker({ node, pointer }: WidgetProps<NodeOf<'enum-p
   }, [open]);
 
   return (
-    <div ref={field.rootRef} className={styleClass(node.style, 'k-enum-picker')} data-node-id={node.id}>
-      <button ref={setFieldRef} type="button" className="k-enum-picker__field" aria-haspopup="dialog" aria-expanded={open}
-        aria-invalid={field.error ? true : undefined} aria-describedby={field.error ? errorId : undefined}
-        disabled={disabled} onClick={show}>
+    <div
+      ref={field.rootRef}
+      className={styleClass(node.style, 'k-enum-picker')}
+      data-node-id={node.id}
+    >
+      <button
+        ref={setFieldRef}
+        type="button"
+        className="k-enum-picker__field"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.error ? errorId : undefined}
+        disabled={disabled}
+        onClick={show}
+      >
         {label ? <span className="k-enum-picker__label">{label}</span> : null}
         <span className={`k-enum-picker__value${chosen ? '' : ' k-enum-picker__value--empty'}`}>
           {chosen ? chosen.label : placeholder}
@@ -90,20 +108,41 @@ export default function EnumPicker({ node, pointer }: WidgetProps<NodeOf<'enum-p
       <FieldError id={errorId} message={field.error} />
       {open ? (
         <div className="k-enum-picker__overlay" data-testid="enum-picker-overlay" onClick={close}>
-          <div ref={sheetRef} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby={titleId}
-            className="k-enum-picker__sheet" onClick={(e) => e.stopPropagation()}>
+          <div
+            ref={sheetRef}
+            tabIndex={-1}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            className="k-enum-picker__sheet"
+            onClick={(e) => e.stopPropagation()}
+          >
             <div className="k-enum-picker__bar">
-              <button type="button" className="k-enum-picker__cancel" onClick={close}>{cancelLabel}</button>
-              <h2 id={titleId} className="k-enum-picker__title">{title || label || placeholder}</h2>
-              <button type="button" className="k-enum-picker__confirm" disabled={highlight === null} onClick={confirm}>
+              <button type="button" className="k-enum-picker__cancel" onClick={close}>
+                {cancelLabel}
+              </button>
+              <h2 id={titleId} className="k-enum-picker__title">
+                {title || label || placeholder}
+              </h2>
+              <button
+                type="button"
+                className="k-enum-picker__confirm"
+                disabled={highlight === null}
+                onClick={confirm}
+              >
                 {confirmLabel}
               </button>
             </div>
             <div role="radiogroup" aria-labelledby={titleId} className="k-enum-picker__options">
               {choices.map((c, i) => (
-                <button key={i} type="button" role="radio" aria-checked={highlight === i}
+                <button
+                  key={i}
+                  type="button"
+                  role="radio"
+                  aria-checked={highlight === i}
                   className={`k-enum-picker__option${highlight === i ? ' k-enum-picker__option--on' : ''}`}
-                  onClick={() => setHighlight(i)}>
+                  onClick={() => setHighlight(i)}
+                >
                   {c.label}
                 </button>
               ))}

@@ -12,7 +12,9 @@ import './image-upload.css';
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
 function urlsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+  return Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && v !== '')
+    : [];
 }
 
 /** The upload answer: the URL itself, or an object with a url field (the API's { url }). */
@@ -33,10 +35,22 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
   const maxCount = node.maxCount ?? 9;
   const messages: Record<FileRefusal | 'full', string> = {
     empty: useText(node.messages?.empty ?? msg('widget.fileEmpty'), `${pointer}/messages/empty`),
-    tooLarge: useText(node.messages?.tooLarge ?? msg('widget.fileTooLarge'), `${pointer}/messages/tooLarge`),
-    notImage: useText(node.messages?.notImage ?? msg('widget.fileNotImage'), `${pointer}/messages/notImage`),
-    badName: useText(node.messages?.badName ?? msg('widget.fileBadName'), `${pointer}/messages/badName`),
-    full: useText(node.messages?.full ?? msg('widget.tooManyPictures', { max: maxCount }), `${pointer}/messages/full`),
+    tooLarge: useText(
+      node.messages?.tooLarge ?? msg('widget.fileTooLarge'),
+      `${pointer}/messages/tooLarge`,
+    ),
+    notImage: useText(
+      node.messages?.notImage ?? msg('widget.fileNotImage'),
+      `${pointer}/messages/notImage`,
+    ),
+    badName: useText(
+      node.messages?.badName ?? msg('widget.fileBadName'),
+      `${pointer}/messages/badName`,
+    ),
+    full: useText(
+      node.messages?.full ?? msg('widget.tooManyPictures', { max: maxCount }),
+      `${pointer}/messages/full`,
+    ),
   };
   const addLabel = useText(node.addLabel ?? msg('widget.addPicture'), `${pointer}/addLabel`);
   const urls = urlsOf(rawList);
@@ -55,7 +69,11 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
       return;
     }
     if (!node.resultPath) {
-      env.report({ pointer, message: 'image-upload needs resultPath to receive the uploaded URL', kind: 'widget' });
+      env.report({
+        pointer,
+        message: 'image-upload needs resultPath to receive the uploaded URL',
+        kind: 'widget',
+      });
       return;
     }
     setResult(null); // a failed upload must not re-add the previous picture
@@ -64,7 +82,11 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
     const url = uploadedUrl(readState(node.resultPath));
     const safe = url === null ? null : env.checkImageUrl(url);
     if (safe === null) {
-      env.report({ pointer: `${pointer}/resultPath`, message: 'No usable image URL after onSelect', kind: 'widget' });
+      env.report({
+        pointer: `${pointer}/resultPath`,
+        message: 'No usable image URL after onSelect',
+        kind: 'widget',
+      });
       return;
     }
     // Re-read the list: the user may have removed a picture while this one was uploading.
@@ -86,9 +108,16 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
         const src = env.checkImageUrl(url);
         return (
           <li key={`${i}-${url}`} className="k-image-upload__tile">
-            {src ? <img className="k-image-upload__img" src={src} alt={`Picture ${i + 1}`} /> : null}
+            {src ? (
+              <img className="k-image-upload__img" src={src} alt={`Picture ${i + 1}`} />
+            ) : null}
             {readOnly ? null : (
-              <button type="button" className="k-image-upload__remove" aria-label={`Remove picture ${i + 1}`} onClick={() => remove(i)}>
+              <button
+                type="button"
+                className="k-image-upload__remove"
+                aria-label={`Remove picture ${i + 1}`}
+                onClick={() => remove(i)}
+              >
                 ×
               </button>
             )}
@@ -98,7 +127,11 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
       {!readOnly && urls.length < maxCount ? (
         <li className="k-image-upload__tile k-image-upload__add">
           <label className="k-image-upload__add-label">
-            {pending ? <span className="k-spinner" aria-hidden="true" /> : <span aria-hidden="true">+</span>}
+            {pending ? (
+              <span className="k-spinner" aria-hidden="true" />
+            ) : (
+              <span aria-hidden="true">+</span>
+            )}
             <input
               className="k-image-upload__input"
               type="file"

@@ -14,7 +14,8 @@ const ascii = (bytes: Uint8Array, from: number, text: string) =>
   [...text].every((c, i) => bytes[from + i] === c.charCodeAt(0));
 
 export function sniffImage(bytes: Uint8Array): ImageKind | null {
-  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b))
+    return 'png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) return 'gif';
   if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP')) return 'webp';
@@ -24,7 +25,8 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
 /** Blob.arrayBuffer is missing in some older WebViews; FileReader is everywhere. */
 function readHead(file: Blob, count: number): Promise<Uint8Array> {
   const head = file.slice(0, count);
-  if (typeof head.arrayBuffer === 'function') return head.arrayBuffer().then((b) => new Uint8Array(b));
+  if (typeof head.arrayBuffer === 'function')
+    return head.arrayBuffer().then((b) => new Uint8Array(b));
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
@@ -35,7 +37,8 @@ function readHead(file: Blob, count: number): Promise<Uint8Array> {
 
 export async function checkImageFile(file: File, maxBytes: number): Promise<FileCheck> {
   // A name with a path or a parent reference has not come from a plain file picker.
-  if (/[/\\]|\.\./.test(file.name) || file.name.includes('\0')) return { ok: false, reason: 'badName' };
+  if (/[/\\]|\.\./.test(file.name) || file.name.includes('\0'))
+    return { ok: false, reason: 'badName' };
   if (file.size === 0) return { ok: false, reason: 'empty' };
   if (file.size > maxBytes) return { ok: false, reason: 'tooLarge' };
   let bytes: Uint8Array;

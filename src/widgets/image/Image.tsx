@@ -31,8 +31,13 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
   const fromSrc = useText(node.src, `${pointer}/src`).trim();
   const params = useValue(node.params ?? NO_PARAMS, `${pointer}/params`);
   // undefined kept as null, so a param that has not resolved yet still counts as missing.
-  const paramsKey = JSON.stringify(params ?? {}, (_key, v: unknown) => (v === undefined ? null : v));
-  const fromEndpoint = useMemo(() => endpointSource(env, node.endpoint, paramsKey), [env, node.endpoint, paramsKey]);
+  const paramsKey = JSON.stringify(params ?? {}, (_key, v: unknown) =>
+    v === undefined ? null : v,
+  );
+  const fromEndpoint = useMemo(
+    () => endpointSource(env, node.endpoint, paramsKey),
+    [env, node.endpoint, paramsKey],
+  );
   const raw = node.endpoint === undefined ? fromSrc : fromEndpoint;
   const alt = useText(node.alt, `${pointer}/alt`);
   const { run } = useActionRunner(pointer);
@@ -43,7 +48,11 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
   useEffect(() => {
     if (!refused) return;
     // A hostile source may be long; enough of it to find in the layout or the data is plenty.
-    env.report({ pointer: `${pointer}/src`, message: `Image source refused: ${raw.slice(0, 80)}`, kind: 'image' });
+    env.report({
+      pointer: `${pointer}/src`,
+      message: `Image source refused: ${raw.slice(0, 80)}`,
+      kind: 'image',
+    });
   }, [refused, raw, pointer, env]);
 
   useEffect(() => {
@@ -58,20 +67,40 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
   // Nothing rendered for an empty or refused source: a broken-image icon helps nobody.
   if (src === null) return null;
 
-  const className = styleClass(node.style, `k-image k-image--${node.size ?? 'full'} k-image--${node.fit ?? 'contain'}`);
+  const className = styleClass(
+    node.style,
+    `k-image k-image--${node.size ?? 'full'} k-image--${node.fit ?? 'contain'}`,
+  );
   const img = <img className="k-image__img" src={src} alt={alt} loading="lazy" decoding="async" />;
 
   if (node.zoomable) {
     return (
       <>
-        <button type="button" className={`${className} k-image__button`} data-node-id={node.id}
-          aria-haspopup="dialog" aria-label={alt ? undefined : msg('widget.enlargeImage')} onClick={() => setZoomed(true)}>
+        <button
+          type="button"
+          className={`${className} k-image__button`}
+          data-node-id={node.id}
+          aria-haspopup="dialog"
+          aria-label={alt ? undefined : msg('widget.enlargeImage')}
+          onClick={() => setZoomed(true)}
+        >
           {img}
         </button>
         {zoomed ? (
-          <div role="dialog" aria-modal="true" aria-label={alt || msg('widget.image')} className="k-image-zoom" onClick={() => setZoomed(false)}>
+          <div
+            role="dialog"
+            aria-modal="true"
+            aria-label={alt || msg('widget.image')}
+            className="k-image-zoom"
+            onClick={() => setZoomed(false)}
+          >
             <img className="k-image-zoom__img" src={src} alt={alt} />
-            <button type="button" className="k-image-zoom__close" aria-label={msg('common.close')} onClick={() => setZoomed(false)}>
+            <button
+              type="button"
+              className="k-image-zoom__close"
+              aria-label={msg('common.close')}
+              onClick={() => setZoomed(false)}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>
@@ -81,11 +110,20 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
   }
   if (node.onTap) {
     return (
-      <button type="button" className={`${className} k-image__button`} data-node-id={node.id}
-        aria-label={alt ? undefined : msg('widget.image')} onClick={() => void run(node.onTap, 'onTap')}>
+      <button
+        type="button"
+        className={`${className} k-image__button`}
+        data-node-id={node.id}
+        aria-label={alt ? undefined : msg('widget.image')}
+        onClick={() => void run(node.onTap, 'onTap')}
+      >
         {img}
       </button>
     );
   }
-  return <span className={className} data-node-id={node.id}>{img}</span>;
+  return (
+    <span className={className} data-node-id={node.id}>
+      {img}
+    </span>
+  );
 }

@@ -19,7 +19,9 @@ type InputNode = NodeOf<'input'>;
 const PHONE_DIGITS = 11;
 
 function keepsDigits(node: InputNode): boolean {
-  return node.inputType === 'numeric' || node.inputType === 'tel' || (node.format ?? 'none') !== 'none';
+  return (
+    node.inputType === 'numeric' || node.inputType === 'tel' || (node.format ?? 'none') !== 'none'
+  );
 }
 
 /**
@@ -31,7 +33,10 @@ function cleanInput(raw: string, node: InputNode, max: unknown): string {
   if (node.inputType === 'money') return cleanMoney(raw, node, max);
   const digits = keepsDigits(node);
   let value = digits ? digitsOnly(raw) : raw;
-  const limit = node.format === 'phone' ? Math.min(node.maxLength ?? PHONE_DIGITS, PHONE_DIGITS) : node.maxLength;
+  const limit =
+    node.format === 'phone'
+      ? Math.min(node.maxLength ?? PHONE_DIGITS, PHONE_DIGITS)
+      : node.maxLength;
   // By code points, so a cut never leaves half an emoji behind.
   if (limit !== undefined) value = Array.from(value).slice(0, limit).join('');
   const hasMax = typeof max === 'number' || (typeof max === 'string' && max.trim() !== '');
@@ -43,7 +48,12 @@ function cleanInput(raw: string, node: InputNode, max: unknown): string {
 function cleanMoney(raw: string, node: InputNode, max: unknown): string {
   let value = cleanMoneyText(raw);
   if (node.maxLength !== undefined) value = value.slice(0, node.maxLength);
-  const cap = typeof max === 'number' ? max : typeof max === 'string' && max.trim() !== '' ? Number(max) : NaN;
+  const cap =
+    typeof max === 'number'
+      ? max
+      : typeof max === 'string' && max.trim() !== ''
+        ? Number(max)
+        : NaN;
   const cents = parseMoney(value);
   if (Number.isFinite(cap) && cap >= 0 && cents !== null && cents > cap) value = moneyText(cap);
   return value;
@@ -76,7 +86,14 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
   const inputId = useId();
   const path = useBoundPath(node.bind, node.bindKey, pointer);
   const [stored, setStored] = useStatePath(path, `${pointer}/bind`);
-  const field = useField({ id: node.id, pointer, rules: node.rules, path, kind: node.inputType === 'money' ? 'money' : 'plain', value: stored });
+  const field = useField({
+    id: node.id,
+    pointer,
+    rules: node.rules,
+    path,
+    kind: node.inputType === 'money' ? 'money' : 'plain',
+    value: stored,
+  });
   const errorId = `${inputId}-error`;
   const label = useText(node.label, `${pointer}/label`);
   const placeholder = useText(node.placeholder, `${pointer}/placeholder`);
@@ -97,7 +114,9 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
 
   const digits = keepsDigits(node);
   const money = node.inputType === 'money';
-  const shown = money ? cleanMoneyText(toDisplayText(stored)) : display(digits ? digitsOnly(toDisplayText(stored)) : toDisplayText(stored), node);
+  const shown = money
+    ? cleanMoneyText(toDisplayText(stored))
+    : display(digits ? digitsOnly(toDisplayText(stored)) : toDisplayText(stored), node);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -124,7 +143,11 @@ export default function Input({ node, pointer }: WidgetProps<InputNode>) {
   const telKeyboard = node.inputType === 'tel' || node.format === 'phone';
   return (
     <div ref={field.rootRef} className={styleClass(node.style, 'k-input')} data-node-id={node.id}>
-      {label ? <label className="k-input__label" htmlFor={inputId}>{label}</label> : null}
+      {label ? (
+        <label className="k-input__label" htmlFor={inputId}>
+          {label}
+        </label>
+      ) : null}
       <input
         ref={setRef}
         id={inputId}

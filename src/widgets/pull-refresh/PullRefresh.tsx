@@ -109,8 +109,18 @@ export default function PullRefresh({ node, pointer }: WidgetProps<NodeOf<'pull-
   }, [signal]);
 
   return (
-    <div ref={rootRef} id={node.id} className={styleClass(node.style, 'k-pull-refresh')} data-phase={phase}>
-      <div className="k-pull-refresh__head" style={{ height: offset }} role="status" aria-live="polite">
+    <div
+      ref={rootRef}
+      id={node.id}
+      className={styleClass(node.style, 'k-pull-refresh')}
+      data-phase={phase}
+    >
+      <div
+        className="k-pull-refresh__head"
+        style={{ height: offset }}
+        role="status"
+        aria-live="polite"
+      >
         {phase === 'idle' ? null : (
           <span className="k-pull-refresh__text">
             {phase === 'loading' ? <span className="k-spinner" aria-hidden="true" /> : null}

@@ -44,7 +44,12 @@ export default function QrView({ node, pointer }: WidgetProps<NodeOf<'qr-view'>>
   const matrix = useMemo(() => {
     if (!value) return null;
     const m = buildMatrix(value);
-    if (!m) env.report({ pointer: `${pointer}/value`, message: `QR value too long (${value.length} characters)`, kind: 'widget' });
+    if (!m)
+      env.report({
+        pointer: `${pointer}/value`,
+        message: `QR value too long (${value.length} characters)`,
+        kind: 'widget',
+      });
     return m;
   }, [value, env, pointer]);
   const size = node.size ?? 200;
@@ -67,7 +72,11 @@ export default function QrView({ node, pointer }: WidgetProps<NodeOf<'qr-view'>>
           ))}
         </svg>
       ) : (
-        <div className="k-qr-view__placeholder" style={{ width: size, height: size }} aria-hidden="true" />
+        <div
+          className="k-qr-view__placeholder"
+          style={{ width: size, height: size }}
+          aria-hidden="true"
+        />
       )}
       {caption ? <figcaption className="k-qr-view__caption">{caption}</figcaption> : null}
       {node.tips && node.tips.length > 0 ? (

@@ -6,7 +6,15 @@ function Tip({ text, pointer }: { text: string; pointer: string }) {
   return line ? <li>{line}</li> : null;
 }
 
-export function TipList({ title, tips, pointer }: { title: string | undefined; tips: readonly string[]; pointer: string }) {
+export function TipList({
+  title,
+  tips,
+  pointer,
+}: {
+  title: string | undefined;
+  tips: readonly string[];
+  pointer: string;
+}) {
   const heading = useText(title, `${pointer}/tipsTitle`);
   return (
     <div className="k-qr-view__tips">

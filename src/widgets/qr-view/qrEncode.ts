@@ -11,13 +11,45 @@
 
 /** Per version, level M: [blocks, total codewords, data codewords] for one or two block groups. */
 const BLOCKS_M: readonly (readonly number[])[] = [
-  [1, 26, 16], [1, 44, 28], [1, 70, 44], [2, 50, 32], [2, 67, 43], [4, 43, 27], [4, 49, 31], [2, 60, 38, 2, 61, 39],
-  [3, 58, 36, 2, 59, 37], [4, 69, 43, 1, 70, 44], [1, 80, 50, 4, 81, 51], [6, 58, 36, 2, 59, 37], [8, 59, 37, 1, 60, 38],
-  [4, 64, 40, 5, 65, 41], [5, 65, 41, 5, 66, 42], [7, 73, 45, 3, 74, 46], [10, 74, 46, 1, 75, 47], [9, 69, 43, 4, 70, 44],
-  [3, 70, 44, 11, 71, 45], [3, 67, 41, 13, 68, 42], [17, 68, 42], [17, 74, 46], [4, 75, 47, 14, 76, 48], [6, 73, 45, 14, 74, 46],
-  [8, 75, 47, 13, 76, 48], [19, 74, 46, 4, 75, 47], [22, 73, 45, 3, 74, 46], [3, 73, 45, 23, 74, 46], [21, 73, 45, 7, 74, 46],
-  [19, 75, 47, 10, 76, 48], [2, 74, 46, 29, 75, 47], [10, 74, 46, 23, 75, 47], [14, 74, 46, 21, 75, 47], [14, 74, 46, 23, 75, 47],
-  [12, 75, 47, 26, 76, 48], [6, 75, 47, 34, 76, 48], [29, 74, 46, 14, 75, 47], [13, 74, 46, 32, 75, 47], [40, 75, 47, 7, 76, 48],
+  [1, 26, 16],
+  [1, 44, 28],
+  [1, 70, 44],
+  [2, 50, 32],
+  [2, 67, 43],
+  [4, 43, 27],
+  [4, 49, 31],
+  [2, 60, 38, 2, 61, 39],
+  [3, 58, 36, 2, 59, 37],
+  [4, 69, 43, 1, 70, 44],
+  [1, 80, 50, 4, 81, 51],
+  [6, 58, 36, 2, 59, 37],
+  [8, 59, 37, 1, 60, 38],
+  [4, 64, 40, 5, 65, 41],
+  [5, 65, 41, 5, 66, 42],
+  [7, 73, 45, 3, 74, 46],
+  [10, 74, 46, 1, 75, 47],
+  [9, 69, 43, 4, 70, 44],
+  [3, 70, 44, 11, 71, 45],
+  [3, 67, 41, 13, 68, 42],
+  [17, 68, 42],
+  [17, 74, 46],
+  [4, 75, 47, 14, 76, 48],
+  [6, 73, 45, 14, 74, 46],
+  [8, 75, 47, 13, 76, 48],
+  [19, 74, 46, 4, 75, 47],
+  [22, 73, 45, 3, 74, 46],
+  [3, 73, 45, 23, 74, 46],
+  [21, 73, 45, 7, 74, 46],
+  [19, 75, 47, 10, 76, 48],
+  [2, 74, 46, 29, 75, 47],
+  [10, 74, 46, 23, 75, 47],
+  [14, 74, 46, 21, 75, 47],
+  [14, 74, 46, 23, 75, 47],
+  [12, 75, 47, 26, 76, 48],
+  [6, 75, 47, 34, 76, 48],
+  [29, 74, 46, 14, 75, 47],
+  [13, 74, 46, 32, 75, 47],
+  [40, 75, 47, 7, 76, 48],
   [18, 75, 47, 31, 76, 48],
 ];
 
@@ -30,7 +62,8 @@ for (let i = 0, x = 1; i < 255; i++, x = (x << 1) ^ (x & 0x80 ? 0x11d : 0)) {
 }
 for (let i = 255; i < 512; i++) EXP[i] = EXP[i - 255] ?? 0;
 
-const gfMul = (a: number, b: number): number => (a && b ? (EXP[(LOG[a] ?? 0) + (LOG[b] ?? 0)] ?? 0) : 0);
+const gfMul = (a: number, b: number): number =>
+  a && b ? (EXP[(LOG[a] ?? 0) + (LOG[b] ?? 0)] ?? 0) : 0;
 
 /** The Reed-Solomon codewords of `data`: the remainder of data * x^n by the generator of degree n. */
 function errorCodewords(data: readonly number[], n: number): number[] {
@@ -84,7 +117,8 @@ const MASKS: readonly ((r: number, c: number) => boolean)[] = [
 /** The codewords in the order they are placed: data, then error correction, block by block interleaved. */
 function codewords(bytes: Uint8Array, version: number, blocks: readonly number[]): number[] {
   const groups: { count: number; total: number; data: number }[] = [];
-  for (let i = 0; i < blocks.length; i += 3) groups.push({ count: blocks[i] ?? 0, total: blocks[i + 1] ?? 0, data: blocks[i + 2] ?? 0 });
+  for (let i = 0; i < blocks.length; i += 3)
+    groups.push({ count: blocks[i] ?? 0, total: blocks[i + 1] ?? 0, data: blocks[i + 2] ?? 0 });
   const dataCount = groups.reduce((n, g) => n + g.count * g.data, 0);
   const bits: number[] = [];
   const put = (value: number, length: number) => {
@@ -97,7 +131,8 @@ function codewords(bytes: Uint8Array, version: number, blocks: readonly number[]
   while (bits.length % 8) bits.push(0);
   for (let pad = 0xec; bits.length < dataCount * 8; pad ^= 0xec ^ 0x11) put(pad, 8);
   const data: number[] = [];
-  for (let i = 0; i < bits.length; i += 8) data.push(bits.slice(i, i + 8).reduce((n, b) => (n << 1) | b, 0));
+  for (let i = 0; i < bits.length; i += 8)
+    data.push(bits.slice(i, i + 8).reduce((n, b) => (n << 1) | b, 0));
 
   const dataBlocks: number[][] = [];
   const ecBlocks: number[][] = [];
@@ -128,11 +163,16 @@ function draw(version: number, data: readonly number[], mask: number, test: bool
     const row = m[r];
     if (row && c >= 0 && c < size) row[c] = v;
   };
-  for (const [pr, pc] of [[0, 0], [size - 7, 0], [0, size - 7]] as const) {
+  for (const [pr, pc] of [
+    [0, 0],
+    [size - 7, 0],
+    [0, size - 7],
+  ] as const) {
     for (let r = -1; r <= 7; r++) {
       for (let c = -1; c <= 7; c++) {
         if (pr + r < 0 || pr + r >= size || pc + c < 0 || pc + c >= size) continue;
-        const ring = (r >= 0 && r <= 6 && (c === 0 || c === 6)) || (c >= 0 && c <= 6 && (r === 0 || r === 6));
+        const ring =
+          (r >= 0 && r <= 6 && (c === 0 || c === 6)) || (c >= 0 && c <= 6 && (r === 0 || r === 6));
         set(pr + r, pc + c, ring || (r >= 2 && r <= 4 && c >= 2 && c <= 4));
       }
     }
@@ -141,7 +181,9 @@ function draw(version: number, data: readonly number[], mask: number, test: bool
   for (const row of centres) {
     for (const col of centres) {
       if (m[row]?.[col] !== null) continue;
-      for (let r = -2; r <= 2; r++) for (let c = -2; c <= 2; c++) set(row + r, col + c, Math.max(Math.abs(r), Math.abs(c)) !== 1);
+      for (let r = -2; r <= 2; r++)
+        for (let c = -2; c <= 2; c++)
+          set(row + r, col + c, Math.max(Math.abs(r), Math.abs(c)) !== 1);
     }
   }
   for (let i = 8; i < size - 8; i++) {
@@ -194,16 +236,27 @@ function penalty(m: Grid): number {
       let same = 0;
       for (let dr = -1; dr <= 1; dr++) {
         for (let dc = -1; dc <= 1; dc++) {
-          if ((dr || dc) && r + dr >= 0 && r + dr < size && c + dc >= 0 && c + dc < size && dark(r + dr, c + dc) === d) same++;
+          if (
+            (dr || dc) &&
+            r + dr >= 0 &&
+            r + dr < size &&
+            c + dc >= 0 &&
+            c + dc < size &&
+            dark(r + dr, c + dc) === d
+          )
+            same++;
         }
       }
       if (same > 5) points += same - 2;
       if (r < size - 1 && c < size - 1) {
-        const n = Number(d) + Number(dark(r + 1, c)) + Number(dark(r, c + 1)) + Number(dark(r + 1, c + 1));
+        const n =
+          Number(d) + Number(dark(r + 1, c)) + Number(dark(r, c + 1)) + Number(dark(r + 1, c + 1));
         if (n === 0 || n === 4) points += 3;
       }
-      if (c < size - 6 && [1, 0, 1, 1, 1, 0, 1].every((v, i) => dark(r, c + i) === (v === 1))) points += 40;
-      if (r < size - 6 && [1, 0, 1, 1, 1, 0, 1].every((v, i) => dark(r + i, c) === (v === 1))) points += 40;
+      if (c < size - 6 && [1, 0, 1, 1, 1, 0, 1].every((v, i) => dark(r, c + i) === (v === 1)))
+        points += 40;
+      if (r < size - 6 && [1, 0, 1, 1, 1, 0, 1].every((v, i) => dark(r + i, c) === (v === 1)))
+        points += 40;
     }
   }
   return points + (Math.abs((100 * darkCount) / size / size - 50) / 5) * 10;
@@ -211,11 +264,12 @@ function penalty(m: Grid): number {
 
 /** The dark modules of the QR code of `bytes` (rows of booleans), or null when no version holds them. */
 export function encodeQr(bytes: Uint8Array): boolean[][] | null {
-  const version = BLOCKS_M.findIndex((b, i) => {
-    let dataCount = 0;
-    for (let k = 0; k < b.length; k += 3) dataCount += (b[k] ?? 0) * (b[k + 2] ?? 0);
-    return 4 + (i + 1 < 10 ? 8 : 16) + bytes.length * 8 <= dataCount * 8;
-  }) + 1;
+  const version =
+    BLOCKS_M.findIndex((b, i) => {
+      let dataCount = 0;
+      for (let k = 0; k < b.length; k += 3) dataCount += (b[k] ?? 0) * (b[k + 2] ?? 0);
+      return 4 + (i + 1 < 10 ? 8 : 16) + bytes.length * 8 <= dataCount * 8;
+    }) + 1;
   if (version === 0) return null;
   const data = codewords(bytes, version, BLOCKS_M[version - 1] ?? []);
   let best = 0;

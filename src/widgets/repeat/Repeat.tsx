@@ -1,4 +1,12 @@
-import { memo, useContext, useEffect, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { LocalScopeContext, usePageRuntime, type LocalScope } from '../../render/contexts';
 import { Nodes } from '../../render/NodeView';
@@ -25,10 +33,16 @@ function rowKeys(list: readonly unknown[], field: string | undefined): Keys {
   const seen = new Set<string>();
   const keys: string[] = [];
   for (const item of list) {
-    const v = item !== null && typeof item === 'object' && Object.hasOwn(item, field) ? (item as Record<string, unknown>)[field] : undefined;
+    const v =
+      item !== null && typeof item === 'object' && Object.hasOwn(item, field)
+        ? (item as Record<string, unknown>)[field]
+        : undefined;
     const k = typeof v === 'string' || typeof v === 'number' ? `k${String(v)}` : null;
     if (k === null || seen.has(k)) {
-      return { keys: byIndex(), problem: `key field "${field}" is missing or repeated; rows are keyed by position` };
+      return {
+        keys: byIndex(),
+        problem: `key field "${field}" is missing or repeated; rows are keyed by position`,
+      };
     }
     seen.add(k);
     keys.push(k);
@@ -50,7 +64,15 @@ interface RowProps {
  * One row. Memoised, with a stable scope object: when one element of a 1000-row list changes
  * (immer keeps the others' references), only that row re-renders.
  */
-const RepeatRow = memo(function RepeatRow({ item, index, parent, itemAs, indexAs, template, pointer }: RowProps) {
+const RepeatRow = memo(function RepeatRow({
+  item,
+  index,
+  parent,
+  itemAs,
+  indexAs,
+  template,
+  pointer,
+}: RowProps) {
   const locals = useMemo<LocalScope>(
     // Outer locals stay visible, so a nested repeat can still read its parent's item.
     () => Object.freeze({ ...parent, [itemAs]: item, [indexAs]: index }),
@@ -82,7 +104,8 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   });
 
   useEffect(() => {
-    if (notAList) env.report({ pointer: `${pointer}/items`, message: 'items is not a list', kind: 'binding' });
+    if (notAList)
+      env.report({ pointer: `${pointer}/items`, message: 'items is not a list', kind: 'binding' });
   }, [notAList, pointer, env]);
   useEffect(() => {
     if (problem) env.report({ pointer: `${pointer}/key`, message: problem, kind: 'binding' });
@@ -101,8 +124,16 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   const indexAs = node.indexAs ?? 'index';
   const templatePointer = `${pointer}/template`;
   const row = (i: number) => (
-    <RepeatRow key={keys[i]} item={list[i]} index={i} parent={parent} itemAs={itemAs} indexAs={indexAs}
-      template={node.template} pointer={templatePointer} />
+    <RepeatRow
+      key={keys[i]}
+      item={list[i]}
+      index={i}
+      parent={parent}
+      itemAs={itemAs}
+      indexAs={indexAs}
+      template={node.template}
+      pointer={templatePointer}
+    />
   );
   if (!windowed) {
     return (
@@ -125,22 +156,38 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
     if (i > next) children.push(<Spacer key={`gap-${next}`} rows={i - next} pitch={win.pitch} />);
     children.push(
       // A list for screen readers: each rendered row says where it is in the whole list.
-      <div key={keys[i]} className="k-repeat__row" role="listitem" aria-setsize={list.length} aria-posinset={i + 1} data-row-index={i}>
+      <div
+        key={keys[i]}
+        className="k-repeat__row"
+        role="listitem"
+        aria-setsize={list.length}
+        aria-posinset={i + 1}
+        data-row-index={i}
+      >
         {row(i)}
       </div>,
     );
     next = i + 1;
   }
-  if (next < list.length) children.push(<Spacer key={`gap-${next}`} rows={list.length - next} pitch={win.pitch} />);
+  if (next < list.length)
+    children.push(<Spacer key={`gap-${next}`} rows={list.length - next} pitch={win.pitch} />);
   const onFocus = (e: FocusEvent<HTMLElement>) => {
     const at = (e.target as HTMLElement).closest<HTMLElement>('[data-row-index]')?.dataset.rowIndex;
     setFocused(at === undefined ? null : Number(at));
   };
   const onBlur = (e: FocusEvent<HTMLElement>) => {
-    if (!(e.relatedTarget instanceof Node) || !e.currentTarget.contains(e.relatedTarget)) setFocused(null);
+    if (!(e.relatedTarget instanceof Node) || !e.currentTarget.contains(e.relatedTarget))
+      setFocused(null);
   };
   return (
-    <div ref={listRef} className={`${className} k-repeat--windowed`} data-node-id={node.id} role="list" onFocus={onFocus} onBlur={onBlur}>
+    <div
+      ref={listRef}
+      className={`${className} k-repeat--windowed`}
+      data-node-id={node.id}
+      role="list"
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       {children}
     </div>
   );

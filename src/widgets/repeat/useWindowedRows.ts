@@ -24,8 +24,15 @@ export interface RowWindow {
  * from the rendered rows after each render (the estimate only serves the first one). The data
  * stays whole: totals, select all and conditions read the list, never the DOM.
  */
-export function useWindowedRows(total: number, enabled: boolean): { window: RowWindow; listRef: (el: HTMLElement | null) => void; measure: () => void } {
-  const [win, setWin] = useState<RowWindow>(() => ({ start: 0, end: Math.min(total, firstEnd(ESTIMATED_ROW_PX)), pitch: ESTIMATED_ROW_PX }));
+export function useWindowedRows(
+  total: number,
+  enabled: boolean,
+): { window: RowWindow; listRef: (el: HTMLElement | null) => void; measure: () => void } {
+  const [win, setWin] = useState<RowWindow>(() => ({
+    start: 0,
+    end: Math.min(total, firstEnd(ESTIMATED_ROW_PX)),
+    pitch: ESTIMATED_ROW_PX,
+  }));
   const el = useRef<HTMLElement | null>(null);
   const pitch = useRef(ESTIMATED_ROW_PX);
   const frame = useRef(0);
@@ -40,7 +47,9 @@ export function useWindowedRows(total: number, enabled: boolean): { window: RowW
     const last = Math.ceil(Math.max(0, (window.innerHeight || 800) - top) / p);
     const start = Math.max(0, Math.floor((first - OVERSCAN) / STEP) * STEP);
     const end = Math.min(total, Math.max(start + 1, Math.ceil((last + OVERSCAN) / STEP) * STEP));
-    setWin((w) => (w.start === start && w.end === end && w.pitch === p ? w : { start, end, pitch: p }));
+    setWin((w) =>
+      w.start === start && w.end === end && w.pitch === p ? w : { start, end, pitch: p },
+    );
   }, [total]);
 
   const schedule = useCallback(() => {
@@ -73,7 +82,8 @@ export function useWindowedRows(total: number, enabled: boolean): { window: RowW
     const a = rows[0] as HTMLElement;
     const b = rows[rows.length - 1] as HTMLElement;
     const span = Number(b.dataset.rowIndex) - Number(a.dataset.rowIndex);
-    const measured = span > 0 ? (b.getBoundingClientRect().top - a.getBoundingClientRect().top) / span : 0;
+    const measured =
+      span > 0 ? (b.getBoundingClientRect().top - a.getBoundingClientRect().top) / span : 0;
     // No layout (jsdom) measures 0: keep the estimate.
     if (measured > 1 && Math.abs(measured - pitch.current) > 0.5) {
       pitch.current = measured;
@@ -91,10 +101,13 @@ export function useWindowedRows(total: number, enabled: boolean): { window: RowW
       measureNow();
     });
   }, [measureNow]);
-  useEffect(() => () => {
-    if (measureFrame.current !== 0) cancelAnimationFrame(measureFrame.current);
-    measureFrame.current = 0;
-  }, []);
+  useEffect(
+    () => () => {
+      if (measureFrame.current !== 0) cancelAnimationFrame(measureFrame.current);
+      measureFrame.current = 0;
+    },
+    [],
+  );
 
   const listRef = useCallback((node: HTMLElement | null) => {
     el.current = node;

@@ -15,7 +15,9 @@ function toReact(nodes: readonly SafeNode[]): ReactNode[] {
     if (typeof n === 'string') return <Fragment key={i}>{n}</Fragment>;
     const props: Record<string, string | number> = { key: i };
     for (const [name, value] of Object.entries(n.attrs)) props[PROP_NAMES[name] ?? name] = value;
-    return n.children.length > 0 ? createElement(n.tag, props, ...toReact(n.children)) : createElement(n.tag, props);
+    return n.children.length > 0
+      ? createElement(n.tag, props, ...toReact(n.children))
+      : createElement(n.tag, props);
   });
 }
 
@@ -24,7 +26,13 @@ export default function RichText({ node, pointer }: WidgetProps<NodeOf<'rich-tex
   const html = useText(node.html, `${pointer}/html`);
   const text = useText(node.text, `${pointer}/text`);
   const content = useMemo(() => {
-    if (html) return toReact(sanitizeHtml(html, { checkLink: (raw) => env.checkUrl(raw), checkImage: (raw) => env.checkImageUrl(raw) }));
+    if (html)
+      return toReact(
+        sanitizeHtml(html, {
+          checkLink: (raw) => env.checkUrl(raw),
+          checkImage: (raw) => env.checkImageUrl(raw),
+        }),
+      );
     return textParagraphs(text).map((lines, i) => (
       <p key={i}>
         {lines.map((line, j) => (

@@ -13,7 +13,8 @@ export type SafeElement = { tag: string; attrs: Record<string, string>; children
 export type SafeNode = string | SafeElement;
 
 /** What a link check answers: the shape of the runtime's env.checkUrl. */
-export type LinkCheck = { ok: true; url: string; external: boolean } | { ok: false; reason: string };
+export type LinkCheck =
+  { ok: true; url: string; external: boolean } | { ok: false; reason: string };
 
 /**
  * The URL rules are not this module's: the runtime's checks decide (src/security/url.ts, with its
@@ -29,27 +30,123 @@ export interface SanitizeOptions {
 
 /** Kept with their content (minus anything not allowed inside). */
 const ALLOWED = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 'h1', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'span', 'div',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'img', 'hr', 'blockquote', 'sub', 'sup', 'small',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'span',
+  'div',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'img',
+  'hr',
+  'blockquote',
+  'sub',
+  'sup',
+  'small',
 ]);
 
 /** Dropped with everything inside: active content, embedded documents, forms, metadata. */
 const DROPPED = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'form',
-  'input', 'button', 'select', 'option', 'textarea', 'template', 'noscript', 'noembed', 'noframes', 'title',
-  'head', 'meta', 'link', 'base', 'video', 'audio', 'source', 'track', 'canvas', 'xmp', 'plaintext', 'portal',
-  'dialog', 'slot',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'title',
+  'head',
+  'meta',
+  'link',
+  'base',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'canvas',
+  'xmp',
+  'plaintext',
+  'portal',
+  'dialog',
+  'slot',
 ]);
 
 /** Table parts where the HTML parser keeps whitespace that React would warn about. */
 const NO_TEXT_INSIDE = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
 
 /** Bounds for pathological input (SECURITY 6): the page stays alive, the excess is dropped. */
-export const HTML_LIMITS = Object.freeze({ maxChars: 500_000, maxDepth: 40, maxNodes: 10_000, maxSourceDepth: 256 });
+export const HTML_LIMITS = Object.freeze({
+  maxChars: 500_000,
+  maxDepth: 40,
+  maxNodes: 10_000,
+  maxSourceDepth: 256,
+});
 
 /** Tags whose end tag is usually left out; counting them would mistake long lists for nesting. */
-const SELF_ENDING = new Set(['p', 'li', 'td', 'th', 'tr', 'dt', 'dd', 'option', 'optgroup', 'thead', 'tbody', 'tfoot', 'colgroup', 'rt', 'rp']);
-const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'track', 'wbr', 'param']);
+const SELF_ENDING = new Set([
+  'p',
+  'li',
+  'td',
+  'th',
+  'tr',
+  'dt',
+  'dd',
+  'option',
+  'optgroup',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'rt',
+  'rp',
+]);
+const VOID = new Set([
+  'br',
+  'hr',
+  'img',
+  'input',
+  'meta',
+  'link',
+  'area',
+  'base',
+  'col',
+  'embed',
+  'source',
+  'track',
+  'wbr',
+  'param',
+]);
 
 /**
  * Cuts the source where its tags nest deeper than maxSourceDepth. HTML parsers slow down
@@ -71,7 +168,11 @@ function cutDeepNesting(html: string): string {
 
 const DIGITS = /^[0-9]{1,4}$/;
 
-function attributesOf(el: Element, tag: string, options: SanitizeOptions): Record<string, string> | null {
+function attributesOf(
+  el: Element,
+  tag: string,
+  options: SanitizeOptions,
+): Record<string, string> | null {
   const attrs: Record<string, string> = {};
   const get = (name: string) => el.getAttribute(name);
   if (tag === 'a') {
@@ -136,7 +237,8 @@ function walkChildren(parent: Node, parentTag: string, depth: number, walk: Walk
     }
     const attrs = attributesOf(el, tag, walk.options);
     if (attrs === null) continue;
-    const children = tag === 'br' || tag === 'hr' || tag === 'img' ? [] : walkChildren(el, tag, depth + 1, walk);
+    const children =
+      tag === 'br' || tag === 'hr' || tag === 'img' ? [] : walkChildren(el, tag, depth + 1, walk);
     out.push({ tag, attrs, children });
   }
   return out;
@@ -145,7 +247,10 @@ function walkChildren(parent: Node, parentTag: string, depth: number, walk: Walk
 /** Parses and filters HTML into a safe tree. Input past the size limit is cut, not refused. */
 export function sanitizeHtml(html: string, options: SanitizeOptions): SafeNode[] {
   if (!html) return [];
-  const doc = new DOMParser().parseFromString(cutDeepNesting(html.slice(0, HTML_LIMITS.maxChars)), 'text/html');
+  const doc = new DOMParser().parseFromString(
+    cutDeepNesting(html.slice(0, HTML_LIMITS.maxChars)),
+    'text/html',
+  );
   return walkChildren(doc.body, 'div', 0, { nodes: 0, options });
 }
 

@@ -32,23 +32,62 @@ function itemNode(item: FormItem, node: ServerFormNode): Record<string, unknown>
     ...(item.rules ? { rules: '{{ formItem.rules }}' } : {}),
   };
   if (item.kind === 'tabs') {
-    return { type: 'tab-switch', bind: `${node.bind}["${item.code}"]`, label: '{{ formItem.title }}', items: '{{ formItem.options }}', labelField: 'name', valueField: 'type' };
+    return {
+      type: 'tab-switch',
+      bind: `${node.bind}["${item.code}"]`,
+      label: '{{ formItem.title }}',
+      items: '{{ formItem.options }}',
+      labelField: 'name',
+      valueField: 'type',
+    };
   }
   if (item.kind === 'picker') {
-    return { type: 'enum-picker', ...common, options: '{{ formItem.options }}', labelField: 'name', valueField: 'type', confirmLabel: node.confirmLabel ?? 'Confirm', cancelLabel: node.cancelLabel ?? 'Cancel' };
+    return {
+      type: 'enum-picker',
+      ...common,
+      options: '{{ formItem.options }}',
+      labelField: 'name',
+      valueField: 'type',
+      confirmLabel: node.confirmLabel ?? 'Confirm',
+      cancelLabel: node.cancelLabel ?? 'Cancel',
+    };
   }
-  return { type: 'input', ...common, inputType: item.kind === 'numeric' ? 'numeric' : 'text', maxLength: node.maxLength ?? 200 };
+  return {
+    type: 'input',
+    ...common,
+    inputType: item.kind === 'numeric' ? 'numeric' : 'text',
+    maxLength: node.maxLength ?? 200,
+  };
 }
 
-const ItemRow = memo(function ItemRow({ item, node, parent, pointer }: { item: FormItem; node: ServerFormNode; parent: LocalScope; pointer: string }) {
-  const locals = useMemo<LocalScope>(() => Object.freeze({ ...parent, formItem: item }), [parent, item]);
+const ItemRow = memo(function ItemRow({
+  item,
+  node,
+  parent,
+  pointer,
+}: {
+  item: FormItem;
+  node: ServerFormNode;
+  parent: LocalScope;
+  pointer: string;
+}) {
+  const locals = useMemo<LocalScope>(
+    () => Object.freeze({ ...parent, formItem: item }),
+    [parent, item],
+  );
   // One node object per item kind and form: bindings cache by object identity.
   const child = useMemo(() => itemNode(item, node), [item, node]);
   const props = { node: child as never, pointer };
   return (
     <LocalScopeContext.Provider value={locals}>
       <div className="k-server-form__item" data-code={item.code}>
-        {item.kind === 'tabs' ? <TabSwitch {...props} /> : item.kind === 'picker' ? <EnumPicker {...props} /> : <Input {...props} />}
+        {item.kind === 'tabs' ? (
+          <TabSwitch {...props} />
+        ) : item.kind === 'picker' ? (
+          <EnumPicker {...props} />
+        ) : (
+          <Input {...props} />
+        )}
       </div>
     </LocalScopeContext.Provider>
   );
@@ -64,21 +103,37 @@ export default function ServerForm({ node, pointer }: WidgetProps<ServerFormNode
   const parent = useContext(LocalScopeContext);
   const rawItems = useValue(node.items, `${pointer}/items`);
   const match = useValue(node.match ?? NO_MATCH, `${pointer}/match`);
-  const pickerPlaceholder = useText(node.pickerPlaceholder ?? 'Please select', `${pointer}/pickerPlaceholder`);
+  const pickerPlaceholder = useText(
+    node.pickerPlaceholder ?? 'Please select',
+    `${pointer}/pickerPlaceholder`,
+  );
   const tabs = node.tabs ?? NONE;
   const pickerKinds = node.pickerKinds ?? PICKER_KINDS;
   const codes = node.codes;
-  const items = useMemo(() => toFormItems(rawItems, { codes, tabs, pickerKinds, pickerPlaceholder }), [rawItems, codes, tabs, pickerKinds, pickerPlaceholder]);
-  const matchValues = match !== null && typeof match === 'object' ? (match as Record<string, unknown>) : NO_MATCH;
+  const items = useMemo(
+    () => toFormItems(rawItems, { codes, tabs, pickerKinds, pickerPlaceholder }),
+    [rawItems, codes, tabs, pickerKinds, pickerPlaceholder],
+  );
+  const matchValues =
+    match !== null && typeof match === 'object' ? (match as Record<string, unknown>) : NO_MATCH;
   const shown = items.filter((item) => itemShown(item, matchValues));
   const bindPath = useMemo(() => parseStatePath(node.bind), [node.bind]);
-  const collectPath = useMemo(() => (node.collect ? parseStatePath(node.collect) : null), [node.collect]);
+  const collectPath = useMemo(
+    () => (node.collect ? parseStatePath(node.collect) : null),
+    [node.collect],
+  );
   const [values] = useStatePath(node.bind, `${pointer}/bind`);
 
   // The items' presets go into the state when a list arrives (again after a reload).
   useEffect(() => {
     if (!bindPath.ok || items.length === 0) return;
-    store.update((d) => setAtPathDraft(d.state, bindPath.segments, presetValues(getAtPath(d.state, bindPath.segments), items)));
+    store.update((d) =>
+      setAtPathDraft(
+        d.state,
+        bindPath.segments,
+        presetValues(getAtPath(d.state, bindPath.segments), items),
+      ),
+    );
   }, [items, bindPath, store]);
 
   // collect follows what is on screen: the shown items' values, without the omitted codes.
@@ -92,13 +147,20 @@ export default function ServerForm({ node, pointer }: WidgetProps<ServerFormNode
     }
     const next = JSON.parse(collected) as Record<string, unknown>;
     const now = getAtPath(store.getSnapshot().state, collectPath.segments);
-    if (JSON.stringify(now) !== collected) store.update((d) => setAtPathDraft(d.state, collectPath.segments, next));
+    if (JSON.stringify(now) !== collected)
+      store.update((d) => setAtPathDraft(d.state, collectPath.segments, next));
   }, [collected, collectPath, store, env, pointer]);
 
   return (
     <div className={styleClass(node.style, 'k-server-form')} data-node-id={node.id}>
       {shown.map((item) => (
-        <ItemRow key={item.code} item={item} node={node} parent={parent} pointer={`${pointer}/items/${items.indexOf(item)}`} />
+        <ItemRow
+          key={item.code}
+          item={item}
+          node={node}
+          parent={parent}
+          pointer={`${pointer}/items/${items.indexOf(item)}`}
+        />
       ))}
     </div>
   );

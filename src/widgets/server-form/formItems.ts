@@ -41,8 +41,16 @@ export function isSafeCode(code: unknown): code is string {
 /** Server-sent rules: objects only, each with a message; anything else is dropped. */
 function rulesOf(value: unknown): Record<string, unknown>[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  const rules = value.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r) && typeof (r as Record<string, unknown>).message === 'string');
-  return rules.length > 0 ? rules.map((r) => ({ ...r, pattern: typeof r.pattern === 'string' ? r.pattern : undefined })) : undefined;
+  const rules = value.filter(
+    (r): r is Record<string, unknown> =>
+      r !== null &&
+      typeof r === 'object' &&
+      !Array.isArray(r) &&
+      typeof (r as Record<string, unknown>).message === 'string',
+  );
+  return rules.length > 0
+    ? rules.map((r) => ({ ...r, pattern: typeof r.pattern === 'string' ? r.pattern : undefined }))
+    : undefined;
 }
 
 /** The server's items as form items; entries without a usable code, and repeated codes, are left out. */
@@ -102,7 +110,10 @@ export function itemShown(item: FormItem, match: Readonly<Record<string, unknown
  * The values after the items load: a non-empty preset replaces what was there (the server's
  * saved value wins over a layout default); an item with no value yet gets ''.
  */
-export function presetValues(current: unknown, items: readonly FormItem[]): Record<string, unknown> {
+export function presetValues(
+  current: unknown,
+  items: readonly FormItem[],
+): Record<string, unknown> {
   const next: Record<string, unknown> = {};
   if (current !== null && typeof current === 'object' && !Array.isArray(current)) {
     for (const [k, v] of Object.entries(current)) if (isSafeCode(k)) next[k] = v;
@@ -114,7 +125,11 @@ export function presetValues(current: unknown, items: readonly FormItem[]): Reco
 }
 
 /** The values of the items shown, by code, without the omitted codes: the request's fields. */
-export function collectValues(values: unknown, shown: readonly FormItem[], omit: readonly string[]): Record<string, unknown> {
+export function collectValues(
+  values: unknown,
+  shown: readonly FormItem[],
+  omit: readonly string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (values === null || typeof values !== 'object') return out;
   for (const item of shown) {

@@ -44,7 +44,10 @@ export default function StarRating({ node, pointer }: WidgetProps<NodeOf<'star-r
       aria-label={label || msg('widget.rating')}
       aria-readonly={readOnly || undefined}
       id={node.id}
-      className={styleClass(node.style, `k-star-rating${readOnly ? ' k-star-rating--readonly' : ''}`)}
+      className={styleClass(
+        node.style,
+        `k-star-rating${readOnly ? ' k-star-rating--readonly' : ''}`,
+      )}
       onKeyDown={onKeyDown}
     >
       {SLOTS.map((n) => (

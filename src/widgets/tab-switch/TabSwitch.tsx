@@ -24,7 +24,12 @@ export default function TabSwitch({ node, pointer }: WidgetProps<NodeOf<'tab-swi
   };
 
   return (
-    <div role="tablist" aria-label={label || undefined} className={styleClass(node.style, 'k-tab-switch')} data-node-id={node.id}>
+    <div
+      role="tablist"
+      aria-label={label || undefined}
+      className={styleClass(node.style, 'k-tab-switch')}
+      data-node-id={node.id}
+    >
       {tabs.map((tab, i) => {
         const selected = sameValue(tab.value, value);
         return (

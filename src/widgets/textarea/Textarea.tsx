@@ -29,7 +29,9 @@ export default function Textarea({ node, pointer }: WidgetProps<NodeOf<'textarea
   const value = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
   const field = useField({ id: node.id, pointer, rules: node.rules, path: node.bind, value: raw });
   const errorId = `${fieldId}-error`;
-  const describedBy = [node.counter ? counterId : '', field.error ? errorId : ''].filter(Boolean).join(' ');
+  const describedBy = [node.counter ? counterId : '', field.error ? errorId : '']
+    .filter(Boolean)
+    .join(' ');
   const max = node.maxLength;
 
   // maxlength alone is not enough: paste in some WebViews, IME commits and scripted input pass it.

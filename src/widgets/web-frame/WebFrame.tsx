@@ -26,7 +26,11 @@ export default function WebFrame({ node, pointer }: WidgetProps<NodeOf<'web-fram
 
   useEffect(() => {
     if (refusal === null) return;
-    env.report({ pointer: `${pointer}/src`, message: `Frame source refused: ${raw.slice(0, 80)} (${refusal})`, kind: 'web-frame' });
+    env.report({
+      pointer: `${pointer}/src`,
+      message: `Frame source refused: ${raw.slice(0, 80)} (${refusal})`,
+      kind: 'web-frame',
+    });
   }, [refusal, raw, pointer, env]);
 
   if (checked === null || !checked.ok) return null;

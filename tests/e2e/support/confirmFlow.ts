@@ -41,7 +41,13 @@ export interface ConfirmData {
 }
 
 /** Opens a confirmation screen and returns the offer the page received (after any page.route patch). */
-export async function openConfirm(page: Page, kopa: Kopa, path: string, productId: string, extra: Record<string, string> = {}): Promise<ConfirmData> {
+export async function openConfirm(
+  page: Page,
+  kopa: Kopa,
+  path: string,
+  productId: string,
+  extra: Record<string, string> = {},
+): Promise<ConfirmData> {
   const endpoint = path === '/confirmLegacy' ? LEGACY.CONFIRM : CONFIRM;
   const response = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${endpoint}`);
   await kopa.open(path, { productId, ...extra });
@@ -51,18 +57,30 @@ export async function openConfirm(page: Page, kopa: Kopa, path: string, productI
 
 /** What the native app does when its back button is pressed: window.KopaHost.back(). */
 export function hostBack(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { KopaHost: { back(): boolean } }).KopaHost.back());
+  return page.evaluate(() =>
+    (window as unknown as { KopaHost: { back(): boolean } }).KopaHost.back(),
+  );
 }
 
 export const agreementModal = (page: Page) => page.getByRole('dialog', { name: 'Loan Agreement' });
 export const retention = (page: Page) => page.getByRole('dialog', { name: 'Point out' });
 
 /** The session query, the JSON client headers and the body of one Loan Now request. */
-export function expectPushRequest(request: ApiRequest | undefined, body: Record<string, unknown>, client: 'json' | 'form' = 'json') {
+export function expectPushRequest(
+  request: ApiRequest | undefined,
+  body: Record<string, unknown>,
+  client: 'json' | 'form' = 'json',
+) {
   expect(request?.method).toBe('POST');
-  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone });
+  expect(request?.query).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    mobilePhone: DEMO.mobilePhone,
+  });
   expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
-  expect(request?.headers['content-type']).toContain(client === 'json' ? 'application/json' : 'application/x-www-form-urlencoded');
+  expect(request?.headers['content-type']).toContain(
+    client === 'json' ? 'application/json' : 'application/x-www-form-urlencoded',
+  );
   expect(request?.body).toEqual(body);
 }
 
@@ -83,21 +101,28 @@ export async function expectLoanDetail(page: Page, productId: string, orderId: s
  * Lets the server answer loan-detail-confirm, then changes the offer before the page sees it.
  * A request the page gave up on (it left, or React started the page twice) is let through untouched.
  */
-export async function patchOffer(page: Page, mutate: (data: Record<string, unknown>) => void, endpoint: string = CONFIRM): Promise<void> {
-  await page.route((url) => url.pathname === `/vexed${endpoint}`, async (route) => {
-    let response;
-    try {
-      response = await route.fetch();
-    } catch {
-      return route.abort().catch(() => undefined);
-    }
-    const text = await response.text().catch(() => null);
-    const body = text === null ? null : (JSON.parse(text) as { data?: unknown });
-    if (body === null || body.data === null || typeof body.data !== 'object') {
-      console.log('patchOffer: unpatched answer', response.status(), text?.slice(0, 200));
-      return route.fulfill({ response, body: text ?? '' }).catch(() => undefined);
-    }
-    mutate(body.data as Record<string, unknown>);
-    await route.fulfill({ response, json: body }).catch(() => undefined);
-  });
+export async function patchOffer(
+  page: Page,
+  mutate: (data: Record<string, unknown>) => void,
+  endpoint: string = CONFIRM,
+): Promise<void> {
+  await page.route(
+    (url) => url.pathname === `/vexed${endpoint}`,
+    async (route) => {
+      let response;
+      try {
+        response = await route.fetch();
+      } catch {
+        return route.abort().catch(() => undefined);
+      }
+      const text = await response.text().catch(() => null);
+      const body = text === null ? null : (JSON.parse(text) as { data?: unknown });
+      if (body === null || body.data === null || typeof body.data !== 'object') {
+        console.log('patchOffer: unpatched answer', response.status(), text?.slice(0, 200));
+        return route.fulfill({ response, body: text ?? '' }).catch(() => undefined);
+      }
+      mutate(body.data as Record<string, unknown>);
+      await route.fulfill({ response, json: body }).catch(() => undefined);
+    },
+  );
 }

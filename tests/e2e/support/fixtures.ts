@@ -32,7 +32,8 @@ function parseBody(request: Request): unknown {
       return raw;
     }
   }
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
+  if (type.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(raw));
   return raw;
 }
 
@@ -82,7 +83,19 @@ export const test = base.extend<{ kopa: Kopa; withBridge: boolean }>({
       if (!bridge) return;
       const calls: { method: string; payload: unknown }[] = [];
       w.__bridgeCalls = calls;
-      const names = ['sendSms', 'openHome', 'openMine', 'openRate', 'openLogin', 'callService', 'closeWebView', 'bankStepStart', 'bankStepEnd', 'track', 'openLink'];
+      const names = [
+        'sendSms',
+        'openHome',
+        'openMine',
+        'openRate',
+        'openLogin',
+        'callService',
+        'closeWebView',
+        'bankStepStart',
+        'bankStepEnd',
+        'track',
+        'openLink',
+      ];
       const host: Record<string, (json: string) => void> = {};
       for (const name of names) {
         host[name] = (json: string) => {
@@ -105,9 +118,21 @@ export const test = base.extend<{ kopa: Kopa; withBridge: boolean }>({
         await page.goto(`${path}?${qs}`);
       },
       apiTo: (pathEnd) => api.filter((r) => r.path.endsWith(pathEnd)),
-      bridgeCalls: () => page.evaluate(() => ((window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? []).slice()),
-      cspViolations: () => page.evaluate(() => ((window as unknown as { __csp?: string[] }).__csp ?? []).slice()),
-      reports: () => page.evaluate(() => (window as unknown as { __kopaReports?: { pointer: string; message: string; kind: string }[] }).__kopaReports ?? []),
+      bridgeCalls: () =>
+        page.evaluate(() =>
+          ((window as unknown as { __bridgeCalls?: BridgeCall[] }).__bridgeCalls ?? []).slice(),
+        ),
+      cspViolations: () =>
+        page.evaluate(() => ((window as unknown as { __csp?: string[] }).__csp ?? []).slice()),
+      reports: () =>
+        page.evaluate(
+          () =>
+            (
+              window as unknown as {
+                __kopaReports?: { pointer: string; message: string; kind: string }[];
+              }
+            ).__kopaReports ?? [],
+        ),
       async screenshot(name) {
         mkdirSync(SCREENSHOTS, { recursive: true });
         await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
@@ -125,11 +150,17 @@ export { expect };
  */
 export async function fetchLayoutsOverNetwork(page: Page): Promise<void> {
   await page.route(
-    (url) => !url.pathname.startsWith('/vexed/') && !url.pathname.startsWith('/layouts/') && !url.pathname.startsWith('/assets/'),
+    (url) =>
+      !url.pathname.startsWith('/vexed/') &&
+      !url.pathname.startsWith('/layouts/') &&
+      !url.pathname.startsWith('/assets/'),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const html = (await response.text()).replace(/<script type="application\/json" id="kopa-layout"[^>]*>[\s\S]*?<\/script>/, '');
+      const html = (await response.text()).replace(
+        /<script type="application\/json" id="kopa-layout"[^>]*>[\s\S]*?<\/script>/,
+        '',
+      );
       await route.fulfill({ response, body: html });
     },
   );

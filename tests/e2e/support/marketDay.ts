@@ -7,8 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const { timeZone } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'config', 'app.json'), 'utf8')) as { timeZone: string };
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const { timeZone } = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', '..', 'config', 'app.json'), 'utf8'),
+) as { timeZone: string };
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 export function marketDay(instant: string): string {
   return dayFormat.format(new Date(instant));

@@ -22,7 +22,11 @@ interface Envelope {
 }
 
 /** Lets the real server answer, then changes the envelope's data before the page sees it. */
-export async function patchData(page: Page, pathEnd: string, mutate: (data: Record<string, unknown>) => void): Promise<void> {
+export async function patchData(
+  page: Page,
+  pathEnd: string,
+  mutate: (data: Record<string, unknown>) => void,
+): Promise<void> {
   await page.route(apiUrl(pathEnd), async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as Envelope;
@@ -37,7 +41,10 @@ export async function patchData(page: Page, pathEnd: string, mutate: (data: Reco
  * so far; one that reaches the route after it waits for the next release(), so wait for held()
  * before releasing (a disabled button says the tap landed, not that its request has left).
  */
-export async function holdRequests(page: Page, pathEnd: string): Promise<{ release: () => void; held: () => number }> {
+export async function holdRequests(
+  page: Page,
+  pathEnd: string,
+): Promise<{ release: () => void; held: () => number }> {
   let open!: () => void;
   let gate = new Promise<void>((resolve) => (open = resolve));
   let count = 0;
@@ -74,22 +81,36 @@ export async function tapStorm(page: Page, button: Locator, kind: TapStorm): Pro
   }
 }
 
-export const HTML_500 = '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>';
+export const HTML_500 =
+  '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>';
 
 /** Contract 3, written out independently of the app: 1234567 cents -> '12.345,67'. */
 export function tzs(cents: number): string {
-  const whole = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${whole},${String(cents % 100).padStart(2, '0')}`;
 }
 
 /** Every API call carries the common session parameters in its query and the JSON client headers. */
-export function expectSessionCall(request: ApiRequest | undefined, order: Record<string, string>, headers: Record<string, string> = { building: '', gather: '' }) {
+export function expectSessionCall(
+  request: ApiRequest | undefined,
+  order: Record<string, string>,
+  headers: Record<string, string> = { building: '', gather: '' },
+) {
   expect(request).toBeDefined();
   expect(request?.method).toBe('POST');
-  expect(request?.query).toMatchObject({ userId: DEMO.userId, sessionId: DEMO.sessionId, mobilePhone: DEMO.mobilePhone, orderId: order.orderId, productId: order.productId });
+  expect(request?.query).toMatchObject({
+    userId: DEMO.userId,
+    sessionId: DEMO.sessionId,
+    mobilePhone: DEMO.mobilePhone,
+    orderId: order.orderId,
+    productId: order.productId,
+  });
   expect(request?.headers['x-requested-with']).toBe('XMLHttpRequest');
   expect(request?.headers['content-type']).toContain('application/json');
-  for (const [name, value] of Object.entries(headers)) expect(request?.headers[name] ?? '', name).toBe(value);
+  for (const [name, value] of Object.entries(headers))
+    expect(request?.headers[name] ?? '', name).toBe(value);
 }
 
 export const byId = (page: Page, id: string) => page.locator(`[data-node-id="${id}"]`);
@@ -122,7 +143,12 @@ export const ACCOUNT = '0712345678';
  * Opens /repay and types the wallet account number (ACCOUNT), as a borrower does before Pay Now;
  * `account: ''` leaves the field empty.
  */
-export async function openRepay(page: Page, kopa: { open(path: string, q?: Record<string, string>): Promise<void> }, query: Record<string, string>, account = ACCOUNT): Promise<Plan> {
+export async function openRepay(
+  page: Page,
+  kopa: { open(path: string, q?: Record<string, string>): Promise<void> },
+  query: Record<string, string>,
+  account = ACCOUNT,
+): Promise<Plan> {
   const planResponse = page.waitForResponse((r) => new URL(r.url()).pathname === `/vexed${PLAN}`);
   await kopa.open('/repay', query);
   const body = (await (await planResponse).json()) as { data: Plan };

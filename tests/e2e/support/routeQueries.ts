@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const ROUTES = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'config', 'routes.json'), 'utf8')) as {
+export const ROUTES = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', '..', 'config', 'routes.json'), 'utf8'),
+) as {
   pages: Record<string, { path: string; layout: string }>;
 };
 

@@ -19,6 +19,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kopa-e2e-'));
 // limits are raised so the suite's order cannot trip them. The per-phone limits stay as they are
 // (tests/server/sms.test.ts proves both kinds).
 const smsLimits = { ipPerMinute: 1000, ipPerHour: 10000 };
-const app = await buildServer({ dataDir, distDir: DIST, layoutsDir: join(ROOT, 'layouts'), databaseUrl: process.env.E2E_DATABASE_URL, smsLimits });
+const app = await buildServer({
+  dataDir,
+  distDir: DIST,
+  layoutsDir: join(ROOT, 'layouts'),
+  databaseUrl: process.env.E2E_DATABASE_URL,
+  smsLimits,
+});
 await app.listen({ port: Number(process.env.E2E_PORT ?? 4317), host: '127.0.0.1' });
 console.log(`e2e server on ${process.env.E2E_PORT ?? 4317}, data in ${dataDir}`);

@@ -25,8 +25,13 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
 }
 
 /** The layout as published now, parsed (from the studio API, with the page's cookie). */
-export async function publishedLayout(page: Page, layout: string): Promise<Record<string, unknown> & { body: Array<Record<string, unknown>> }> {
+export async function publishedLayout(
+  page: Page,
+  layout: string,
+): Promise<Record<string, unknown> & { body: Array<Record<string, unknown>> }> {
   const res = await page.request.get(`/studio/api/layouts/${layout}`);
   const detail = (await res.json()) as { data: { published: { content: string } } };
-  return JSON.parse(detail.data.published.content) as Record<string, unknown> & { body: Array<Record<string, unknown>> };
+  return JSON.parse(detail.data.published.content) as Record<string, unknown> & {
+    body: Array<Record<string, unknown>>;
+  };
 }

@@ -23,7 +23,8 @@ export const test = base.extend<{ freshData: void }>({
     async ({ request }, use, testInfo) => {
       if (seededFor !== testInfo.file) {
         const response = await request.post('/__test/reset');
-        if (!response.ok()) throw new Error(`reset failed: ${response.status()} ${await response.text()}`);
+        if (!response.ok())
+          throw new Error(`reset failed: ${response.status()} ${await response.text()}`);
         seededFor = testInfo.file;
       }
       await use();

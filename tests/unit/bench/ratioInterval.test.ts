@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { intervalText, pairedDifference, pairedText, ratioInterval } from '../../../scripts/bench/ratioInterval';
+import {
+  intervalText,
+  pairedDifference,
+  pairedText,
+  ratioInterval,
+} from '../../../scripts/bench/ratioInterval';
 
 describe('ratioInterval (the range npm run bench prints beside a ratio)', () => {
   it('is a single point when every load took the same time', () => {
@@ -7,8 +12,14 @@ describe('ratioInterval (the range npm run bench prints beside a ratio)', () => 
   });
 
   it('holds the ratio of the medians, and widens with the spread of the loads', () => {
-    const steady = ratioInterval([480, 500, 520, 490, 510, 500, 505], [400, 400, 410, 390, 400, 405, 395]);
-    const noisy = ratioInterval([380, 500, 620, 440, 560, 500, 600], [300, 400, 500, 350, 450, 400, 330]);
+    const steady = ratioInterval(
+      [480, 500, 520, 490, 510, 500, 505],
+      [400, 400, 410, 390, 400, 405, 395],
+    );
+    const noisy = ratioInterval(
+      [380, 500, 620, 440, 560, 500, 600],
+      [300, 400, 500, 350, 450, 400, 330],
+    );
     expect(steady.low).toBeLessThanOrEqual(1.25);
     expect(steady.high).toBeGreaterThanOrEqual(1.25);
     expect(noisy.high - noisy.low).toBeGreaterThan(steady.high - steady.low);
@@ -19,7 +30,12 @@ describe('ratioInterval (the range npm run bench prints beside a ratio)', () => 
     const b = [371, 390, 355, 402, 366, 340, 381, 377, 395, 360];
     expect(intervalText(a, b)).toBe(intervalText([...a], [...b]));
     expect(intervalText(a, b)).toMatch(/^\d\.\d\d-\d\.\d\d$/);
-    expect(intervalText(a.map((t) => t + 60), b)).not.toBe(intervalText(a, b));
+    expect(
+      intervalText(
+        a.map((t) => t + 60),
+        b,
+      ),
+    ).not.toBe(intervalText(a, b));
   });
 
   it('says nothing for a side with no loads', () => {
@@ -40,7 +56,9 @@ describe('pairedDifference (two builds compared round by round)', () => {
     const { low, high } = ratioInterval(b, a);
     expect(low).toBeLessThanOrEqual(1);
     expect(high).toBeGreaterThan(1);
-    expect(pairedText(a, b)).toBe(`+10 ms (95%: +${paired.low.toFixed(0)} to +${paired.high.toFixed(0)})`);
+    expect(pairedText(a, b)).toBe(
+      `+10 ms (95%: +${paired.low.toFixed(0)} to +${paired.high.toFixed(0)})`,
+    );
   });
 
   it('has a range around zero for two builds that take turns being faster', () => {

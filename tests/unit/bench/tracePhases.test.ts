@@ -7,16 +7,42 @@ const WORKER = 2;
 const T0 = 1_000_000; // navigation start, in µs
 
 /** A complete event on `tid`, `at` and `ms` in ms from navigation start. */
-const x = (name: string, at: number, ms: number, tid = MAIN, args?: TraceEvent['args']): TraceEvent =>
-  ({ name, ph: 'X', ts: T0 + at * 1000, dur: ms * 1000, pid: PID, tid, ...(args ? { args } : {}) });
-const mark = (name: string, at: number): TraceEvent => ({ name, ph: 'R', ts: T0 + at * 1000, pid: PID, tid: MAIN });
+const x = (
+  name: string,
+  at: number,
+  ms: number,
+  tid = MAIN,
+  args?: TraceEvent['args'],
+): TraceEvent => ({
+  name,
+  ph: 'X',
+  ts: T0 + at * 1000,
+  dur: ms * 1000,
+  pid: PID,
+  tid,
+  ...(args ? { args } : {}),
+});
+const mark = (name: string, at: number): TraceEvent => ({
+  name,
+  ph: 'R',
+  ts: T0 + at * 1000,
+  pid: PID,
+  tid: MAIN,
+});
 const task = (at: number, ms: number) => x('ThreadControllerImpl::RunTask', at, ms);
 
 /** A load like Kopa's: the early script, a paint, then the entry. */
 function kopaLike(): TraceEvent[] {
   return [
     { name: 'thread_name', ph: 'M', ts: 0, pid: PID, tid: MAIN, args: { name: 'CrRendererMain' } },
-    { name: 'thread_name', ph: 'M', ts: 0, pid: PID, tid: WORKER, args: { name: 'ThreadPoolForegroundWorker' } },
+    {
+      name: 'thread_name',
+      ph: 'M',
+      ts: 0,
+      pid: PID,
+      tid: WORKER,
+      args: { name: 'ThreadPoolForegroundWorker' },
+    },
     mark('navigationStart', 0),
     // The blank page before the navigation commits has its own parse end and DOMContentLoaded.
     mark('domInteractive', 2),

@@ -1,10 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBridge } from '../../../src/bridge/createBridge';
 import { createFakeBridge } from '../../../src/bridge/fake';
-import { BRIDGE_ACTIONS, BridgeError, type BridgeCommand, type BridgeConfig, type Transport } from '../../../src/bridge/types';
+import {
+  BRIDGE_ACTIONS,
+  BridgeError,
+  type BridgeCommand,
+  type BridgeConfig,
+  type Transport,
+} from '../../../src/bridge/types';
 
 const config: BridgeConfig = {
-  bridge: { androidObject: 'KopaNative', nativeNames: Object.fromEntries(BRIDGE_ACTIONS.map((a) => [a, a])) as BridgeConfig['bridge']['nativeNames'] },
+  bridge: {
+    androidObject: 'KopaNative',
+    nativeNames: Object.fromEntries(
+      BRIDGE_ACTIONS.map((a) => [a, a]),
+    ) as BridgeConfig['bridge']['nativeNames'],
+  },
   redirectAllowlist: ['pay.kopa.example'],
   deepLinkScheme: 'kopa://',
 };
@@ -28,7 +39,9 @@ describe('createBridge: accepted calls', () => {
     const { bridge, sent, report } = setup();
     expect(bridge.sendSms({ email: 'help@kopa.example', text: 'Hi' })).toEqual({ ok: true });
     expect(bridge.callService({ phone: '+255 700 000 000' })).toEqual({ ok: true });
-    expect(bridge.track({ event: 'loan_confirm', params: { amount: 1000, ok: true, p: 'x' } })).toEqual({ ok: true });
+    expect(
+      bridge.track({ event: 'loan_confirm', params: { amount: 1000, ok: true, p: 'x' } }),
+    ).toEqual({ ok: true });
     expect(bridge.openLink({ url: 'kopa://product/3' })).toEqual({ ok: true });
     expect(bridge.call('closeWebView')).toEqual({ ok: true });
     expect(bridge.call('openHome', {})).toEqual({ ok: true });
@@ -36,7 +49,10 @@ describe('createBridge: accepted calls', () => {
     expect(sent).toEqual([
       { action: 'sendSms', args: { email: 'help@kopa.example', text: 'Hi' } },
       { action: 'callService', args: { phone: '+255 700 000 000' } },
-      { action: 'track', args: { event: 'loan_confirm', params: { amount: 1000, ok: true, p: 'x' } } },
+      {
+        action: 'track',
+        args: { event: 'loan_confirm', params: { amount: 1000, ok: true, p: 'x' } },
+      },
       { action: 'openLink', args: { url: 'kopa://product/3' } },
       { action: 'closeWebView', args: {} },
       { action: 'openHome', args: {} },

@@ -2,13 +2,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BROWSER_MESSAGES, type BrowserWindowLike } from '../../../src/bridge/browser';
 import { createBridge } from '../../../src/bridge/createBridge';
-import { createAndroidTransport, createIosTransport, detectTransport, type HostWindow } from '../../../src/bridge/transports';
+import {
+  createAndroidTransport,
+  createIosTransport,
+  detectTransport,
+  type HostWindow,
+} from '../../../src/bridge/transports';
 import { BRIDGE_ACTIONS, type BridgeConfig } from '../../../src/bridge/types';
 
 const config: BridgeConfig = {
   bridge: {
     androidObject: 'HostX',
-    nativeNames: { ...(Object.fromEntries(BRIDGE_ACTIONS.map((a) => [a, a])) as BridgeConfig['bridge']['nativeNames']), sendSms: 'nativeSms' },
+    nativeNames: {
+      ...(Object.fromEntries(
+        BRIDGE_ACTIONS.map((a) => [a, a]),
+      ) as BridgeConfig['bridge']['nativeNames']),
+      sendSms: 'nativeSms',
+    },
   },
   redirectAllowlist: ['pay.kopa.example'],
   deepLinkScheme: 'kopa://',
@@ -42,8 +52,15 @@ describe('Android transport', () => {
 
   it('a missing native method is refused and reported', () => {
     const report = vi.fn();
-    const bridge = createBridge(createAndroidTransport({ HostX: {} } as HostWindow, config), config, { origin: ORIGIN, report });
-    expect(bridge.openRate()).toEqual({ ok: false, reason: 'host call failed: the host has no method "openRate"' });
+    const bridge = createBridge(
+      createAndroidTransport({ HostX: {} } as HostWindow, config),
+      config,
+      { origin: ORIGIN, report },
+    );
+    expect(bridge.openRate()).toEqual({
+      ok: false,
+      reason: 'host call failed: the host has no method "openRate"',
+    });
     expect(report).toHaveBeenCalledTimes(1);
   });
 });
@@ -60,7 +77,11 @@ describe('iOS transport', () => {
   });
 
   it('a missing handler is refused, not thrown', () => {
-    const bridge = createBridge(createIosTransport({ webkit: { messageHandlers: {} } }, config), config, { origin: ORIGIN });
+    const bridge = createBridge(
+      createIosTransport({ webkit: { messageHandlers: {} } }, config),
+      config,
+      { origin: ORIGIN },
+    );
     expect(bridge.closeWebView().ok).toBe(false);
   });
 });
@@ -68,7 +89,10 @@ describe('iOS transport', () => {
 describe('detectTransport', () => {
   it('falls back to the browser without a host, or with unrelated webkit handlers', () => {
     expect(detectTransport(browserWindow(), config, { notify: vi.fn() }).kind).toBe('browser');
-    const win = { ...browserWindow(), webkit: { messageHandlers: { somethingElse: { postMessage: vi.fn() } } } };
+    const win = {
+      ...browserWindow(),
+      webkit: { messageHandlers: { somethingElse: { postMessage: vi.fn() } } },
+    };
     expect(detectTransport(win, config, { notify: vi.fn() }).kind).toBe('browser');
     const notObject = { ...browserWindow(), HostX: 'not an object' };
     expect(detectTransport(notObject, config, { notify: vi.fn() }).kind).toBe('browser');
@@ -84,7 +108,9 @@ describe('browser fallbacks (SECURITY 13)', () => {
     const win = browserWindow(historyLength);
     const notify = vi.fn<(m: string) => void>();
     const navigate = vi.fn<(p: string) => void>();
-    const bridge = createBridge(detectTransport(win, config, { notify, navigate }), config, { origin: ORIGIN });
+    const bridge = createBridge(detectTransport(win, config, { notify, navigate }), config, {
+      origin: ORIGIN,
+    });
     return { bridge, win, notify, navigate };
   }
 
@@ -106,7 +132,11 @@ describe('browser fallbacks (SECURITY 13)', () => {
     bridge.openMine();
     bridge.openRate();
     expect(navigate).toHaveBeenCalledWith('/');
-    expect(notify.mock.calls.map((c) => c[0])).toEqual([BROWSER_MESSAGES.openLogin, BROWSER_MESSAGES.openMine, BROWSER_MESSAGES.openRate]);
+    expect(notify.mock.calls.map((c) => c[0])).toEqual([
+      BROWSER_MESSAGES.openLogin,
+      BROWSER_MESSAGES.openMine,
+      BROWSER_MESSAGES.openRate,
+    ]);
   });
 
   it('callService dials the given or the default phone; sendSms uses mailto: or sms:', () => {
@@ -137,7 +167,8 @@ describe('browser fallbacks (SECURITY 13)', () => {
 
   it('refused links leave the page unchanged', () => {
     const { bridge, win, navigate } = browserBridge();
-    for (const url of ['javascript:alert(1)', 'https://evil.tld', '//evil.tld']) expect(bridge.openLink({ url }).ok).toBe(false);
+    for (const url of ['javascript:alert(1)', 'https://evil.tld', '//evil.tld'])
+      expect(bridge.openLink({ url }).ok).toBe(false);
     expect(win.location.assign).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -148,9 +179,17 @@ describe('browser fallbacks (SECURITY 13)', () => {
       throw new Error('blocked');
     });
     const notify = vi.fn();
-    const bridge = createBridge(detectTransport(win, config, { notify }), config, { origin: ORIGIN });
-    const args: Record<string, unknown> = { sendSms: { phone: '255700' }, track: { event: 'e' }, openLink: { url: '/x' }, callService: {} };
-    for (const action of BRIDGE_ACTIONS) expect(() => bridge.call(action, args[action])).not.toThrow();
+    const bridge = createBridge(detectTransport(win, config, { notify }), config, {
+      origin: ORIGIN,
+    });
+    const args: Record<string, unknown> = {
+      sendSms: { phone: '255700' },
+      track: { event: 'e' },
+      openLink: { url: '/x' },
+      callService: {},
+    };
+    for (const action of BRIDGE_ACTIONS)
+      expect(() => bridge.call(action, args[action])).not.toThrow();
     expect(notify).toHaveBeenCalledWith(BROWSER_MESSAGES.failed);
   });
 

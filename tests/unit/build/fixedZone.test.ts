@@ -19,13 +19,20 @@ describe('fixedZone (build time)', () => {
   });
 });
 
-describe('formatDateTime with the build\'s fixed zone', () => {
+describe("formatDateTime with the build's fixed zone", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.resetModules();
   });
 
-  const instants = ['2026-01-01T22:30:00Z', '2025-12-31T21:00:00Z', '2026-03-01T00:00:00+05:30', '2024-02-28T21:59:59Z', '2024-02-28T22:00:00Z', '2056-06-01T00:00:00Z'];
+  const instants = [
+    '2026-01-01T22:30:00Z',
+    '2025-12-31T21:00:00Z',
+    '2026-03-01T00:00:00+05:30',
+    '2024-02-28T21:59:59Z',
+    '2024-02-28T22:00:00Z',
+    '2056-06-01T00:00:00Z',
+  ];
 
   it('reads exactly as Intl does, and asks Intl outside the checked years', async () => {
     const viaIntl = await import('../../../src/format/date');
@@ -37,19 +44,26 @@ describe('formatDateTime with the build\'s fixed zone', () => {
     vi.stubGlobal('__KOPA_FIXED_ZONE__', fixedZone('Africa/Dar_es_Salaam', Date.UTC(2026, 5, 1)));
     let created = 0;
     const RealFormat = Intl.DateTimeFormat;
-    vi.stubGlobal('Intl', { ...Intl, DateTimeFormat: class extends RealFormat {
-      constructor(...args: ConstructorParameters<typeof RealFormat>) {
-        super(...args);
-        created++;
-      }
-    } });
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DateTimeFormat: class extends RealFormat {
+        constructor(...args: ConstructorParameters<typeof RealFormat>) {
+          super(...args);
+          created++;
+        }
+      },
+    });
     const fixed = await import('../../../src/format/date');
-    expect(instants.slice(0, 5).map((i) => fixed.formatDateTime(i, 'Africa/Dar_es_Salaam'))).toEqual(expected.slice(0, 5));
+    expect(
+      instants.slice(0, 5).map((i) => fixed.formatDateTime(i, 'Africa/Dar_es_Salaam')),
+    ).toEqual(expected.slice(0, 5));
     expect(created).toBe(0);
     // 2056 is past the checked years: Intl answers, the same way.
     expect(fixed.formatDateTime(instants[5], 'Africa/Dar_es_Salaam')).toBe(expected[5]);
     expect(created).toBe(1);
     // Another zone is never taken for the fixed one.
-    expect(fixed.formatDateTime('2026-07-01T12:00:00Z', 'Europe/London')).toBe('2026-07-01 13:00:00');
+    expect(fixed.formatDateTime('2026-07-01T12:00:00Z', 'Europe/London')).toBe(
+      '2026-07-01 13:00:00',
+    );
   });
 });

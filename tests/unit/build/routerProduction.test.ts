@@ -7,7 +7,8 @@ import { rolldown } from 'rolldown';
 import { describe, expect, it } from 'vitest';
 import { markPureDefinitions, routerProduction } from '../../../scripts/build/routerProduction';
 
-const ENTRY = "import { Router, createPath, NavigationType, useLocation, useNavigate } from 'react-router-dom'; export { Router, createPath, NavigationType, useLocation, useNavigate };";
+const ENTRY =
+  "import { Router, createPath, NavigationType, useLocation, useNavigate } from 'react-router-dom'; export { Router, createPath, NavigationType, useLocation, useNavigate };";
 
 /** Bundles what the app imports from React Router, React itself left out. */
 async function bundle(withPlugin: boolean): Promise<{ code: string; modules: string[] }> {
@@ -16,14 +17,21 @@ async function bundle(withPlugin: boolean): Promise<{ code: string; modules: str
     cwd: process.cwd(),
     external: [/^react($|\/)/, /^react-dom($|\/)/],
     plugins: [
-      { name: 'entry', resolveId: (id) => (id === 'entry' ? id : null), load: (id) => (id === 'entry' ? ENTRY : null) },
+      {
+        name: 'entry',
+        resolveId: (id) => (id === 'entry' ? id : null),
+        load: (id) => (id === 'entry' ? ENTRY : null),
+      },
       ...(withPlugin ? [routerProduction() as never] : []),
     ],
   });
   const { output } = await build.generate({ format: 'es' });
   await build.close();
   const chunks = output.flatMap((chunk) => (chunk.type === 'chunk' ? [chunk] : []));
-  return { code: chunks.map((chunk) => chunk.code).join('\n'), modules: chunks.flatMap((chunk) => chunk.moduleIds) };
+  return {
+    code: chunks.map((chunk) => chunk.code).join('\n'),
+    modules: chunks.flatMap((chunk) => chunk.moduleIds),
+  };
 }
 
 describe('routerProduction (build)', () => {
@@ -52,7 +60,10 @@ describe('routerProduction (build)', () => {
 
   it('bundles the production build without the form and prefetch code the app never calls', async () => {
     const [plain, trimmed] = [await bundle(false), await bundle(true)];
-    const routerFiles = (modules: string[]) => modules.filter((id) => id.includes('/react-router/dist/')).map((id) => id.split('/react-router/dist/')[1]?.split('/')[0]);
+    const routerFiles = (modules: string[]) =>
+      modules
+        .filter((id) => id.includes('/react-router/dist/'))
+        .map((id) => id.split('/react-router/dist/')[1]?.split('/')[0]);
     // Without the plugin: the development build, with Form and the prefetching links.
     expect(new Set(routerFiles(plain.modules))).toEqual(new Set(['development']));
     expect(plain.code).toContain('multipart/form-data');

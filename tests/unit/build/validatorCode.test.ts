@@ -9,7 +9,9 @@ describe('generated validators', () => {
     const app = out['src/schema/generated/validators/app.js'] ?? '';
     expect(app).toContain('instancePath');
     expect(app).not.toContain('schemaPath');
-    const responses = Object.entries(out).filter(([f]) => f.includes('/responses/') && f.endsWith('.js'));
+    const responses = Object.entries(out).filter(
+      ([f]) => f.includes('/responses/') && f.endsWith('.js'),
+    );
     expect(responses.length).toBeGreaterThan(10);
     for (const [, code] of responses) expect(code).not.toContain('schemaPath');
     expect(out['src/schema/generated/validators/strict.js']).toContain('schemaPath:"#/');

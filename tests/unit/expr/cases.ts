@@ -55,7 +55,8 @@ export function sourceOf(c: ExprCase): string {
 }
 
 // Inside a table cell a pipe ends the cell even within code, so it is escaped.
-const cell = (text: string): string => '`` ' + text.replace(/\|/g, '\\|').replace(/\n/g, '\\n') + ' ``';
+const cell = (text: string): string =>
+  '`` ' + text.replace(/\|/g, '\\|').replace(/\n/g, '\\n') + ' ``';
 
 function describeExpectation(c: ExprCase): string {
   const e = expectationOf(c);
@@ -72,10 +73,19 @@ export function renderCasesMarkdown(cases: readonly ExprCase[]): string {
   for (const c of cases) {
     if (c.group !== group) {
       group = c.group;
-      lines.push('', `### ${group}`, '', '| Case | Source | Scope | Result |', '| --- | --- | --- | --- |');
+      lines.push(
+        '',
+        `### ${group}`,
+        '',
+        '| Case | Source | Scope | Result |',
+        '| --- | --- | --- | --- |',
+      );
     }
     const source = c.template !== undefined ? cell(c.template) : cell(c.expr ?? '');
-    const scope = c.scope === undefined || Object.keys(c.scope).length === 0 ? '' : cell(JSON.stringify(c.scope));
+    const scope =
+      c.scope === undefined || Object.keys(c.scope).length === 0
+        ? ''
+        : cell(JSON.stringify(c.scope));
     lines.push(`| ${c.name} | ${source} | ${scope} | ${describeExpectation(c)} |`);
   }
   return lines.join('\n').trimStart() + '\n';

@@ -10,7 +10,8 @@ import { loadCases, renderCasesMarkdown } from './cases';
  * rewrites it.
  */
 const DOC = resolve(process.cwd(), 'docs/expressions.md');
-const BEGIN = '<!-- BEGIN GENERATED: tests/fixtures/expr-cases.json (KOPA_UPDATE_DOCS=1 npx vitest run tests/unit/expr) -->';
+const BEGIN =
+  '<!-- BEGIN GENERATED: tests/fixtures/expr-cases.json (KOPA_UPDATE_DOCS=1 npx vitest run tests/unit/expr) -->';
 const END = '<!-- END GENERATED -->';
 
 describe('docs/expressions.md', () => {

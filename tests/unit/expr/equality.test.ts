@@ -29,14 +29,7 @@ const values: [string, unknown][] = [
 ];
 
 /** The pairs that are equal (both orders); every other pair of distinct entries is not. */
-const EQUAL = new Set([
-  'undefined|null',
-  '0|-0',
-  '0|"0"',
-  '-0|"0"',
-  '1|"1"',
-  '1.5|"1.5"',
-]);
+const EQUAL = new Set(['undefined|null', '0|-0', '0|"0"', '-0|"0"', '1|"1"', '1.5|"1.5"']);
 
 function expected(i: number, j: number): boolean {
   const [a, va] = values[i]!;
@@ -47,15 +40,28 @@ function expected(i: number, j: number): boolean {
 
 describe('sameValue', () => {
   const pairs = values.flatMap((_, i) => values.map((__, j) => [i, j] as const));
-  it.each(pairs.map(([i, j]) => [values[i]![0], values[j]![0], i, j] as const))('%s == %s', (_a, _b, i, j) => {
-    const want = expected(i, j);
-    expect(sameValue(values[i]![1], values[j]![1])).toBe(want);
-    // The operator is the function: the same answer from a binding.
-    const r = evaluateExpression('a == b', { a: values[i]![1], b: values[j]![1] }, baseFunctions, '/x');
-    expect(r).toEqual({ ok: true, value: want });
-    const n = evaluateExpression('a != b', { a: values[i]![1], b: values[j]![1] }, baseFunctions, '/x');
-    expect(n).toEqual({ ok: true, value: !want });
-  });
+  it.each(pairs.map(([i, j]) => [values[i]![0], values[j]![0], i, j] as const))(
+    '%s == %s',
+    (_a, _b, i, j) => {
+      const want = expected(i, j);
+      expect(sameValue(values[i]![1], values[j]![1])).toBe(want);
+      // The operator is the function: the same answer from a binding.
+      const r = evaluateExpression(
+        'a == b',
+        { a: values[i]![1], b: values[j]![1] },
+        baseFunctions,
+        '/x',
+      );
+      expect(r).toEqual({ ok: true, value: want });
+      const n = evaluateExpression(
+        'a != b',
+        { a: values[i]![1], b: values[j]![1] },
+        baseFunctions,
+        '/x',
+      );
+      expect(n).toEqual({ ok: true, value: !want });
+    },
+  );
 
   it('is the function the widgets match options with', () => {
     expect(widgetSameValue).toBe(sameValue);

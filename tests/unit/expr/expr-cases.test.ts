@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { baseFunctions, evaluateExpression, evaluateTemplate, type EvalResult } from '../../../src/expr';
+import {
+  baseFunctions,
+  evaluateExpression,
+  evaluateTemplate,
+  type EvalResult,
+} from '../../../src/expr';
 import { expectationOf, loadCases, sourceOf, type ExprCase } from './cases';
 
 const cases = loadCases();
@@ -20,7 +25,8 @@ function check(c: ExprCase, result: EvalResult): void {
     expect(result.error.message).toContain(e.text);
     expect(result.error.pointer).toBe(POINTER);
     // Every located message names its position, so an author can find the character.
-    if (result.error.position !== undefined) expect(result.error.message).toMatch(new RegExp(` at ${result.error.position}$`));
+    if (result.error.position !== undefined)
+      expect(result.error.message).toMatch(new RegExp(` at ${result.error.position}$`));
     return;
   }
   expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
@@ -33,7 +39,8 @@ function check(c: ExprCase, result: EvalResult): void {
 describe('shared expression cases (tests/fixtures/expr-cases.json)', () => {
   it('has unique names and one source per case', () => {
     expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
-    for (const c of cases) expect([c.expr, c.template].filter((s) => s !== undefined)).toHaveLength(1);
+    for (const c of cases)
+      expect([c.expr, c.template].filter((s) => s !== undefined)).toHaveLength(1);
     expect(cases.length).toBeGreaterThanOrEqual(80);
   });
 
@@ -42,10 +49,11 @@ describe('shared expression cases (tests/fixtures/expr-cases.json)', () => {
   });
 
   // The same expression in a single binding must give the same value (errors differ in position).
-  it.each(cases.filter((c) => c.expr !== undefined && expectationOf(c).kind !== 'error').map((c) => [c.name, c] as const))(
-    'as a single binding: %s',
-    (_label, c) => {
-      check(c, evaluateTemplate(sourceOf(c), c.scope ?? {}, baseFunctions, POINTER));
-    },
-  );
+  it.each(
+    cases
+      .filter((c) => c.expr !== undefined && expectationOf(c).kind !== 'error')
+      .map((c) => [c.name, c] as const),
+  )('as a single binding: %s', (_label, c) => {
+    check(c, evaluateTemplate(sourceOf(c), c.scope ?? {}, baseFunctions, POINTER));
+  });
 });

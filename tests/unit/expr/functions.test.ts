@@ -11,8 +11,36 @@ describe('baseFunctions', () => {
   it('is the documented list, frozen, with no prototype', () => {
     expect([...baseFunctionNames].sort()).toEqual(
       [
-        'abs', 'contains', 'count', 'default', 'filter', 'first', 'isEmpty', 'join', 'last', 'len', 'lower', 'map', 'max', 'min', 'not', 'number', 'round', 'slice', 'string', 'sum', 'trim', 'upper',
-        'filterIn', 'toObject', 'merge', 'pick', 'omit', 'entries', 'keys', 'find',
+        'abs',
+        'contains',
+        'count',
+        'default',
+        'filter',
+        'first',
+        'isEmpty',
+        'join',
+        'last',
+        'len',
+        'lower',
+        'map',
+        'max',
+        'min',
+        'not',
+        'number',
+        'round',
+        'slice',
+        'string',
+        'sum',
+        'trim',
+        'upper',
+        'filterIn',
+        'toObject',
+        'merge',
+        'pick',
+        'omit',
+        'entries',
+        'keys',
+        'find',
       ].sort(),
     );
     expect(Object.getPrototypeOf(baseFunctions)).toBeNull();
@@ -21,7 +49,9 @@ describe('baseFunctions', () => {
   });
 
   it('handles the edge cases of each function', () => {
-    expect(ev('sum(items, "a")', { items: [{ a: 1 }, null, 'x', { a: '2.5' }, { a: {} }, { b: 1 }] })).toBe(3.5);
+    expect(
+      ev('sum(items, "a")', { items: [{ a: 1 }, null, 'x', { a: '2.5' }, { a: {} }, { b: 1 }] }),
+    ).toBe(3.5);
     expect(ev('sum(5)')).toBe(0);
     expect(ev('join([1, null, "a", {}, true])')).toBe('1,,a,,true');
     expect(ev('upper(5)')).toBe('5');
@@ -33,7 +63,11 @@ describe('baseFunctions', () => {
     expect(ev('last(5)')).toBeUndefined();
     expect(ev('count(items, "paid")', { items: [{ paid: true }, { paid: false }, {}] })).toBe(1);
     // An absent field, undefined and null are one value; a non-object item never matches.
-    expect(ev('filter(items, "k", undefined)', { items: [{ k: 1 }, {}, 2, { k: undefined }, { k: null }, null] })).toEqual([{}, { k: undefined }, { k: null }]);
+    expect(
+      ev('filter(items, "k", undefined)', {
+        items: [{ k: 1 }, {}, 2, { k: undefined }, { k: null }, null],
+      }),
+    ).toEqual([{}, { k: undefined }, { k: null }]);
     expect(ev('map(5, "a")')).toEqual([]);
     expect(ev('number(true)')).toBe(1);
     expect(ev('number("")')).toBeNaN();
@@ -51,13 +85,18 @@ describe('baseFunctions', () => {
     expect(ev('isEmpty(null)')).toBe(true);
     expect(ev('default(0 / 0, 1)')).toBe(1);
     expect(ev('map(items, 1)', { items: [['a', 'b']] })).toEqual([undefined]);
-    expect(ev('sum(items, {})', { items: [] })).toEqual({ error: 'sum() failed: field name must be a string at 0' });
+    expect(ev('sum(items, {})', { items: [] })).toEqual({
+      error: 'sum() failed: field name must be a string at 0',
+    });
   });
 
   it('never reads through prototypes, getters or functions of the input', () => {
     const getter = vi.fn(() => 1);
     const item = Object.defineProperty({ own: 1 }, 'g', { get: getter, enumerable: true });
-    const scope = { items: [item, Object.create({ inherited: 1 }) as object], fnItems: [{ f: () => 1 }] };
+    const scope = {
+      items: [item, Object.create({ inherited: 1 }) as object],
+      fnItems: [{ f: () => 1 }],
+    };
     expect(ev('map(items, "g")', scope)).toEqual([undefined, undefined]);
     expect(ev('map(items, "inherited")', scope)).toEqual([undefined, undefined]);
     expect(ev('map(items, "constructor")', scope)).toEqual([undefined, undefined]);
@@ -84,18 +123,29 @@ describe('baseFunctions', () => {
       { code: 'holderName', cate: 'text', value: '' },
     ];
     const nulls = omitted.map((i) => ({ cardTypeMi: null, channelNumber: null, ...i }));
-    const fields = 'map(filterIn(filterIn(items, "cardTypeMi", [0, null, 1]), "channelNumber", [null, "90006"]), "code")';
+    const fields =
+      'map(filterIn(filterIn(items, "cardTypeMi", [0, null, 1]), "channelNumber", [null, "90006"]), "code")';
     expect(ev(fields, { items: omitted })).toEqual(['walletPhone', 'mpesaName', 'holderName']);
     expect(ev(fields, { items: nulls })).toEqual(ev(fields, { items: omitted }));
-    expect(ev('map(filter(items, "channelNumber", null), "code")', { items: omitted })).toEqual(['walletPhone', 'bankName', 'holderName']);
-    expect(ev('map(filter(items, "channelNumber", undefined), "code")', { items: nulls })).toEqual(['walletPhone', 'bankName', 'holderName']);
+    expect(ev('map(filter(items, "channelNumber", null), "code")', { items: omitted })).toEqual([
+      'walletPhone',
+      'bankName',
+      'holderName',
+    ]);
+    expect(ev('map(filter(items, "channelNumber", undefined), "code")', { items: nulls })).toEqual([
+      'walletPhone',
+      'bankName',
+      'holderName',
+    ]);
     expect(ev('count(items, "cardTypeMi", null)', { items: omitted })).toBe(2);
     expect(ev('contains([1, null], undefined)')).toBe(true);
     expect(ev('contains([1, undefined], null)')).toBe(true);
     expect(ev('contains([0, ""], null)')).toBe(false);
     // Only null and undefined meet: 0, '' and false stay apart from them and from each other.
     expect(ev('map(filterIn(items, "cardTypeMi", [0]), "code")', { items: omitted })).toEqual([]);
-    expect(ev('filter(items, "k", null)', { items: [{ k: 0 }, { k: '' }, { k: false }] })).toEqual([]);
+    expect(ev('filter(items, "k", null)', { items: [{ k: 0 }, { k: '' }, { k: false }] })).toEqual(
+      [],
+    );
     expect(ev('item.channelNumber == null', { item: omitted[0] })).toBe(true);
     expect(ev('item.channelNumber != undefined', { item: nulls[0] })).toBe(false);
     expect(ev('item.channelNumber === null', { item: omitted[0] })).toBe(false);
@@ -114,27 +164,65 @@ describe('baseFunctions', () => {
       { code: 7, value: 'seven' },
       null,
     ];
-    expect(ev('toObject(items, "code", "value")', { items })).toEqual({ bank: 'x', phone: '0712', mpesa: '', name: 'Ann', 7: 'seven' });
-    expect(ev('toObject(items, "code")', { items: [{ code: 'a', n: 1 }] })).toEqual({ a: { code: 'a', n: 1 } });
+    expect(ev('toObject(items, "code", "value")', { items })).toEqual({
+      bank: 'x',
+      phone: '0712',
+      mpesa: '',
+      name: 'Ann',
+      7: 'seven',
+    });
+    expect(ev('toObject(items, "code")', { items: [{ code: 'a', n: 1 }] })).toEqual({
+      a: { code: 'a', n: 1 },
+    });
     expect(ev('toObject(5, "code")')).toEqual({});
-    const preset = ev('merge(toObject(items, "code", "value"), toObject(filter(items, "cate", "enum"), "code", "type"), {name: "Bo"})', { items });
+    const preset = ev(
+      'merge(toObject(items, "code", "value"), toObject(filter(items, "cate", "enum"), "code", "type"), {name: "Bo"})',
+      { items },
+    );
     expect(preset).toEqual({ bank: 'CRDB', phone: '0712', mpesa: '', name: 'Bo', 7: 'seven' });
     expect(Object.getPrototypeOf(preset)).toBe(Object.prototype);
     expect(ev('merge(null, 5, [1], {a: 1}, {a: 2, b: 3})')).toEqual({ a: 2, b: 3 });
     const withCard = items.filter((i) => i && 'cardTypeMi' in i);
-    expect((ev('filterIn(items, "cardTypeMi", [0, null, 1])', { items: withCard }) as { code: string }[]).map((i) => i.code)).toEqual(['phone', 'mpesa', 'name']);
-    expect(ev('map(filterIn(filterIn(items, "cardTypeMi", [0, null, 1]), "channelNumber", [null, "90007"]), "code")', { items: withCard })).toEqual(['phone', 'name']);
+    expect(
+      (
+        ev('filterIn(items, "cardTypeMi", [0, null, 1])', { items: withCard }) as { code: string }[]
+      ).map((i) => i.code),
+    ).toEqual(['phone', 'mpesa', 'name']);
+    expect(
+      ev(
+        'map(filterIn(filterIn(items, "cardTypeMi", [0, null, 1]), "channelNumber", [null, "90007"]), "code")',
+        { items: withCard },
+      ),
+    ).toEqual(['phone', 'name']);
     // Items without the field at all count as null (an absent optional field); null items never match.
-    expect(ev('map(filterIn(items, "missing", [undefined]), "value")', { items })).toEqual(['x', '0712', '', 'Ann', 'no code', 'evil', 'evil', 'seven']);
+    expect(ev('map(filterIn(items, "missing", [undefined]), "value")', { items })).toEqual([
+      'x',
+      '0712',
+      '',
+      'Ann',
+      'no code',
+      'evil',
+      'evil',
+      'seven',
+    ]);
     expect(ev('filterIn(items, "missing", [1, "x"])', { items })).toEqual([]);
     expect(ev('filterIn(items, "code", "bank")', { items })).toEqual([]);
     const form = { bank: 'NMB', phone: '0712', name: 'Ann', cardType: '1' };
-    expect(ev('pick(form, ["phone", "name", "nope", 3, null])', { form })).toEqual({ phone: '0712', name: 'Ann' });
-    expect(ev('omit(form, ["cardType", "bank"])', { form })).toEqual({ phone: '0712', name: 'Ann' });
+    expect(ev('pick(form, ["phone", "name", "nope", 3, null])', { form })).toEqual({
+      phone: '0712',
+      name: 'Ann',
+    });
+    expect(ev('omit(form, ["cardType", "bank"])', { form })).toEqual({
+      phone: '0712',
+      name: 'Ann',
+    });
     expect(ev('pick(5, ["a"])')).toEqual({});
     expect(ev('omit(form, 5)', { form })).toEqual(form);
     const notice = { 'Mobile money': [{ name: 'M-Pesa' }], Bank: [] };
-    expect(ev('entries(notice)', { notice })).toEqual([{ key: 'Mobile money', value: [{ name: 'M-Pesa' }] }, { key: 'Bank', value: [] }]);
+    expect(ev('entries(notice)', { notice })).toEqual([
+      { key: 'Mobile money', value: [{ name: 'M-Pesa' }] },
+      { key: 'Bank', value: [] },
+    ]);
     expect(ev('map(entries(notice), "key")', { notice })).toEqual(['Mobile money', 'Bank']);
     expect(ev('entries([1, 2])')).toEqual([]);
     expect(ev('entries(null)')).toEqual([]);
@@ -142,23 +230,48 @@ describe('baseFunctions', () => {
 
   it('never lets an object helper reach or set a prototype', () => {
     const getter = vi.fn(() => 'leak');
-    const hostile = Object.defineProperty(JSON.parse('{"__proto__": {"polluted": 1}, "ok": 1}') as object, 'g', { get: getter, enumerable: true });
+    const hostile = Object.defineProperty(
+      JSON.parse('{"__proto__": {"polluted": 1}, "ok": 1}') as object,
+      'g',
+      { get: getter, enumerable: true },
+    );
     const merged = ev('merge(hostile, {b: 2})', { hostile }) as Record<string, unknown>;
     expect(merged).toEqual({ ok: 1, g: undefined, b: 2 });
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
     expect(ev('pick(hostile, ["__proto__", "ok"])', { hostile })).toEqual({ ok: 1 });
-    expect(ev('entries(hostile)', { hostile })).toEqual([{ key: 'ok', value: 1 }, { key: 'g', value: undefined }]);
+    expect(ev('entries(hostile)', { hostile })).toEqual([
+      { key: 'ok', value: 1 },
+      { key: 'g', value: undefined },
+    ]);
     expect(getter).not.toHaveBeenCalled();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const fromList = ev('toObject(list, "k", "v")', { list: JSON.parse('[{"k": "__proto__", "v": {"polluted": 1}}, {"k": "prototype", "v": 1}]') as unknown });
+    const fromList = ev('toObject(list, "k", "v")', {
+      list: JSON.parse(
+        '[{"k": "__proto__", "v": {"polluted": 1}}, {"k": "prototype", "v": 1}]',
+      ) as unknown,
+    });
     expect(fromList).toEqual({});
     expect(Object.getPrototypeOf(fromList)).toBe(Object.prototype);
   });
 
   it('caps lists and results', () => {
     const big = new Array<number>(LIMITS.maxListLength + 1).fill(1);
-    for (const src of ['sum(big)', 'join(big)', 'map(big, "a")', 'filter(big, "a", 1)', 'count(big)', 'contains(big, 2)', 'max(big)', 'slice(big, 0)', 'toObject(big, "a")', 'filterIn(big, "a", [1])', 'pick({}, big)']) {
-      expect(ev(src, { big }), src).toEqual({ error: expect.stringContaining('list has more than 100000 items') });
+    for (const src of [
+      'sum(big)',
+      'join(big)',
+      'map(big, "a")',
+      'filter(big, "a", 1)',
+      'count(big)',
+      'contains(big, 2)',
+      'max(big)',
+      'slice(big, 0)',
+      'toObject(big, "a")',
+      'filterIn(big, "a", [1])',
+      'pick({}, big)',
+    ]) {
+      expect(ev(src, { big }), src).toEqual({
+        error: expect.stringContaining('list has more than 100000 items'),
+      });
     }
     expect(ev('first(big)', { big })).toBe(1);
     expect(ev('upper(s)', { s: 'ß'.repeat(LIMITS.maxStringLength / 2 + 1) })).toEqual({

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeTemplate, baseFunctions, evaluateExpression, evaluateTemplate, parseTemplate, type EvalResult } from '../../../src/expr';
+import {
+  analyzeTemplate,
+  baseFunctions,
+  evaluateExpression,
+  evaluateTemplate,
+  parseTemplate,
+  type EvalResult,
+} from '../../../src/expr';
 import { nodeArbitrary, print, usesForbiddenName, withoutPositions } from './printer';
 
 /**
@@ -12,16 +19,34 @@ import { nodeArbitrary, print, usesForbiddenName, withoutPositions } from './pri
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
-const PARAMS: fc.Parameters<unknown> = SEED === undefined ? { numRuns: RUNS } : { numRuns: RUNS, seed: SEED };
+const PARAMS: fc.Parameters<unknown> =
+  SEED === undefined ? { numRuns: RUNS } : { numRuns: RUNS, seed: SEED };
 const TIMEOUT = Math.max(60_000, RUNS * 20);
 const P = '/fuzz';
 
-const KEYS = ['a', 'b', 'data', 'list', 's', 'n', 'x', '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'length', '0', 'cookie'];
+const KEYS = [
+  'a',
+  'b',
+  'data',
+  'list',
+  's',
+  'n',
+  'x',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'length',
+  '0',
+  'cookie',
+];
 
 /** Builds an object with defineProperty, so a `__proto__` key is an own data key, as JSON.parse makes it. */
 function objectOf(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
   const o: Record<string, unknown> = {};
-  for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of entries)
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
   return o;
 }
 
@@ -30,7 +55,17 @@ const valueArb: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => (
   value: fc.oneof(
     { maxDepth: 3, depthSize: 'small' },
     fc.jsonValue({ maxDepth: 2 }),
-    fc.anything({ maxDepth: 2, withBigInt: true, withDate: true, withMap: true, withSet: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true, withTypedArray: true }),
+    fc.anything({
+      maxDepth: 2,
+      withBigInt: true,
+      withDate: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withBoxedValues: true,
+      withSparseArray: true,
+      withTypedArray: true,
+    }),
     fc.func(fc.integer()),
     fc.string({ maxLength: 20 }),
     fc.array(tie('value'), { maxLength: 4 }),
@@ -40,10 +75,73 @@ const valueArb: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => (
 const scopeArb = fc.oneof(
   fc.array(fc.tuple(keyArb, valueArb), { maxLength: 8 }).map(objectOf),
   fc.object({ key: keyArb, maxDepth: 2, withNullPrototype: true }),
-  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.parse(JSON.stringify({ a: v, data: v, list: [v], s: JSON.stringify(v) })) as Record<string, unknown>),
+  fc
+    .jsonValue({ maxDepth: 3 })
+    .map(
+      (v) =>
+        JSON.parse(JSON.stringify({ a: v, data: v, list: [v], s: JSON.stringify(v) })) as Record<
+          string,
+          unknown
+        >,
+    ),
 );
 
-const TOKENS = ['a', 'b', 'data', 'list', 's', '.', '?.', '[', ']', '(', ')', '{', '}', '{{', '}}', ',', ':', '?', '??', '||', '&&', '!', '-', '+', '*', '/', '%', '<', '>=', '===', '!=', '"x"', "'y'", '1', '0.5', '1e3', 'e', '__proto__', 'constructor', 'prototype', 'len', 'sum', 'map', 'join', 'true', 'null', 'undefined', ' ', '\\', '"', "'", '\\u{41}', 'this', 'window'];
+const TOKENS = [
+  'a',
+  'b',
+  'data',
+  'list',
+  's',
+  '.',
+  '?.',
+  '[',
+  ']',
+  '(',
+  ')',
+  '{',
+  '}',
+  '{{',
+  '}}',
+  ',',
+  ':',
+  '?',
+  '??',
+  '||',
+  '&&',
+  '!',
+  '-',
+  '+',
+  '*',
+  '/',
+  '%',
+  '<',
+  '>=',
+  '===',
+  '!=',
+  '"x"',
+  "'y'",
+  '1',
+  '0.5',
+  '1e3',
+  'e',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'len',
+  'sum',
+  'map',
+  'join',
+  'true',
+  'null',
+  'undefined',
+  ' ',
+  '\\',
+  '"',
+  "'",
+  '\\u{41}',
+  'this',
+  'window',
+];
 const soupArb = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 80 }),
   fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }).map((t) => t.join('')),
@@ -82,8 +180,12 @@ describe('fuzz: the evaluator never throws, leaks a function or pollutes a proto
         } else {
           // The parser reads back exactly the tree that was printed.
           expect(parsed.ok, src).toBe(true);
-          const part = parsed.ok ? parsed.template.parts.find((p) => p.kind === 'binding') : undefined;
-          expect(withoutPositions(part?.kind === 'binding' ? part.ast : undefined)).toEqual(withoutPositions(ast));
+          const part = parsed.ok
+            ? parsed.template.parts.find((p) => p.kind === 'binding')
+            : undefined;
+          expect(withoutPositions(part?.kind === 'binding' ? part.ast : undefined)).toEqual(
+            withoutPositions(ast),
+          );
         }
         assertSafe(evaluateExpression(src, scope, baseFunctions, P));
         assertSafe(evaluateTemplate(`[{{ ${src} }}]`, scope, baseFunctions, P));

@@ -5,25 +5,53 @@ import { getAtPath, LIMITS, parseStatePath, setAtPathDraft } from '../../../src/
 describe('parseStatePath', () => {
   it('parses names, indexes and quoted keys', () => {
     expect(parseStatePath('a')).toEqual({ ok: true, segments: ['a'] });
-    expect(parseStatePath('form.items[2].name')).toEqual({ ok: true, segments: ['form', 'items', 2, 'name'] });
+    expect(parseStatePath('form.items[2].name')).toEqual({
+      ok: true,
+      segments: ['form', 'items', 2, 'name'],
+    });
     expect(parseStatePath('grid[0][1]')).toEqual({ ok: true, segments: ['grid', 0, 1] });
-    expect(parseStatePath(`form["repay-plan"]['x y'].$v_1`)).toEqual({ ok: true, segments: ['form', 'repay-plan', 'x y', '$v_1'] });
+    expect(parseStatePath(`form["repay-plan"]['x y'].$v_1`)).toEqual({
+      ok: true,
+      segments: ['form', 'repay-plan', 'x y', '$v_1'],
+    });
   });
 
   it('refuses malformed paths with a readable message', () => {
-    expect(parseStatePath('a..b')).toEqual({ ok: false, error: 'Invalid state path "a..b": unexpected "." at 2' });
-    for (const bad of ['', '.a', 'a.', 'a[', 'a[01]', 'a[-1]', 'a[x]', '[0]', 'a b', 'a.1', 'a[1.5]', 'a]']) {
+    expect(parseStatePath('a..b')).toEqual({
+      ok: false,
+      error: 'Invalid state path "a..b": unexpected "." at 2',
+    });
+    for (const bad of [
+      '',
+      '.a',
+      'a.',
+      'a[',
+      'a[01]',
+      'a[-1]',
+      'a[x]',
+      '[0]',
+      'a b',
+      'a.1',
+      'a[1.5]',
+      'a]',
+    ]) {
       expect(parseStatePath(bad).ok, bad).toBe(false);
     }
     expect(parseStatePath(123 as unknown as string).ok).toBe(false);
   });
 
   it('refuses forbidden segments, huge indexes and huge paths', () => {
-    expect(parseStatePath('a.constructor')).toEqual({ ok: false, error: 'Invalid state path "a.constructor": "constructor" is not allowed at 2' });
+    expect(parseStatePath('a.constructor')).toEqual({
+      ok: false,
+      error: 'Invalid state path "a.constructor": "constructor" is not allowed at 2',
+    });
     expect(parseStatePath(`a[${LIMITS.maxArrayIndex + 1}]`).ok).toBe(false);
     expect(parseStatePath(`a[${LIMITS.maxArrayIndex}]`).ok).toBe(true);
     expect(parseStatePath('a'.repeat(LIMITS.maxStatePathLength + 1)).ok).toBe(false);
-    expect(parseStatePath(Array.from({ length: LIMITS.maxStatePathSegments + 1 }, () => 'a').join('.')).ok).toBe(false);
+    expect(
+      parseStatePath(Array.from({ length: LIMITS.maxStatePathSegments + 1 }, () => 'a').join('.'))
+        .ok,
+    ).toBe(false);
   });
 });
 
@@ -49,7 +77,10 @@ describe('setAtPathDraft', () => {
       setAtPathDraft(draft, ['form', 'items', 0, 'name'], 'b');
       setAtPathDraft(draft, ['form', 'items', 1, 'name'], 'c');
     });
-    expect(next).toEqual({ form: { amount: 500, items: [{ name: 'b' }, { name: 'c' }] }, other: { keep: true } });
+    expect(next).toEqual({
+      form: { amount: 500, items: [{ name: 'b' }, { name: 'c' }] },
+      other: { keep: true },
+    });
     expect(base.form).toEqual({ amount: 1, items: [{ name: 'a' }] });
     expect(next.other).toBe(base.other);
   });
@@ -85,7 +116,9 @@ describe('setAtPathDraft', () => {
     const parsed = parseStatePath('form.items[1].name');
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    const next = produce({ form: { items: [] as unknown[] } }, (d) => setAtPathDraft(d, parsed.segments, 'z'));
+    const next = produce({ form: { items: [] as unknown[] } }, (d) =>
+      setAtPathDraft(d, parsed.segments, 'z'),
+    );
     expect(getAtPath(next, parsed.segments)).toBe('z');
   });
 });

@@ -108,7 +108,10 @@ describe('SECURITY case 3: no way out of the scope', () => {
 
   it('a function in the scope is an error value, not a value', () => {
     const r = evaluateExpression('a.fn', scope, baseFunctions, P);
-    expect(r).toEqual({ ok: false, error: { message: 'Property "fn" is a function, not a value at 1', pointer: P, position: 1 } });
+    expect(r).toEqual({
+      ok: false,
+      error: { message: 'Property "fn" is a function, not a value at 1', pointer: P, position: 1 },
+    });
     expect(evaluateExpression('f', scope, baseFunctions, P)).toMatchObject({ ok: false });
   });
 
@@ -116,27 +119,61 @@ describe('SECURITY case 3: no way out of the scope', () => {
     const getter = vi.fn(() => 'secret');
     const withGetter = Object.defineProperty({ o: {} }, 'g', { get: getter, enumerable: true });
     Object.defineProperty(withGetter.o, 'h', { get: getter, enumerable: true });
-    expect(evaluateExpression('g', withGetter, baseFunctions, P)).toEqual({ ok: true, value: undefined });
-    expect(evaluateExpression('o.h', withGetter, baseFunctions, P)).toEqual({ ok: true, value: undefined });
-    expect(evaluateExpression('map([o], "h")', withGetter, baseFunctions, P)).toEqual({ ok: true, value: [undefined] });
+    expect(evaluateExpression('g', withGetter, baseFunctions, P)).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect(evaluateExpression('o.h', withGetter, baseFunctions, P)).toEqual({
+      ok: true,
+      value: undefined,
+    });
+    expect(evaluateExpression('map([o], "h")', withGetter, baseFunctions, P)).toEqual({
+      ok: true,
+      value: [undefined],
+    });
     expect(getter).not.toHaveBeenCalled();
   });
 
   it('never calls valueOf/toString/toPrimitive of a value', () => {
     const hook = vi.fn(() => 1);
-    const boxed = { v: { valueOf: hook, toString: hook, [Symbol.toPrimitive]: hook }, d: new Date(0) };
-    for (const src of ['v + 1', 'v * 2', 'v < 1', '-v', '"" + v', 'number(v)', 'string(v)', 'upper(v)', 'sum([v])', 'join([v], "")', 'd + 1', 'd.getTime']) {
+    const boxed = {
+      v: { valueOf: hook, toString: hook, [Symbol.toPrimitive]: hook },
+      d: new Date(0),
+    };
+    for (const src of [
+      'v + 1',
+      'v * 2',
+      'v < 1',
+      '-v',
+      '"" + v',
+      'number(v)',
+      'string(v)',
+      'upper(v)',
+      'sum([v])',
+      'join([v], "")',
+      'd + 1',
+      'd.getTime',
+    ]) {
       const r = evaluateExpression(src, boxed, baseFunctions, P);
       if (r.ok) expect(typeof r.value).not.toBe('function');
     }
-    expect(evaluateTemplate('x{{ v }}y', boxed, baseFunctions, P)).toEqual({ ok: true, value: 'xy' });
+    expect(evaluateTemplate('x{{ v }}y', boxed, baseFunctions, P)).toEqual({
+      ok: true,
+      value: 'xy',
+    });
     expect(hook).not.toHaveBeenCalled();
   });
 
   it('looks up functions as own properties of the table only (plain object or Map)', () => {
     const plain: ExprFunctions = { twice: (x: unknown) => Number(x) * 2 };
     expect(evaluateExpression('twice(2)', plain, plain, P)).toEqual({ ok: true, value: 4 });
-    for (const name of ['toString', 'hasOwnProperty', 'constructor', 'valueOf', '__defineGetter__']) {
+    for (const name of [
+      'toString',
+      'hasOwnProperty',
+      'constructor',
+      'valueOf',
+      '__defineGetter__',
+    ]) {
       expect(evaluateExpression(`${name}()`, {}, plain, P)).toMatchObject({ ok: false });
     }
     const map: ExprFunctions = new Map([['twice', (x: unknown) => Number(x) * 2]]);
@@ -145,9 +182,20 @@ describe('SECURITY case 3: no way out of the scope', () => {
   });
 
   it('refuses a function returned by a function, and reports a throwing one', () => {
-    const fns: ExprFunctions = { leak: () => () => 1, boom: () => { throw new Error('bad input'); } };
-    expect(evaluateExpression('leak()', {}, fns, P)).toMatchObject({ ok: false, error: { message: 'leak() returned a function, which is not a value at 0' } });
-    expect(evaluateExpression('boom()', {}, fns, P)).toMatchObject({ ok: false, error: { message: 'boom() failed: bad input at 0' } });
+    const fns: ExprFunctions = {
+      leak: () => () => 1,
+      boom: () => {
+        throw new Error('bad input');
+      },
+    };
+    expect(evaluateExpression('leak()', {}, fns, P)).toMatchObject({
+      ok: false,
+      error: { message: 'leak() returned a function, which is not a value at 0' },
+    });
+    expect(evaluateExpression('boom()', {}, fns, P)).toMatchObject({
+      ok: false,
+      error: { message: 'boom() failed: bad input at 0' },
+    });
   });
 });
 
@@ -158,34 +206,63 @@ describe('SECURITY case 5: no prototype pollution', () => {
   });
 
   it('refuses __proto__/constructor/prototype in state paths', () => {
-    for (const path of ['__proto__.p', 'constructor.prototype.p', 'a.__proto__.p', 'a["__proto__"].p', "a['constructor']", 'a.prototype', 'a[0].__proto__']) {
+    for (const path of [
+      '__proto__.p',
+      'constructor.prototype.p',
+      'a.__proto__.p',
+      'a["__proto__"].p',
+      "a['constructor']",
+      'a.prototype',
+      'a[0].__proto__',
+    ]) {
       const r = parseStatePath(path);
       expect(r.ok, path).toBe(false);
     }
   });
 
   it('setAtPathDraft never writes through a prototype, plain or inside immer', () => {
-    for (const segments of [['__proto__', 'p'], ['constructor', 'prototype', 'p'], ['a', '__proto__', 'p'], ['prototype']]) {
+    for (const segments of [
+      ['__proto__', 'p'],
+      ['constructor', 'prototype', 'p'],
+      ['a', '__proto__', 'p'],
+      ['prototype'],
+    ]) {
       const target: Record<string, unknown> = { a: {} };
       expect(() => setAtPathDraft(target, segments, 1)).toThrow(TypeError);
       expect(target).toEqual({ a: {} });
       const base = { a: {} };
-      expect(() => produce(base, (d: Record<string, unknown>) => setAtPathDraft(d, segments, 1))).toThrow(TypeError);
+      expect(() =>
+        produce(base, (d: Record<string, unknown>) => setAtPathDraft(d, segments, 1)),
+      ).toThrow(TypeError);
     }
   });
 
   it('object literals with those keys are error values', () => {
-    for (const src of ['{"__proto__": {"p": 1}}', '{__proto__: {p: 1}}', "{'constructor': {prototype: {p: 1}}}", '{a: {prototype: {p: 1}}}']) {
+    for (const src of [
+      '{"__proto__": {"p": 1}}',
+      '{__proto__: {p: 1}}',
+      "{'constructor': {prototype: {p: 1}}}",
+      '{a: {prototype: {p: 1}}}',
+    ]) {
       expect(evaluateExpression(src, {}, baseFunctions, P), src).toMatchObject({ ok: false });
-      expect(evaluateTemplate(`{{ ${src} }}`, {}, baseFunctions, P), src).toMatchObject({ ok: false });
+      expect(evaluateTemplate(`{{ ${src} }}`, {}, baseFunctions, P), src).toMatchObject({
+        ok: false,
+      });
     }
   });
 
   it('a __proto__ key in server data stays data and is not reachable', () => {
-    const data = JSON.parse('{"a": {"__proto__": {"p": 1}, "constructor": {"prototype": {"p": 1}}, "ok": 2}}') as Record<string, unknown>;
+    const data = JSON.parse(
+      '{"a": {"__proto__": {"p": 1}, "constructor": {"prototype": {"p": 1}}, "ok": 2}}',
+    ) as Record<string, unknown>;
     expect(evaluateExpression('a.ok', data, baseFunctions, P)).toEqual({ ok: true, value: 2 });
-    expect(evaluateExpression('a["__proto__"].p', data, baseFunctions, P)).toMatchObject({ ok: false });
-    expect(evaluateExpression('map([a], "__proto__")', data, baseFunctions, P)).toEqual({ ok: true, value: [undefined] });
+    expect(evaluateExpression('a["__proto__"].p', data, baseFunctions, P)).toMatchObject({
+      ok: false,
+    });
+    expect(evaluateExpression('map([a], "__proto__")', data, baseFunctions, P)).toEqual({
+      ok: true,
+      value: [undefined],
+    });
     expect(getAtPath(data, ['a', '__proto__', 'p'])).toBeUndefined();
     expect(getAtPath(data, ['a', 'constructor', 'prototype'])).toBeUndefined();
     const r = evaluateExpression('{copy: a}', data, baseFunctions, P);

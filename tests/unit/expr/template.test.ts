@@ -31,13 +31,9 @@ describe('parseTemplate', () => {
     const r = parseTemplate('Hi {{ name }}, you owe {{ money(total) }}.');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.template.parts.map((p) => (p.kind === 'text' ? p.text : `[${p.source}@${p.start}]`))).toEqual([
-      'Hi ',
-      '[ name @5]',
-      ', you owe ',
-      '[ money(total) @25]',
-      '.',
-    ]);
+    expect(
+      r.template.parts.map((p) => (p.kind === 'text' ? p.text : `[${p.source}@${p.start}]`)),
+    ).toEqual(['Hi ', '[ name @5]', ', you owe ', '[ money(total) @25]', '.']);
   });
 
   it('returns parse errors as values carrying the pointer and position', () => {
@@ -82,22 +78,41 @@ describe('parseTemplate', () => {
 });
 
 describe('evaluateTemplate', () => {
-  const scope = { data: { plan: { amountMax: 5000, days: [7, 14] } }, state: { total: 1250.5 }, flag: false };
-  const fns: ExprFunctions = { ...baseFunctions, money: (x: unknown) => `TZS ${Number(x).toFixed(2)}` };
+  const scope = {
+    data: { plan: { amountMax: 5000, days: [7, 14] } },
+    state: { total: 1250.5 },
+    flag: false,
+  };
+  const fns: ExprFunctions = {
+    ...baseFunctions,
+    money: (x: unknown) => `TZS ${Number(x).toFixed(2)}`,
+  };
 
   it('gives raw values for a single binding and text for mixed strings', () => {
-    expect(evaluateTemplate('{{ data.plan.amountMax }}', scope, fns, P)).toEqual({ ok: true, value: 5000 });
-    expect(evaluateTemplate('{{ data.plan.days }}', scope, fns, P)).toEqual({ ok: true, value: [7, 14] });
+    expect(evaluateTemplate('{{ data.plan.amountMax }}', scope, fns, P)).toEqual({
+      ok: true,
+      value: 5000,
+    });
+    expect(evaluateTemplate('{{ data.plan.days }}', scope, fns, P)).toEqual({
+      ok: true,
+      value: [7, 14],
+    });
     expect(evaluateTemplate('{{ flag }}', scope, fns, P)).toEqual({ ok: true, value: false });
     expect(evaluateTemplate('Total {{ money(state.total) }} ({{ flag }})', scope, fns, P)).toEqual({
       ok: true,
       value: 'Total TZS 1250.50 (false)',
     });
-    expect(evaluateTemplate('Days: {{ data.plan.days }}', scope, fns, P)).toEqual({ ok: true, value: 'Days: ' });
+    expect(evaluateTemplate('Days: {{ data.plan.days }}', scope, fns, P)).toEqual({
+      ok: true,
+      value: 'Days: ',
+    });
   });
 
   it('returns a literal string untouched', () => {
-    expect(evaluateTemplate('50% off {not a binding}', scope, fns, P)).toEqual({ ok: true, value: '50% off {not a binding}' });
+    expect(evaluateTemplate('50% off {not a binding}', scope, fns, P)).toEqual({
+      ok: true,
+      value: '50% off {not a binding}',
+    });
   });
 
   it('reports evaluation errors with the pointer and the position in the whole string', () => {
@@ -105,7 +120,10 @@ describe('evaluateTemplate', () => {
       ok: false,
       error: { message: 'Cannot read "x" of undefined at 17', pointer: P, position: 17 },
     });
-    expect(evaluateTemplate('{{ money2(1) }}', scope, fns, P)).toMatchObject({ ok: false, error: { message: 'Unknown function "money2" at 3' } });
+    expect(evaluateTemplate('{{ money2(1) }}', scope, fns, P)).toMatchObject({
+      ok: false,
+      error: { message: 'Unknown function "money2" at 3' },
+    });
   });
 
   it('passes non-string values through for untyped callers', () => {
@@ -120,7 +138,12 @@ describe('evaluateTemplate', () => {
   });
 
   it('object literal results are plain objects with only data keys', () => {
-    const r = evaluateTemplate('{{ {amount: state.total, "the-days": data.plan.days} }}', scope, fns, P);
+    const r = evaluateTemplate(
+      '{{ {amount: state.total, "the-days": data.plan.days} }}',
+      scope,
+      fns,
+      P,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
@@ -130,12 +153,17 @@ describe('evaluateTemplate', () => {
 
 describe('evaluateExpression and helpers', () => {
   it('evaluates an expression without braces; positions count from its start', () => {
-    expect(evaluateExpression('a > 1 && b', { a: 2, b: 'yes' }, baseFunctions, P)).toEqual({ ok: true, value: 'yes' });
+    expect(evaluateExpression('a > 1 && b', { a: 2, b: 'yes' }, baseFunctions, P)).toEqual({
+      ok: true,
+      value: 'yes',
+    });
     expect(evaluateExpression('a +* 1', {}, baseFunctions, P)).toEqual({
       ok: false,
       error: { message: 'Unexpected token "*" at 3', pointer: P, position: 3 },
     });
-    expect(evaluateExpression(undefined as unknown as string, {}, baseFunctions, P)).toMatchObject({ ok: false });
+    expect(evaluateExpression(undefined as unknown as string, {}, baseFunctions, P)).toMatchObject({
+      ok: false,
+    });
   });
 
   it('hasBindings', () => {
@@ -144,9 +172,15 @@ describe('evaluateExpression and helpers', () => {
   });
 
   it('toText shows numbers and booleans, hides the rest', () => {
-    expect([toText('a'), toText(1.5), toText(true), toText(null), toText(undefined), toText({}), toText([1])]).toEqual([
-      'a', '1.5', 'true', '', '', '', '',
-    ]);
+    expect([
+      toText('a'),
+      toText(1.5),
+      toText(true),
+      toText(null),
+      toText(undefined),
+      toText({}),
+      toText([1]),
+    ]).toEqual(['a', '1.5', 'true', '', '', '', '']);
   });
 });
 
@@ -155,17 +189,41 @@ describe('adoptParsedTemplates', () => {
   it('uses a template parsed elsewhere instead of parsing the string again; skips anything not shaped like one', async () => {
     const { adoptParsedTemplates } = await import('../../../src/expr');
     // A tree that the parser would never make for its string: seeing its value proves it is the one used.
-    const adopted = { source: '{{ adoptTest1 }}', kind: 'single', parts: [{ kind: 'binding', source: ' adoptTest1 ', start: 2, ast: { type: 'Literal', value: 42, pos: 3 } }] };
+    const adopted = {
+      source: '{{ adoptTest1 }}',
+      kind: 'single',
+      parts: [
+        {
+          kind: 'binding',
+          source: ' adoptTest1 ',
+          start: 2,
+          ast: { type: 'Literal', value: 42, pos: 3 },
+        },
+      ],
+    };
     const taken = adoptParsedTemplates({
       '{{ adoptTest1 }}': adopted,
       '{{ adoptTest2 }}': { source: 'another string', kind: 'single', parts: [] },
-      '{{ adoptTest3 }}': { source: '{{ adoptTest3 }}', kind: 'single', parts: [{ kind: 'binding', ast: null }] },
+      '{{ adoptTest3 }}': {
+        source: '{{ adoptTest3 }}',
+        kind: 'single',
+        parts: [{ kind: 'binding', ast: null }],
+      },
       'no binding': { source: 'no binding', kind: 'literal', parts: [] },
     });
     expect(taken).toBe(1);
-    expect(evaluateTemplate('{{ adoptTest1 }}', { adoptTest1: 1 }, baseFunctions, P)).toEqual({ ok: true, value: 42 });
-    expect(evaluateTemplate('{{ adoptTest2 }}', { adoptTest2: 2 }, baseFunctions, P)).toEqual({ ok: true, value: 2 });
-    expect(evaluateTemplate('{{ adoptTest3 }}', { adoptTest3: 3 }, baseFunctions, P)).toEqual({ ok: true, value: 3 });
+    expect(evaluateTemplate('{{ adoptTest1 }}', { adoptTest1: 1 }, baseFunctions, P)).toEqual({
+      ok: true,
+      value: 42,
+    });
+    expect(evaluateTemplate('{{ adoptTest2 }}', { adoptTest2: 2 }, baseFunctions, P)).toEqual({
+      ok: true,
+      value: 2,
+    });
+    expect(evaluateTemplate('{{ adoptTest3 }}', { adoptTest3: 3 }, baseFunctions, P)).toEqual({
+      ok: true,
+      value: 3,
+    });
     expect(adoptParsedTemplates(null)).toBe(0);
     expect(adoptParsedTemplates(['{{ x }}'])).toBe(0);
   });

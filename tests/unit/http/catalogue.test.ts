@@ -9,10 +9,17 @@ describe('parseCatalogue', () => {
   });
 
   it('lists every problem of a broken catalogue', () => {
-    const r = parseCatalogue({ endpoints: { a: { path: 'x', method: 'PUT', client: 'xml', success: 0 } } });
+    const r = parseCatalogue({
+      endpoints: { a: { path: 'x', method: 'PUT', client: 'xml', success: 0 } },
+    });
     expect(r).toEqual({
       ok: false,
-      errors: ['a: path must start with /', 'a: method must be GET or POST', 'a: unknown client', 'a: success must be "0" or "00"'],
+      errors: [
+        'a: path must start with /',
+        'a: method must be GET or POST',
+        'a: unknown client',
+        'a: success must be "0" or "00"',
+      ],
     });
     expect(parseCatalogue(null)).toEqual({ ok: false, errors: ['missing "endpoints" object'] });
   });

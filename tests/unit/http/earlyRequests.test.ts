@@ -13,21 +13,34 @@ import { createWireTranslator } from '../../../src/http/wireNames';
 import { catalogue, config, json, recordingFetch, session } from './fixtures';
 
 const builder = createRequestBuilder(config, createWireTranslator());
-const delayDetail = { path: '/v3/loan-details/delay-detail-yd', method: 'POST', client: 'json' } as const;
+const delayDetail = {
+  path: '/v3/loan-details/delay-detail-yd',
+  method: 'POST',
+  client: 'json',
+} as const;
 const ok = (data: unknown) => json(200, { code: 0, message: 'ok', data });
 
 function setUp() {
   const early = createEarlyRequests();
   const sent = recordingFetch(() => ok({ from: 'early' }));
   const app = recordingFetch(() => ok({ from: 'app' }));
-  const api = createApiClient({ fetch: app.fetch, catalogue, config, getSession: () => session, early });
+  const api = createApiClient({
+    fetch: app.fetch,
+    catalogue,
+    config,
+    getSession: () => session,
+    early,
+  });
   return { early, sent, app, api };
 }
 
 describe('early requests', () => {
   it('the app takes the answer of an identical request instead of sending it again', async () => {
     const { early, sent, app, api } = setUp();
-    early.send(builder.build(delayDetail, { productId: 'p9', orderId: 'o7' }, {}, session), sent.fetch);
+    early.send(
+      builder.build(delayDetail, { productId: 'p9', orderId: 'o7' }, {}, session),
+      sent.fetch,
+    );
     expect(sent.requests).toHaveLength(1);
     const result = await api.call('delayDetail', { productId: 'p9', orderId: 'o7' });
     expect(result).toMatchObject({ ok: true, data: { from: 'early' } });
@@ -46,10 +59,16 @@ describe('early requests', () => {
   it('a request that differs in body, headers or URL is sent by the app', async () => {
     const { early, sent, app, api } = setUp();
     early.send(builder.build(delayDetail, { orderId: 'o7' }, {}, session), sent.fetch);
-    const otherSession = readSession('?userId=u1&sessionId=s1&productId=p9&building=B2&gather=G1', { defaultMerchantNumber: 'KOPA001' });
+    const otherSession = readSession('?userId=u1&sessionId=s1&productId=p9&building=B2&gather=G1', {
+      defaultMerchantNumber: 'KOPA001',
+    });
     early.send(builder.build(delayDetail, { orderId: 'o8' }, {}, otherSession), sent.fetch);
-    expect(await api.call('delayDetail', { orderId: 'o8' })).toMatchObject({ data: { from: 'app' } });
-    expect(await api.call('delayDetail', { orderId: 'o7' }, { query: { page: 2 } })).toMatchObject({ data: { from: 'app' } });
+    expect(await api.call('delayDetail', { orderId: 'o8' })).toMatchObject({
+      data: { from: 'app' },
+    });
+    expect(await api.call('delayDetail', { orderId: 'o7' }, { query: { page: 2 } })).toMatchObject({
+      data: { from: 'app' },
+    });
     expect(app.requests).toHaveLength(2);
   });
 
@@ -59,22 +78,36 @@ describe('early requests', () => {
     early.close();
     early.send(builder.build(delayDetail, { orderId: 'o9' }, {}, session), sent.fetch);
     expect(sent.requests).toHaveLength(1);
-    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({ data: { from: 'app' } });
+    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({
+      data: { from: 'app' },
+    });
     expect(app.requests).toHaveLength(1);
   });
 
   it('an early request that failed is the failure of the call that takes it (Retry then sends afresh)', async () => {
     const { early, app, api } = setUp();
-    early.send(builder.build(delayDetail, { orderId: 'o7' }, {}, session), () => Promise.reject(new TypeError('offline')));
-    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({ ok: false, kind: 'network' });
-    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({ ok: true, data: { from: 'app' } });
+    early.send(builder.build(delayDetail, { orderId: 'o7' }, {}, session), () =>
+      Promise.reject(new TypeError('offline')),
+    );
+    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({
+      ok: false,
+      kind: 'network',
+    });
+    expect(await api.call('delayDetail', { orderId: 'o7' })).toMatchObject({
+      ok: true,
+      data: { from: 'app' },
+    });
     expect(app.requests).toHaveLength(1);
   });
 
   it('an upload (a non-text body) is never sent early', () => {
     const early = createEarlyRequests();
     const sent = recordingFetch();
-    const upload = { path: '/user-problem/upload-problem-img', method: 'POST', client: 'multipart' } as const;
+    const upload = {
+      path: '/user-problem/upload-problem-img',
+      method: 'POST',
+      client: 'multipart',
+    } as const;
     early.send(builder.build(upload, { file: 'x' }, {}, session), sent.fetch);
     expect(sent.requests).toHaveLength(0);
   });
@@ -83,7 +116,13 @@ describe('early requests', () => {
 describe('the page plan (plannedRequests)', () => {
   const plan = {
     from: { orderId: 'O170', product_id: null },
-    requests: [{ endpoint: 'installmentPlan', spec: { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' }, params: { orderId: 'O170' } }],
+    requests: [
+      {
+        endpoint: 'installmentPlan',
+        spec: { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' },
+        params: { orderId: 'O170' },
+      },
+    ],
   };
 
   it('gives the requests while the query still holds the values they were resolved from', () => {
@@ -103,30 +142,58 @@ describe('the page plan (plannedRequests)', () => {
 
   it('drops what is not a same-origin read of the JSON or form client, and any malformed plan', () => {
     const bad = (spec: unknown) => ({ from: {}, requests: [{ endpoint: 'x', spec, params: {} }] });
-    expect(plannedRequests(bad({ path: '//evil.example/x', method: 'POST', client: 'json' }), '')).toEqual([]);
+    expect(
+      plannedRequests(bad({ path: '//evil.example/x', method: 'POST', client: 'json' }), ''),
+    ).toEqual([]);
     expect(plannedRequests(bad({ path: '/x', method: 'DELETE', client: 'json' }), '')).toEqual([]);
-    expect(plannedRequests(bad({ path: '/x', method: 'POST', client: 'multipart' }), '')).toEqual([]);
+    expect(plannedRequests(bad({ path: '/x', method: 'POST', client: 'multipart' }), '')).toEqual(
+      [],
+    );
     expect(plannedRequests(bad({ path: '/x', method: 'GET', client: 'form' }), '')).toHaveLength(1);
-    for (const junk of [null, 'x', [], { from: {} }, { requests: [] }, { from: { a: 1 }, requests: [] }]) expect(plannedRequests(junk, '?a=1')).toEqual([]);
+    for (const junk of [
+      null,
+      'x',
+      [],
+      { from: {} },
+      { requests: [] },
+      { from: { a: 1 }, requests: [] },
+    ])
+      expect(plannedRequests(junk, '?a=1')).toEqual([]);
   });
 
   it('never matches a key the query does not own (constructor, __proto__)', () => {
-    expect(plannedRequests({ from: { constructor: null }, requests: plan.requests }, '')).toEqual(plan.requests);
-    expect(plannedRequests({ from: { constructor: 'x' }, requests: plan.requests }, '')).toEqual([]);
+    expect(plannedRequests({ from: { constructor: null }, requests: plan.requests }, '')).toEqual(
+      plan.requests,
+    );
+    expect(plannedRequests({ from: { constructor: 'x' }, requests: plan.requests }, '')).toEqual(
+      [],
+    );
   });
 });
 
 // The early script and the app are built apart (scripts/build/earlyScript.ts): they meet through
 // one object on the page, not through a shared module.
-describe('the page\'s one set of early requests', () => {
+describe("the page's one set of early requests", () => {
   it('is the same set for every caller on one page, and another page has its own', async () => {
     const page = {};
     const fromEarlyScript = pageEarlyRequests(page);
     const sent = recordingFetch(() => ok({ from: 'early' }));
-    fromEarlyScript.send(builder.build(delayDetail, { productId: 'p9', orderId: 'o7' }, {}, session), sent.fetch);
+    fromEarlyScript.send(
+      builder.build(delayDetail, { productId: 'p9', orderId: 'o7' }, {}, session),
+      sent.fetch,
+    );
     const app = recordingFetch(() => ok({ from: 'app' }));
-    const api = createApiClient({ fetch: app.fetch, catalogue, config, getSession: () => session, early: pageEarlyRequests(page) });
-    expect(await api.call('delayDetail', { productId: 'p9', orderId: 'o7' })).toMatchObject({ ok: true, data: { from: 'early' } });
+    const api = createApiClient({
+      fetch: app.fetch,
+      catalogue,
+      config,
+      getSession: () => session,
+      early: pageEarlyRequests(page),
+    });
+    expect(await api.call('delayDetail', { productId: 'p9', orderId: 'o7' })).toMatchObject({
+      ok: true,
+      data: { from: 'early' },
+    });
     expect(app.requests).toHaveLength(0);
     expect(pageEarlyRequests({})).not.toBe(fromEarlyScript);
     expect(pageEarlyRequests(page)).toBe(fromEarlyScript);

@@ -29,8 +29,14 @@ describe('readSession', () => {
   });
 
   it('fills product_id from productId and productId from product_id', () => {
-    expect(readSession('productId=7', defaults).params).toMatchObject({ productId: '7', product_id: '7' });
-    expect(readSession('product_id=8', defaults).params).toMatchObject({ productId: '8', product_id: '8' });
+    expect(readSession('productId=7', defaults).params).toMatchObject({
+      productId: '7',
+      product_id: '7',
+    });
+    expect(readSession('product_id=8', defaults).params).toMatchObject({
+      productId: '8',
+      product_id: '8',
+    });
     expect(readSession('', defaults).params).toMatchObject({ productId: '', product_id: '' });
   });
 
@@ -40,7 +46,12 @@ describe('readSession', () => {
   });
 
   it('reads the header sources, empty when absent', () => {
-    expect(readSession('building=b&eyes=e', defaults).headers).toEqual({ building: 'b', gather: '', swift: '', eyes: 'e' });
+    expect(readSession('building=b&eyes=e', defaults).headers).toEqual({
+      building: 'b',
+      gather: '',
+      swift: '',
+      eyes: 'e',
+    });
   });
 
   it('accepts URLSearchParams and decodes values', () => {
@@ -51,17 +62,24 @@ describe('readSession', () => {
 describe('commonQueryString', () => {
   it('writes the given parameters in a fixed order, both product names, no empty values', () => {
     const s = readSession('orderId=o1&userId=u1&product_id=p1&deviceId=&building=b', defaults);
-    expect(commonQueryString(s)).toBe('userId=u1&merchantNumber=KOPA001&orderId=o1&productId=p1&product_id=p1');
+    expect(commonQueryString(s)).toBe(
+      'userId=u1&merchantNumber=KOPA001&orderId=o1&productId=p1&product_id=p1',
+    );
   });
 
   it('carries the header sources for navigation only when asked', () => {
     const s = readSession('userId=u1&building=b&swift=s', defaults);
     expect(commonQueryString(s)).not.toContain('building');
-    expect(commonQueryString(s, { withHeaderSources: true })).toBe('userId=u1&merchantNumber=KOPA001&building=b&swift=s');
+    expect(commonQueryString(s, { withHeaderSources: true })).toBe(
+      'userId=u1&merchantNumber=KOPA001&building=b&swift=s',
+    );
   });
 
   it('round-trips through readSession', () => {
     const s = readSession('userId=u%261&sessionId=s+1&productId=p1', defaults);
-    expect(readSession(commonQueryString(s), defaults)).toEqual({ ...s, headers: { building: '', gather: '', swift: '', eyes: '' } });
+    expect(readSession(commonQueryString(s), defaults)).toEqual({
+      ...s,
+      headers: { building: '', gather: '', swift: '', eyes: '' },
+    });
   });
 });

@@ -18,23 +18,39 @@ export const realCatalogue = parsed.catalogue;
 export type WireAnswer = unknown | ((params: Record<string, unknown>) => unknown);
 
 /** The envelope a v3 endpoint sends on success (`code` 0) or the older ones ("00"). */
-export const envelope = (data: unknown, code: number | string = 0): Record<string, unknown> => ({ code, message: 'success', data });
+export const envelope = (data: unknown, code: number | string = 0): Record<string, unknown> => ({
+  code,
+  message: 'success',
+  data,
+});
 
 /** Turns wire answers by endpoint name into renderLayout responses that pass the real client. */
 export function viaClient(answers: Record<string, WireAnswer>): Record<string, FakeResponse> {
   const out: Record<string, FakeResponse> = {};
   for (const [endpoint, answer] of Object.entries(answers)) {
-    out[endpoint] = async (params: Record<string, unknown>, options?: CallOptions): Promise<CallResult> => {
+    out[endpoint] = async (
+      params: Record<string, unknown>,
+      options?: CallOptions,
+    ): Promise<CallResult> => {
       const client = createApiClient({
         catalogue: realCatalogue,
         config: { apiPrefix: '/vexed', provider: 'kopa', httpTimeoutMs: 60000 },
         getSession: () => emptySession({ defaultMerchantNumber: 'KOPA001' }),
         fetch: async () => {
-          const body = typeof answer === 'function' ? (answer as (p: Record<string, unknown>) => unknown)(params) : answer;
-          return { status: 200, text: async () => (typeof body === 'string' ? body : JSON.stringify(body)) };
+          const body =
+            typeof answer === 'function'
+              ? (answer as (p: Record<string, unknown>) => unknown)(params)
+              : answer;
+          return {
+            status: 200,
+            text: async () => (typeof body === 'string' ? body : JSON.stringify(body)),
+          };
         },
       });
-      return (await client.call(endpoint, params, { signal: options?.signal, idempotencyKey: options?.idempotencyKey })) as CallResult;
+      return (await client.call(endpoint, params, {
+        signal: options?.signal,
+        idempotencyKey: options?.idempotencyKey,
+      })) as CallResult;
     };
   }
   return out;

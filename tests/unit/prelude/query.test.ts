@@ -35,7 +35,11 @@ describe('every reader agrees on a repeated key', () => {
   it('session, language, server plan and the early script see the same order', () => {
     expect(readSession(REPEATED, { defaultMerchantNumber: 'M' }).params.userId).toBe('10001');
     expect(hostLanguage(REPEATED)).toBe('zh');
-    const layout = { dataSources: { order: { endpoint: 'loanDetails', params: { orderId: '{{ query.orderId }}' } } } };
+    const layout = {
+      dataSources: {
+        order: { endpoint: 'loanDetails', params: { orderId: '{{ query.orderId }}' } },
+      },
+    };
     const plan = earlyPlanOf(layout, REPEATED);
     expect(plan?.from).toEqual({ orderId: 'A' });
     expect(plan?.requests[0]?.params).toEqual({ orderId: 'A' });

@@ -20,13 +20,28 @@ const QUERY = { userId: '10001', sessionId: 's1', orderId: 'O1', productId: 'P9'
 const plan = {
   bankCardInfo: { bankName: 'M-Pesa', bankNode: '', cardNo: '**** 5678' },
   bankList: [{ name: 'M-Pesa', type: '90006' }],
-  amountMax: 8888893, amountMin: 100, productName: 'Haraka Loan',
+  amountMax: 8888893,
+  amountMin: 100,
+  productName: 'Haraka Loan',
   repayPlanDetail: {
     repayWaitCount: 1,
-    repayWaitDetail: [{ periodNo: 1, totalAmount: 1234567, displayAmount: '', canClick: 1, check: 1, periodStatus: 0, dueTime: '2026-12-01T00:00:00.000Z', statusText: 'Pending' }],
+    repayWaitDetail: [
+      {
+        periodNo: 1,
+        totalAmount: 1234567,
+        displayAmount: '',
+        canClick: 1,
+        check: 1,
+        periodStatus: 0,
+        dueTime: '2026-12-01T00:00:00.000Z',
+        statusText: 'Pending',
+      },
+    ],
     repayYetDetail: [],
   },
-  note: '', telephone: '', showSubmitUtr: 0,
+  note: '',
+  telephone: '',
+  showSubmitUtr: 0,
 };
 
 describe('a layout redirect to plain http is refused and reported; the page stays', () => {
@@ -34,7 +49,10 @@ describe('a layout redirect to plain http is refused and reported; the page stay
     const payUrl = 'http://pay.kopa.example/checkout?tradeNo=T1';
     const { user, recorded } = await renderLayout(repay, {
       query: QUERY,
-      responses: { installmentPlan: ok(plan), generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }) },
+      responses: {
+        installmentPlan: ok(plan),
+        generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }),
+      },
     });
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
@@ -53,7 +71,10 @@ describe('a layout redirect to plain http is refused and reported; the page stay
     const payUrl = 'https://pay.kopa.example/checkout?tradeNo=T1';
     const { user, recorded } = await renderLayout(repay, {
       query: QUERY,
-      responses: { installmentPlan: ok(plan), generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }) },
+      responses: {
+        installmentPlan: ok(plan),
+        generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }),
+      },
     });
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
@@ -76,23 +97,45 @@ describe('a layout redirect to plain http is refused and reported; the page stay
     screen.getByRole('button', { name: 'Pay with wallet' });
   });
 
-  it.each(['http://pay.kopa.example/p/1', 'HTTP://PAY.KOPA.EXAMPLE/p/1', 'http:\\\\pay.kopa.example\\p', 'http://pay.kopa.example:443/p'])(
-    'a redirect action to %j stops its action list',
-    async (url) => {
-      const { user, recorded } = await renderLayout(
-        layoutOf([{ type: 'button', label: 'Open', onTap: [{ type: 'redirect', url }, { type: 'toast', message: 'after' }] }, { type: 'text', text: 'sibling' }]),
-      );
-      await user.click(screen.getByRole('button', { name: 'Open' }));
-      expect(recorded.leaves).toEqual([]);
-      expect(recorded.reports).toEqual([expect.objectContaining({ kind: 'redirect', pointer: '/body/0/onTap/0/url' })]);
-      expect(screen.queryByText('after')).toBeNull();
-      screen.getByText('sibling');
-    },
-  );
+  it.each([
+    'http://pay.kopa.example/p/1',
+    'HTTP://PAY.KOPA.EXAMPLE/p/1',
+    'http:\\\\pay.kopa.example\\p',
+    'http://pay.kopa.example:443/p',
+  ])('a redirect action to %j stops its action list', async (url) => {
+    const { user, recorded } = await renderLayout(
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Open',
+          onTap: [
+            { type: 'redirect', url },
+            { type: 'toast', message: 'after' },
+          ],
+        },
+        { type: 'text', text: 'sibling' },
+      ]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(recorded.leaves).toEqual([]);
+    expect(recorded.reports).toEqual([
+      expect.objectContaining({ kind: 'redirect', pointer: '/body/0/onTap/0/url' }),
+    ]);
+    expect(screen.queryByText('after')).toBeNull();
+    screen.getByText('sibling');
+  });
 
   it('the page origin itself stays same-origin even on a plain-http development server', async () => {
     // renderLayout's page origin is http://localhost:3000.
-    const { user, recorded } = await renderLayout(layoutOf([{ type: 'button', label: 'Open', onTap: [{ type: 'redirect', url: 'http://localhost:3000/repay?x=1' }] }]));
+    const { user, recorded } = await renderLayout(
+      layoutOf([
+        {
+          type: 'button',
+          label: 'Open',
+          onTap: [{ type: 'redirect', url: 'http://localhost:3000/repay?x=1' }],
+        },
+      ]),
+    );
     await user.click(screen.getByRole('button', { name: 'Open' }));
     expect(recorded.navigations.map((n) => n.path)).toEqual(['/repay?x=1']);
     expect(recorded.reports).toEqual([]);
@@ -101,7 +144,12 @@ describe('a layout redirect to plain http is refused and reported; the page stay
 
 describe('bridge openLink over plain http', () => {
   const config: BridgeConfig = {
-    bridge: { androidObject: 'KopaNative', nativeNames: Object.fromEntries(BRIDGE_ACTIONS.map((a) => [a, a])) as BridgeConfig['bridge']['nativeNames'] },
+    bridge: {
+      androidObject: 'KopaNative',
+      nativeNames: Object.fromEntries(
+        BRIDGE_ACTIONS.map((a) => [a, a]),
+      ) as BridgeConfig['bridge']['nativeNames'],
+    },
     redirectAllowlist: ['pay.kopa.example'],
     deepLinkScheme: 'kopa://',
   };
@@ -110,7 +158,10 @@ describe('bridge openLink over plain http', () => {
   it('is refused before it reaches a native host', () => {
     const sent: BridgeCommand[] = [];
     const report = vi.fn();
-    const bridge = createBridge({ kind: 'fake', send: (c) => sent.push(c) }, config, { report, origin: ORIGIN });
+    const bridge = createBridge({ kind: 'fake', send: (c) => sent.push(c) }, config, {
+      report,
+      origin: ORIGIN,
+    });
     expect(bridge.openLink({ url: 'http://pay.kopa.example/x' }).ok).toBe(false);
     expect(bridge.openLink({ url: 'HTTP://pay.kopa.example/x' }).ok).toBe(false);
     expect(bridge.openLink({ url: 'https://pay.kopa.example/x' })).toEqual({ ok: true });
@@ -119,9 +170,14 @@ describe('bridge openLink over plain http', () => {
   });
 
   it('is refused by the plain-browser fallback: nothing is assigned', () => {
-    const win = { history: { length: 1, back: vi.fn() }, location: { origin: ORIGIN, assign: vi.fn<(url: string) => void>() } };
+    const win = {
+      history: { length: 1, back: vi.fn() },
+      location: { origin: ORIGIN, assign: vi.fn<(url: string) => void>() },
+    };
     const notify = vi.fn();
-    const bridge = createBridge(detectTransport(win, config, { notify }), config, { origin: ORIGIN });
+    const bridge = createBridge(detectTransport(win, config, { notify }), config, {
+      origin: ORIGIN,
+    });
     expect(bridge.openLink({ url: 'http://pay.kopa.example/x' }).ok).toBe(false);
     expect(win.location.assign).not.toHaveBeenCalled();
     bridge.openLink({ url: 'https://pay.kopa.example/x' });

@@ -37,7 +37,10 @@ function stubFetch(bodies: string[]) {
       const body = bodies.length > 1 ? bodies.shift()! : bodies[0]!;
       return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
     }
-    return new Response(JSON.stringify({ code: 0, message: 'success', data: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ code: 0, message: 'success', data: {} }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return { fetch, requested };
@@ -48,27 +51,37 @@ afterEach(() => {
 });
 
 describe('the layout loader bounds depth before anything recursive runs', () => {
-  it.each([1_500, 5_000, 100_000])('a %i-deep layout is a bounded error naming where the limit is crossed', async (levels) => {
-    stubFetch([deepLayoutText(levels)]);
-    const onParsed = vi.fn();
-    const result = await loadLayout('customer-service', new AbortController().signal, onParsed);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.message).toContain('too deeply nested');
-    expect(result.message).toContain(`more than ${MAX_LAYOUT_DEPTH} levels at /body/0/children/0/`);
-    // The data sources never started.
-    expect(onParsed).not.toHaveBeenCalled();
-  });
+  it.each([1_500, 5_000, 100_000])(
+    'a %i-deep layout is a bounded error naming where the limit is crossed',
+    async (levels) => {
+      stubFetch([deepLayoutText(levels)]);
+      const onParsed = vi.fn();
+      const result = await loadLayout('customer-service', new AbortController().signal, onParsed);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.message).toContain('too deeply nested');
+      expect(result.message).toContain(
+        `more than ${MAX_LAYOUT_DEPTH} levels at /body/0/children/0/`,
+      );
+      // The data sources never started.
+      expect(onParsed).not.toHaveBeenCalled();
+    },
+  );
 
   it('a flat layout with more than 100,000 values is refused as too large', async () => {
     const many = `{"id":"customer-service","version":1,"title":"Big","body":[],"state":{"list":[${'0,'.repeat(150_000)}0]}}`;
     stubFetch([many]);
     const result = await loadLayout('customer-service', new AbortController().signal);
-    expect(result).toEqual({ ok: false, message: 'The page layout is too large (at /state/list).' });
+    expect(result).toEqual({
+      ok: false,
+      message: 'The page layout is too large (at /state/list).',
+    });
   });
 
   it('a 5,000-deep layout shows the error screen with Retry; Retry loads the fixed layout', async () => {
-    const fixed = JSON.stringify(layoutOf([{ type: 'text', text: 'Fixed page' }], { id: 'customer-service' }));
+    const fixed = JSON.stringify(
+      layoutOf([{ type: 'text', text: 'Fixed page' }], { id: 'customer-service' }),
+    );
     const { requested } = stubFetch([deepLayoutText(5_000), fixed]);
     const user = userEvent.setup();
     await act(async () => {
@@ -80,7 +93,8 @@ describe('the layout loader bounds depth before anything recursive runs', () => 
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The page layout is too deeply nested');
-    const layoutFetches = () => requested.filter((u) => u.includes('/layouts/customer-service.json')).length;
+    const layoutFetches = () =>
+      requested.filter((u) => u.includes('/layouts/customer-service.json')).length;
     expect(layoutFetches()).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -96,11 +110,22 @@ describe('everything recursive is safe at the limit', () => {
     const levels = (MAX_LAYOUT_DEPTH - 4) / 2;
     expect(Number.isInteger(levels)).toBe(true);
     const leaf = { type: 'text', text: 'at the limit {{ state.n }}', style: { tone: 'muted' } };
-    const layout = layoutOf([nestedNodes(levels, leaf)], { id: 'customer-service', state: { n: 1 } });
-    stubFetch([JSON.stringify(layout), JSON.stringify(layoutOf([nestedNodes(levels + 1, leaf)], { id: 'customer-service' }))]);
-    expect(await loadLayout('customer-service', new AbortController().signal)).toMatchObject({ ok: true });
+    const layout = layoutOf([nestedNodes(levels, leaf)], {
+      id: 'customer-service',
+      state: { n: 1 },
+    });
+    stubFetch([
+      JSON.stringify(layout),
+      JSON.stringify(layoutOf([nestedNodes(levels + 1, leaf)], { id: 'customer-service' })),
+    ]);
+    expect(await loadLayout('customer-service', new AbortController().signal)).toMatchObject({
+      ok: true,
+    });
     // One widget more is past the limit.
-    expect(await loadLayout('customer-service', new AbortController().signal)).toMatchObject({ ok: false, message: expect.stringContaining('too deeply nested') });
+    expect(await loadLayout('customer-service', new AbortController().signal)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('too deeply nested'),
+    });
     vi.unstubAllGlobals();
 
     const { recorded } = await renderLayout(layout);

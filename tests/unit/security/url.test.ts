@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkBridgeLink, checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../../src/security/url';
+import {
+  checkBridgeLink,
+  checkFrameUrl,
+  checkImageUrl,
+  checkNavigationUrl,
+} from '../../../src/security/url';
 
 const ORIGIN = 'https://app.kopa.example';
 const ALLOW = ['pay.kopa.example', 'ok.example', 'KOPA.example'];
@@ -45,8 +50,16 @@ describe('checkNavigationUrl', () => {
   });
 
   it('allows same-origin paths and keeps them relative', () => {
-    expect(checkNavigationUrl('/repay?orderId=1#top', ALLOW, ORIGIN)).toEqual({ ok: true, url: '/repay?orderId=1#top', external: false });
-    expect(checkNavigationUrl('  /loanDetail\n', ALLOW, ORIGIN)).toEqual({ ok: true, url: '/loanDetail', external: false });
+    expect(checkNavigationUrl('/repay?orderId=1#top', ALLOW, ORIGIN)).toEqual({
+      ok: true,
+      url: '/repay?orderId=1#top',
+      external: false,
+    });
+    expect(checkNavigationUrl('  /loanDetail\n', ALLOW, ORIGIN)).toEqual({
+      ok: true,
+      url: '/loanDetail',
+      external: false,
+    });
   });
 
   it('allows https on an allowlisted host, matched exactly and case-insensitively', () => {
@@ -55,10 +68,20 @@ describe('checkNavigationUrl', () => {
       url: 'https://pay.kopa.example/checkout?x=1',
       external: true,
     });
-    expect(checkNavigationUrl('HTTPS://OK.EXAMPLE/a', ALLOW, ORIGIN)).toMatchObject({ ok: true, url: 'https://ok.example/a' });
-    expect(checkNavigationUrl('https://kopa.example/', ALLOW, ORIGIN)).toMatchObject({ ok: true, external: true });
+    expect(checkNavigationUrl('HTTPS://OK.EXAMPLE/a', ALLOW, ORIGIN)).toMatchObject({
+      ok: true,
+      url: 'https://ok.example/a',
+    });
+    expect(checkNavigationUrl('https://kopa.example/', ALLOW, ORIGIN)).toMatchObject({
+      ok: true,
+      external: true,
+    });
     // The default port is the same origin; naming it changes nothing.
-    expect(checkNavigationUrl('https://pay.kopa.example:443/x', ALLOW, ORIGIN)).toEqual({ ok: true, url: 'https://pay.kopa.example/x', external: true });
+    expect(checkNavigationUrl('https://pay.kopa.example:443/x', ALLOW, ORIGIN)).toEqual({
+      ok: true,
+      url: 'https://pay.kopa.example/x',
+      external: true,
+    });
   });
 
   // Issue 7.12: a pay or redirect link over plain http can be read and rewritten on the way.
@@ -76,42 +99,80 @@ describe('checkNavigationUrl', () => {
     'http://pay.kopa.example:8443/',
     'http://app.kopa.example/repay',
   ])('refuses plain http to an allowlisted host with a reason: %j', (raw) => {
-    expect(checkNavigationUrl(raw, [...ALLOW, 'pay.kopa.example:8443', 'app.kopa.example'], ORIGIN)).toEqual({
+    expect(
+      checkNavigationUrl(raw, [...ALLOW, 'pay.kopa.example:8443', 'app.kopa.example'], ORIGIN),
+    ).toEqual({
       ok: false,
       reason: expect.stringMatching(/plain http: .*https/),
     });
   });
 
   it('refuses port tricks: https on a port the allowlist does not name', () => {
-    for (const raw of ['https://pay.kopa.example:80/', 'https://pay.kopa.example:8443/', 'https://pay.kopa.example:65535/', 'https://pay.kopa.example.:443/']) {
-      expect(checkNavigationUrl(raw, ALLOW, ORIGIN), raw).toEqual({ ok: false, reason: expect.stringContaining('not on the allowlist') });
+    for (const raw of [
+      'https://pay.kopa.example:80/',
+      'https://pay.kopa.example:8443/',
+      'https://pay.kopa.example:65535/',
+      'https://pay.kopa.example.:443/',
+    ]) {
+      expect(checkNavigationUrl(raw, ALLOW, ORIGIN), raw).toEqual({
+        ok: false,
+        reason: expect.stringContaining('not on the allowlist'),
+      });
     }
     // `:0443` is port 443, the default, to the parser too: the same origin as no port at all.
-    expect(checkNavigationUrl('https://pay.kopa.example:0443/x', ALLOW, ORIGIN)).toEqual({ ok: true, url: 'https://pay.kopa.example/x', external: true });
+    expect(checkNavigationUrl('https://pay.kopa.example:0443/x', ALLOW, ORIGIN)).toEqual({
+      ok: true,
+      url: 'https://pay.kopa.example/x',
+      external: true,
+    });
     expect(checkNavigationUrl('https://pay.kopa.example:99999/', ALLOW, ORIGIN).ok).toBe(false);
   });
 
   it('on a plain-http page (development, tests) its own origin is still same-origin, other hosts still need https', () => {
     const dev = 'http://127.0.0.1:8080';
-    expect(checkNavigationUrl('http://127.0.0.1:8080/repay?a=1', ALLOW, dev)).toEqual({ ok: true, url: '/repay?a=1', external: false });
-    expect(checkNavigationUrl('HTTP://127.0.0.1:8080/repay', ALLOW, dev)).toEqual({ ok: true, url: '/repay', external: false });
-    expect(checkNavigationUrl('/repay', ALLOW, dev)).toEqual({ ok: true, url: '/repay', external: false });
-    expect(checkNavigationUrl('http://127.0.0.1:8081/repay', [...ALLOW, '127.0.0.1:8081'], dev).ok).toBe(false);
+    expect(checkNavigationUrl('http://127.0.0.1:8080/repay?a=1', ALLOW, dev)).toEqual({
+      ok: true,
+      url: '/repay?a=1',
+      external: false,
+    });
+    expect(checkNavigationUrl('HTTP://127.0.0.1:8080/repay', ALLOW, dev)).toEqual({
+      ok: true,
+      url: '/repay',
+      external: false,
+    });
+    expect(checkNavigationUrl('/repay', ALLOW, dev)).toEqual({
+      ok: true,
+      url: '/repay',
+      external: false,
+    });
+    expect(
+      checkNavigationUrl('http://127.0.0.1:8081/repay', [...ALLOW, '127.0.0.1:8081'], dev).ok,
+    ).toBe(false);
     expect(checkNavigationUrl('http://pay.kopa.example/checkout', ALLOW, dev).ok).toBe(false);
-    expect(checkNavigationUrl('https://pay.kopa.example/checkout', ALLOW, dev)).toMatchObject({ ok: true, external: true });
+    expect(checkNavigationUrl('https://pay.kopa.example/checkout', ALLOW, dev)).toMatchObject({
+      ok: true,
+      external: true,
+    });
   });
 
   it('treats an absolute URL on the page origin as in-app', () => {
-    expect(checkNavigationUrl('https://app.kopa.example/repay?a=1', ALLOW, ORIGIN)).toEqual({ ok: true, url: '/repay?a=1', external: false });
+    expect(checkNavigationUrl('https://app.kopa.example/repay?a=1', ALLOW, ORIGIN)).toEqual({
+      ok: true,
+      url: '/repay?a=1',
+      external: false,
+    });
   });
 
   it('does not match a non-default port unless the allowlist names it', () => {
     expect(checkNavigationUrl('https://ok.example:8443/', ALLOW, ORIGIN).ok).toBe(false);
-    expect(checkNavigationUrl('https://ok.example:8443/', ['ok.example:8443'], ORIGIN).ok).toBe(true);
+    expect(checkNavigationUrl('https://ok.example:8443/', ['ok.example:8443'], ORIGIN).ok).toBe(
+      true,
+    );
   });
 
   it('refuses relative paths without a leading slash, empty strings and non-strings', () => {
-    for (const raw of ['repay', '', '   ', '?a=1', '#x']) expect(checkNavigationUrl(raw, ALLOW, ORIGIN).ok).toBe(false);
+    for (const raw of ['repay', '', '   ', '?a=1', '#x'])
+      expect(checkNavigationUrl(raw, ALLOW, ORIGIN).ok).toBe(false);
     expect(checkNavigationUrl(42 as unknown as string, ALLOW, ORIGIN).ok).toBe(false);
   });
 
@@ -122,7 +183,10 @@ describe('checkNavigationUrl', () => {
 });
 
 /** Issue 32: images and frames on other hosts only from these, never with the borrower's session. */
-const IMAGES = { hosts: ['cdn.elsewhere.tld', 'img.kopa.example:8443'], sessionValues: ['10001', 'demo-session-abcdef', '255700111222', ''] };
+const IMAGES = {
+  hosts: ['cdn.elsewhere.tld', 'img.kopa.example:8443'],
+  sessionValues: ['10001', 'demo-session-abcdef', '255700111222', ''],
+};
 
 describe('checkImageUrl', () => {
   it.each([
@@ -159,10 +223,17 @@ describe('checkImageUrl', () => {
     expect(checkImageUrl(raw, ORIGIN, IMAGES).ok).toBe(false);
   });
 
-  it.each(['https://evil.tld/p.png', 'https://cdn.elsewhere.tld.evil.tld/a.png', 'https://img.kopa.example/a.png', 'https://pay.kopa.example/a.png'])(
-    'refuses %j: not on the image hosts (config/app.json imageHosts)', (raw) => {
-      expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({ ok: false, reason: expect.stringContaining('not on the allowlist') });
+  it.each([
+    'https://evil.tld/p.png',
+    'https://cdn.elsewhere.tld.evil.tld/a.png',
+    'https://img.kopa.example/a.png',
+    'https://pay.kopa.example/a.png',
+  ])('refuses %j: not on the image hosts (config/app.json imageHosts)', (raw) => {
+    expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('not on the allowlist'),
     });
+  });
 
   it.each([
     'https://cdn.elsewhere.tld/p.png?s=demo-session-abcdef',
@@ -172,54 +243,98 @@ describe('checkImageUrl', () => {
     'https://cdn.elsewhere.tld/p.png?x=demo%2Dsession%2Dabcdef',
     'https://cdn.elsewhere.tld/p.png#255700111222',
   ])('refuses %j: a session value to another origin', (raw) => {
-    expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({ ok: false, reason: expect.stringContaining('session value') });
+    expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('session value'),
+    });
   });
 
   it('lets the page send its session to its own origin (the captcha image endpoint)', () => {
-    expect(checkImageUrl('/vexed/captcha?userId=10001&sessionId=demo-session-abcdef', ORIGIN, IMAGES).ok).toBe(true);
+    expect(
+      checkImageUrl('/vexed/captcha?userId=10001&sessionId=demo-session-abcdef', ORIGIN, IMAGES).ok,
+    ).toBe(true);
     expect(checkImageUrl('https://cdn.elsewhere.tld/a100012.png', ORIGIN, IMAGES).ok).toBe(true);
   });
 
   it('allows plain http only on the page origin itself (a development server)', () => {
-    expect(checkImageUrl('http://localhost:3000/assets/a.png', 'http://localhost:3000', IMAGES)).toEqual({ ok: true, url: 'http://localhost:3000/assets/a.png' });
-    expect(checkImageUrl('http://localhost:3001/assets/a.png', 'http://localhost:3000', IMAGES)).toEqual({ ok: false, reason: expect.stringContaining('https') });
+    expect(
+      checkImageUrl('http://localhost:3000/assets/a.png', 'http://localhost:3000', IMAGES),
+    ).toEqual({ ok: true, url: 'http://localhost:3000/assets/a.png' });
+    expect(
+      checkImageUrl('http://localhost:3001/assets/a.png', 'http://localhost:3000', IMAGES),
+    ).toEqual({ ok: false, reason: expect.stringContaining('https') });
   });
 });
 
 describe('checkFrameUrl', () => {
   const FRAMES = { hosts: ['terms.kopa.example'], sessionValues: ['demo-session-abcdef'] };
   it('embeds same-origin paths and https pages on a frame host', () => {
-    expect(checkFrameUrl('/agreement?id=1', ORIGIN, FRAMES)).toEqual({ ok: true, url: '/agreement?id=1', external: false });
-    expect(checkFrameUrl('https://terms.kopa.example/t', ORIGIN, FRAMES)).toEqual({ ok: true, url: 'https://terms.kopa.example/t', external: true });
-  });
-  it.each([...DANGEROUS_SCHEMES, ...OFF_LIST, 'http://terms.kopa.example/t', 'https://pay.kopa.example/t', 'https://terms.kopa.example/t?s=demo-session-abcdef'])(
-    'refuses %j', (raw) => {
-      expect(checkFrameUrl(raw, ORIGIN, FRAMES).ok).toBe(false);
+    expect(checkFrameUrl('/agreement?id=1', ORIGIN, FRAMES)).toEqual({
+      ok: true,
+      url: '/agreement?id=1',
+      external: false,
     });
+    expect(checkFrameUrl('https://terms.kopa.example/t', ORIGIN, FRAMES)).toEqual({
+      ok: true,
+      url: 'https://terms.kopa.example/t',
+      external: true,
+    });
+  });
+  it.each([
+    ...DANGEROUS_SCHEMES,
+    ...OFF_LIST,
+    'http://terms.kopa.example/t',
+    'https://pay.kopa.example/t',
+    'https://terms.kopa.example/t?s=demo-session-abcdef',
+  ])('refuses %j', (raw) => {
+    expect(checkFrameUrl(raw, ORIGIN, FRAMES).ok).toBe(false);
+  });
 });
 
 describe('checkBridgeLink', () => {
   const policy = { allowlist: ALLOW, origin: ORIGIN, deepLinkScheme: 'kopa://' };
 
-  it.each([...DANGEROUS_SCHEMES, ...OFF_LIST.filter((s) => s !== 'evil.tld'), 'intent://x#Intent;end', 'tel:123'])(
-    'refuses %j',
-    (raw) => {
-      expect(checkBridgeLink(raw, policy).ok).toBe(false);
-    },
-  );
-
-  it('accepts the app deep-link scheme, route tokens and checked http(s) links', () => {
-    expect(checkBridgeLink('kopa://product/3', policy)).toEqual({ ok: true, url: 'kopa://product/3', external: true });
-    expect(checkBridgeLink('productDetail?id=3', policy)).toMatchObject({ ok: true, url: 'productDetail?id=3' });
-    expect(checkBridgeLink('https://pay.kopa.example/x', policy)).toMatchObject({ ok: true });
-    expect(checkBridgeLink('/loanDetail', policy)).toMatchObject({ ok: true, url: '/loanDetail', external: false });
+  it.each([
+    ...DANGEROUS_SCHEMES,
+    ...OFF_LIST.filter((s) => s !== 'evil.tld'),
+    'intent://x#Intent;end',
+    'tel:123',
+  ])('refuses %j', (raw) => {
+    expect(checkBridgeLink(raw, policy).ok).toBe(false);
   });
 
-  it.each(['http://pay.kopa.example/x', 'HTTP://pay.kopa.example/x', 'http:\\\\pay.kopa.example\\x'])('refuses plain http %j for openLink', (raw) => {
-    expect(checkBridgeLink(raw, policy)).toEqual({ ok: false, reason: expect.stringContaining('https') });
+  it('accepts the app deep-link scheme, route tokens and checked http(s) links', () => {
+    expect(checkBridgeLink('kopa://product/3', policy)).toEqual({
+      ok: true,
+      url: 'kopa://product/3',
+      external: true,
+    });
+    expect(checkBridgeLink('productDetail?id=3', policy)).toMatchObject({
+      ok: true,
+      url: 'productDetail?id=3',
+    });
+    expect(checkBridgeLink('https://pay.kopa.example/x', policy)).toMatchObject({ ok: true });
+    expect(checkBridgeLink('/loanDetail', policy)).toMatchObject({
+      ok: true,
+      url: '/loanDetail',
+      external: false,
+    });
+  });
+
+  it.each([
+    'http://pay.kopa.example/x',
+    'HTTP://pay.kopa.example/x',
+    'http:\\\\pay.kopa.example\\x',
+  ])('refuses plain http %j for openLink', (raw) => {
+    expect(checkBridgeLink(raw, policy)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('https'),
+    });
   });
 
   it('refuses a custom scheme when none is configured', () => {
-    expect(checkBridgeLink('kopa://product/3', { allowlist: ALLOW, origin: ORIGIN }).ok).toBe(false);
+    expect(checkBridgeLink('kopa://product/3', { allowlist: ALLOW, origin: ORIGIN }).ok).toBe(
+      false,
+    );
   });
 });
