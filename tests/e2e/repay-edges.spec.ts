@@ -93,11 +93,18 @@ test.describe('/repayDelay: one source for the fee', () => {
   });
 });
 
-test.describe('one currency per market', () => {
-  test('/repaymentOfCode shows TZS debts in TZS, never a peso sign', async ({ page, kopa }) => {
+test.describe('/repaymentOfCode: the symbol its flag chooses (spec section 1)', () => {
+  test('flag 0 (the reference server) is peso, 1 is rupee: "1 rupee, otherwise peso"', async ({
+    page,
+    kopa,
+  }) => {
     await kopa.open('/repaymentOfCode', { orderId: 'O174D', productId: 'P001' });
-    await expect(byId(page, 'amount')).toHaveText('TZS 220.000,00');
-    await expect(page.getByText('₱')).toHaveCount(0);
+    await expect(byId(page, 'amount')).toHaveText('₱ 220.000,00');
+    await patchData(page, CODE_INFO, (d) => {
+      d.currencyFlag = 1;
+    });
+    await page.reload();
+    await expect(byId(page, 'amount')).toHaveText('₹ 220.000,00');
   });
 });
 
@@ -183,7 +190,7 @@ test.describe('/repaymentOfCode amount', () => {
       delete d.delayInfo;
     });
     await kopa.open('/repaymentOfCode', { orderId: 'O174D', productId: 'P001' });
-    await expect(byId(page, 'amount')).toHaveText('TZS 165.000,00');
+    await expect(byId(page, 'amount')).toHaveText('₱ 165.000,00');
   });
 
   test('shows the amount chosen on /repay, kept as repaymentInfo in local storage', async ({
@@ -195,7 +202,7 @@ test.describe('/repaymentOfCode amount', () => {
     await page.getByLabel('Repayment amount (TZS)').pressSequentially('1000,5');
     await page.getByRole('button', { name: 'Pay with a repayment code instead' }).click();
     await expect(page).toHaveURL(/\/repaymentOfCode\?.*orderId=O174D/);
-    await expect(byId(page, 'amount')).toHaveText('TZS 1.000,50');
+    await expect(byId(page, 'amount')).toHaveText('₱ 1.000,50');
     const kept = await page.evaluate(() => localStorage.getItem('kopa:repaymentInfo'));
     expect(JSON.parse(kept ?? 'null')).toMatchObject({ orderId: 'O174D', repayAmount: 100050 });
   });
