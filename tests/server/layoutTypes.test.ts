@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLayoutText } from '../../server/layouts/check';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
+import {
+  DEMO_REVIEWER,
+  DEMO_REVIEWER_PASSWORD,
+  DEMO_STUDIO_PASSWORD,
+  DEMO_STUDIO_USER,
+} from '../../server/layouts/studio/auth';
 import { startServer, type TestServer } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -60,11 +65,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function req(method: 'PUT' | 'POST', path: string, payload: object) {
+async function req(method: 'PUT' | 'POST', path: string, payload: object, as = cookie) {
   const res = await server.inject({
     method,
     url: `/studio/api${path}`,
-    headers: { cookie },
+    headers: { cookie: as },
     payload,
   });
   return {
@@ -117,7 +122,17 @@ describe('the studio refuses to publish each kind of type, role and order mistak
       '"version": 1',
       '"version": 2',
     );
-    expect((await req('PUT', `/layouts/${name}/draft`, { content: fixed })).status).toBe(200);
+    const saved = await req('PUT', `/layouts/${name}/draft`, { content: fixed });
+    expect(saved.status).toBe(200);
+    // A money screen: a second publisher approves this exact draft first (issue 34 item 5).
+    const login = await server.inject({
+      method: 'POST',
+      url: '/studio/api/login',
+      payload: { user: DEMO_REVIEWER, password: DEMO_REVIEWER_PASSWORD },
+    });
+    const reviewer = String(login.headers['set-cookie']).split(';')[0] ?? '';
+    const hash = (saved.body.data as { hash?: string }).hash ?? '';
+    expect((await req('POST', `/layouts/${name}/approve`, { hash }, reviewer)).status).toBe(200);
     const res = await req('POST', `/layouts/${name}/publish`, { note: 'fixed' });
     expect(res.status).toBe(200);
     expect(JSON.parse(await served(name))).toMatchObject({ id: 'repay', version: 2 });

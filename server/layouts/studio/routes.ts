@@ -271,6 +271,11 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       if (!detail) throw notFound(`No layout named "${name}".`);
       if (!detail.draft) throw badRequest('There is no draft to publish.');
       const actor = req.studioUser ?? '';
+      // A draft with problems is refused with them first: the operator fixes it before anyone is
+      // asked to approve it (the same check publishText runs again below).
+      const issues = checkLayoutText(name, detail.draft.content, fragments());
+      if (issues.length > 0)
+        throw refused(`Not published: ${issues.length} problem(s) in the draft.`, issues);
       // A money screen: a second operator approved exactly this text (and its fragments as they are now).
       const hash = draftHash(detail.draft.content, fragments());
       const approval = await approvalFor(db, name, hash, actor);
