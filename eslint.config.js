@@ -38,22 +38,7 @@ const BROWSER = [
 const layers = {
   expr: { banned: '*', message: 'src/expr is pure: it imports nothing of ours.' },
   contract: {
-    banned: [
-      'expr',
-      'http',
-      'bridge',
-      'format',
-      'security',
-      'runtime',
-      'actions',
-      'page',
-      'render',
-      'widgets',
-      'lint',
-      'shell',
-      'studio',
-      'sw',
-    ],
+    banned: ['expr', 'format', 'lint', ...BROWSER],
     message:
       'src/contract is what client and server share (endpoint types, result types, view rules): it imports only the generated schema types.',
   },
@@ -124,23 +109,7 @@ const layers = {
     message: 'Widgets trigger actions; they never call HTTP or the bridge.',
   },
   prelude: {
-    banned: [
-      'http',
-      'bridge',
-      'format',
-      'security',
-      'runtime',
-      'actions',
-      'page',
-      'render',
-      'widgets',
-      'lint',
-      'shell',
-      'studio',
-      'sw',
-      'layout',
-      ...SERVER,
-    ],
+    banned: ['format', 'lint', 'layout', ...BROWSER, ...SERVER],
     message:
       "src/prelude is what the server's page writer and the browser's first screen share (page blocks, the query reader, the early plan, the resolver): it imports only src/expr, src/schema and src/contract.",
   },
