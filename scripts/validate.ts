@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadFragmentFiles, type LoadedFragments } from '../src/schema/fragmentFiles';
-import { validateLayoutDocument } from '../src/lint/validateLayout';
+import { validateLayoutSafely } from '../src/lint/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
 import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';
@@ -109,20 +109,7 @@ function validateFile(path: string): Located[] {
   const fragments = fragmentsFor(path);
   // validateLayoutDocument refuses a too-deep or too-large layout before anything recursive sees
   // it; should a check still throw, that is one issue for this file, not a crash of the run.
-  let issues: LayoutIssue[];
-  try {
-    issues = validateLayoutDocument(doc, file, text, { fragments: fragments.files });
-  } catch (e) {
-    issues = [
-      {
-        file,
-        pointer: '',
-        code: 'not-checked',
-        message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)),
-        severity: 'error',
-      },
-    ];
-  }
+  const issues = validateLayoutSafely(doc, file, text, { fragments: fragments.files });
   if (issues.length === 0) return [];
   const map = scanJsonText(text);
   return issues.map((issue) => ({

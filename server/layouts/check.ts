@@ -8,7 +8,7 @@ import { positionOf, scanJsonText } from '../../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../../src/lint/messages';
 import type { FragmentFiles } from '../../src/layout/fragments';
 import type { LayoutIssue } from '../../src/schema/layoutIssue';
-import { validateLayoutDocument } from '../../src/lint/validateLayout';
+import { validateLayoutSafely } from '../../src/lint/validateLayout';
 
 export interface LocatedIssue extends LayoutIssue {
   line: number;
@@ -50,22 +50,9 @@ export function checkLayoutText(
       },
     ];
   }
-  let issues: LayoutIssue[];
-  try {
-    issues = validateLayoutDocument(doc, file, text, fragments ? { fragments } : {}).filter(
-      (i) => i.severity === 'error',
-    );
-  } catch (e) {
-    issues = [
-      {
-        file,
-        pointer: '',
-        code: 'not-checked',
-        message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)),
-        severity: 'error',
-      },
-    ];
-  }
+  const issues = validateLayoutSafely(doc, file, text, fragments ? { fragments } : {}).filter(
+    (i) => i.severity === 'error',
+  );
   if (issues.length === 0) return [];
   const map = scanJsonText(text);
   return issues.map((issue) => ({ ...issue, ...positionOf(map, issue.pointer) }));

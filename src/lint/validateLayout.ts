@@ -200,3 +200,21 @@ export function validateLayoutDocument(
     return !seen.has(key) && Boolean(seen.add(key));
   });
 }
+
+/**
+ * validateLayoutDocument for callers that must never crash on one file (the publish gate,
+ * `npm run validate`): should a check still throw, that is one `not-checked` issue for the file.
+ */
+export function validateLayoutSafely(
+  raw: unknown,
+  file: string,
+  text?: string,
+  options: ValidateOptions = {},
+): LayoutIssue[] {
+  try {
+    return validateLayoutDocument(raw, file, text, options);
+  } catch (e) {
+    const message = LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e));
+    return [{ file, pointer: '', code: 'not-checked', message, severity: 'error' }];
+  }
+}
