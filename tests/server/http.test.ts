@@ -8,8 +8,9 @@ import { startServer, type TestServer } from './helpers';
 
 // The real validator is owned by the foundation work; here a document is invalid iff it says so,
 // which keeps these tests about the serving rules, not about the layout schema.
-vi.mock('../../src/lint/validateLayout', () => ({
-  validateLayoutDocument: (doc: unknown, file: string) =>
+// The server calls validateLayoutSafely (the never-crashing form), so both names get the stand-in.
+vi.mock('../../src/lint/validateLayout', () => {
+  const fake = (doc: unknown, file: string) =>
     doc && typeof doc === 'object' && (doc as { invalid?: boolean }).invalid
       ? [
           {
@@ -28,8 +29,9 @@ vi.mock('../../src/lint/validateLayout', () => ({
             message: 'a warning is not a refusal',
             severity: 'warning',
           },
-        ],
-}));
+        ];
+  return { validateLayoutDocument: fake, validateLayoutSafely: fake };
+});
 
 let s: TestServer;
 let dir: string;
