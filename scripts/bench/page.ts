@@ -13,16 +13,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  brotliCompressSync,
-  brotliDecompressSync,
-  constants,
-  gunzipSync,
-  gzipSync,
-} from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { compareBuilds } from './compare';
+import { rewritePages } from './pageCodec';
 import { BENCH_QUERY } from './sizes';
 import { isPagePart, withoutPart, type PagePart } from './pageParts';
 
@@ -36,47 +29,6 @@ const DIST = process.env.BENCH_DIST ?? 'dist-bench';
 const LOADS = Number(process.env.BENCH_LOADS ?? 25);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 0);
 
-function decode(body: Buffer, encoding: unknown): string {
-  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
-  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
-  return body.toString('utf8');
-}
-
-/** As server/prelude/splicedPage.ts compresses a page kept for its layout version: brotli 11, gzip 9. */
-function encode(html: string, encoding: unknown): Buffer {
-  const raw = Buffer.from(html, 'utf8');
-  if (encoding === 'br')
-    return brotliCompressSync(raw, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-      },
-    });
-  if (encoding === 'gzip') return gzipSync(raw, { level: 9 });
-  return raw;
-}
-
-/** Serves every HTML page without `part`, in the encoding the shell chose; each page text is cut and compressed once. */
-function cutOut(app: FastifyInstance, part: PagePart): void {
-  const cut = new Map<string, Buffer>();
-  app.addHook('onSend', async (_req, reply, payload) => {
-    if (
-      !Buffer.isBuffer(payload) ||
-      !String(reply.getHeader('content-type')).startsWith('text/html')
-    )
-      return payload;
-    const encoding = reply.getHeader('content-encoding');
-    const text = decode(payload, encoding);
-    let body = cut.get(`${String(encoding)}|${text}`);
-    if (!body) {
-      body = encode(withoutPart(text, part), encoding);
-      cut.set(`${String(encoding)}|${text}`, body);
-    }
-    reply.header('Content-Length', body.length);
-    return body;
-  });
-}
-
 const pages: { name: string; part?: PagePart }[] = [
   { name: 'page as built' },
   ...parts.map((part) => ({ name: `without ${part}`, part })),
@@ -89,7 +41,7 @@ const apps = await Promise.all(
       layoutsDir: join(ROOT, 'layouts'),
       logger: false,
     });
-    if (part) cutOut(app, part);
+    if (part) rewritePages(app, (html) => withoutPart(html, part));
     return app;
   }),
 );
