@@ -111,7 +111,7 @@ async function benchOne(db: string): Promise<void> {
       const ratio = bare.rps / Math.max(ours.rps, 1e-9);
       const cpuMs = [cpu[0]! / Math.max(ours.requests, 1), cpu[1]! / Math.max(bare.requests, 1)];
       console.log(
-        `  ${c.name.padEnd(28)} ${fmt(ours).padStart(22)} ${fmt(bare).padStart(22)}  ${ratio.toFixed(2).padStart(5)}  ${`${cpuMs[0]!.toFixed(2)} / ${cpuMs[1]!.toFixed(2)}`.padStart(13)} ${(cpuMs[0]! / Math.max(cpuMs[1]!, 1e-9)).toFixed(2).padStart(5)}  ${`${size(ours.bytes)} / ${size(bare.bytes)}`.padEnd(19)}  ${ours.errors}/${bare.errors}`,
+        `  ${c.name.padEnd(28)} ${fmt(ours).padStart(22)} ${fmt(bare).padStart(22)}  ${ratio.toFixed(2).padStart(5)}  ${`${cpuMs[0]!.toFixed(2)} / ${cpuMs[1]!.toFixed(2)}`.padStart(13)} ${(cpuMs[0]! / Math.max(cpuMs[1]!, 1e-9)).toFixed(2).padStart(5)}  ${`${size(ours.bytes)} / ${size(bare.bytes)}`.padEnd(19)}  ${ours.errors}/${bare.errors}${ours.errors + bare.errors > 0 ? '  <- error answers: not a measurement of this endpoint' : ''}`,
       );
     }
   } finally {

@@ -28,8 +28,10 @@ const app = await buildServer({
   distDir: join(ROOT, env.BENCH_DIST ?? 'dist'),
   layoutsDir: join(ROOT, 'layouts'),
   logger: false,
-  // The bench is one client at thousands of requests a minute: the per-IP limit would answer 429s.
+  // The bench is one client at thousands of requests a minute: the per-address limits (the API's
+  // and the pages') would answer 429s, and a 429 page is not the page being measured.
   apiRateLimit: 1e9,
+  pageRateLimit: 1e9,
 });
 await seedBenchOrders(app.kopaDb);
 await app.listen({ port: Number(env.BENCH_KOPA_PORT), host: '127.0.0.1' });
