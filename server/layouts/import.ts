@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Db } from '../db';
 import type { LocatedIssue } from './check';
 import { fragmentsOf, servedText } from './fragments';
-import { hashText, publishText, versionHash } from './repo';
+import { hashText, publishText, versionHash } from './publish';
 import { LAYOUT_NAME } from './store';
 
 export type ImportMode = 'seed' | 'changed' | 'all';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { importLayouts, importReport } from './import';
-import { dbLayoutSource } from './repo';
+import { dbLayoutSource } from './reads';
 import { fragmentsOf, type FragmentSource } from './fragments';
 import { createLayoutStore, type LayoutStore } from './store';
 import { startLayoutSync } from './sync';

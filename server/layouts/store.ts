@@ -1,6 +1,6 @@
 /**
  * The layouts as the server serves them: the published version of each layout, read from the
- * database (server/layouts/repo.ts) once per version and kept in memory; a draft only for a request
+ * database (server/layouts/reads.ts) once per version and kept in memory; a draft only for a request
  * that carries a valid preview token (an operator's preview, never cached). Every version in the
  * database passed checkLayoutText when it was published, with the fragments it was expanded with
  * then (stored as `served`), so nothing here validates or expands a published version again.

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { LAYOUT_CHANNEL } from './repo';
+import { LAYOUT_CHANNEL } from './publish';
 import type { LayoutStore } from './store';
 
 export interface LayoutSyncOptions {

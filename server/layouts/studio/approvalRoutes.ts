@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import type { FragmentFiles } from '../../../src/layout/fragments';
 import { ApiError, badRequest, notFound } from '../../core/errors';
 import { checkLayoutText } from '../check';
-import { layoutDetail } from '../repo';
+import { layoutDetail } from '../reads';
 import { LAYOUT_NAME } from '../store';
 import { approve, draftHash, MONEY_LAYOUTS, requirePublisher, shortHash } from './governance';
 

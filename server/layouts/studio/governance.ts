@@ -10,7 +10,7 @@ import type { Db } from '../../db';
 import type { FragmentFiles } from '../../../src/layout/fragments';
 import { forbidden } from '../../core/errors';
 import { servedText } from '../fragments';
-import { versionHash } from '../repo';
+import { versionHash } from '../publish';
 import type { OperatorRole } from './operators';
 
 /** Route keys of the money screens: confirm, repay, repay delay, repay by card, bind bank. */

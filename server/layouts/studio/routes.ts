@@ -1,7 +1,7 @@
 /**
  * The layout studio for operators: /studio (the separate studio build, dist/studio/) and its JSON
  * API under /studio/api, every route but login behind the operator cookie. Publishing and
- * rollback go through server/layouts/repo.ts (checked, versioned, audited); the draft preview is the
+ * rollback go through server/layouts/publish.ts (checked, versioned, audited); the draft preview is the
  * real borrower route with a preview token (server/layouts/store.ts, appShell).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,15 +13,9 @@ import type { CounterStore } from '../../http/counters';
 import { DEMO_SCREENS, demoQuery } from '../../demo/demoScreens';
 import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
 import { checkLayoutText } from '../check';
-import {
-  discardDraft,
-  layoutDetail,
-  listLayouts,
-  publishText,
-  rollback,
-  saveDraft,
-  versionContent,
-} from '../repo';
+import { discardDraft, saveDraft } from '../drafts';
+import { publishText, rollback } from '../publish';
+import { layoutDetail, listLayouts, versionContent } from '../reads';
 import { LAYOUT_NAME, type LayoutStore } from '../store';
 import { scenariosFor } from '../previewScenarios';
 import {

@@ -1,0 +1,207 @@
+/**
+ * Publishing layouts on the database (migration 004): immutable versions, one published version
+ * per layout, and an audit entry per change. Every way to a published version (publish, import,
+ * rollback) goes through checkLayoutText first and refuses with the issues: nothing invalid ever
+ * becomes the published version. A publish notifies the other server instances in the same
+ * transaction (server/layouts/sync.ts). Drafts: drafts.ts; reading it all back: reads.ts.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/types';
+import type { FragmentFiles } from '../../src/layout/fragments';
+import { checkLayoutText, type LocatedIssue } from './check';
+import { servedText } from './fragments';
+
+export const LAYOUT_CHANNEL = 'kopa_layouts';
+
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export type PublishResult =
+  | { ok: true; changed: boolean; from: number | null; to: number }
+  | { ok: false; issues: LocatedIssue[] };
+
+/** Tells the other instances (LISTEN kopa_layouts) that `name` changed; sent when the transaction commits. */
+async function notify(tx: Db | Transaction<Database>, name: string): Promise<void> {
+  await sql`select pg_notify(${LAYOUT_CHANNEL}, current_schema() || ':' || ${name})`.execute(tx);
+}
+
+/**
+ * A version's identity: its text and, when it uses fragments, what they expanded to. A layout
+ * without fragments keeps the hash of its text alone.
+ */
+export function versionHash(text: string, served: string): string {
+  return hashText(served === text ? text : `${text}\n${served}`);
+}
+
+/**
+ * Publishes `text` as the next version of `name` (creating the layout if new) after checking it,
+ * its fragments expanded with `fragments` and stored with it (the body borrowers get). The same
+ * text and expansion as the published version changes nothing (no version, no audit entry); the
+ * same text whose fragments changed is a new version.
+ */
+export async function publishText(
+  db: Db,
+  args: {
+    name: string;
+    text: string;
+    fragments: FragmentFiles;
+    actor: string;
+    note: string;
+    action: 'publish' | 'import' | 'import-forced';
+    sourceHash?: string;
+    clearDraft?: boolean;
+  },
+): Promise<PublishResult> {
+  const issues = checkLayoutText(args.name, args.text, args.fragments);
+  if (issues.length > 0) return { ok: false, issues };
+  const served = servedText(args.text, args.fragments);
+  const hash = versionHash(args.text, served);
+  return db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('layouts')
+      .values({ name: args.name, published_version: null, source_hash: null })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    // The row lock orders concurrent publishes of one layout: version numbers never collide.
+    const layout = await tx
+      .selectFrom('layouts')
+      .select(['published_version'])
+      .where('name', '=', args.name)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const from = layout.published_version;
+    const current =
+      from === null
+        ? undefined
+        : await tx
+            .selectFrom('layout_versions')
+            .select('hash')
+            .where('layout', '=', args.name)
+            .where('version', '=', from)
+            .executeTakeFirst();
+    if (current?.hash === hash && from !== null) {
+      if (args.sourceHash)
+        await tx
+          .updateTable('layouts')
+          .set({ source_hash: args.sourceHash })
+          .where('name', '=', args.name)
+          .execute();
+      if (args.clearDraft)
+        await tx.deleteFrom('layout_drafts').where('layout', '=', args.name).execute();
+      return { ok: true as const, changed: false, from, to: from };
+    }
+    const max = await tx
+      .selectFrom('layout_versions')
+      .select(sql<number>`coalesce(max(version), 0)`.as('n'))
+      .where('layout', '=', args.name)
+      .executeTakeFirstOrThrow();
+    const to = Number(max.n) + 1;
+    await tx
+      .insertInto('layout_versions')
+      .values({
+        layout: args.name,
+        version: to,
+        content: args.text,
+        served,
+        hash,
+        author: args.actor,
+        note: args.note,
+      })
+      .execute();
+    await tx
+      .updateTable('layouts')
+      .set({
+        published_version: to,
+        updated_at: sql`now()`,
+        ...(args.sourceHash ? { source_hash: args.sourceHash } : {}),
+      })
+      .where('name', '=', args.name)
+      .execute();
+    await tx
+      .insertInto('layout_audit')
+      .values({
+        layout: args.name,
+        action: args.action,
+        actor: args.actor,
+        from_version: from,
+        to_version: to,
+        reason: args.note,
+      })
+      .execute();
+    if (args.clearDraft)
+      await tx.deleteFrom('layout_drafts').where('layout', '=', args.name).execute();
+    await notify(tx, args.name);
+    return { ok: true as const, changed: true, from, to };
+  });
+}
+
+export type RollbackResult =
+  | { ok: true; from: number | null; to: number }
+  | { ok: false; status: 404 | 409; message: string }
+  | { ok: false; status: 422; message: string; issues: LocatedIssue[] };
+
+/**
+ * Makes an earlier version the published one again: one action, one audit entry. What borrowers
+ * will get (the version's stored expansion) is checked again first: the rules may have grown
+ * since it was published.
+ */
+export async function rollback(
+  db: Db,
+  args: { name: string; version: number; actor: string; reason: string },
+): Promise<RollbackResult> {
+  const target = await db
+    .selectFrom('layout_versions')
+    .select(['served'])
+    .where('layout', '=', args.name)
+    .where('version', '=', args.version)
+    .executeTakeFirst();
+  if (!target)
+    return {
+      ok: false,
+      status: 404,
+      message: `Layout "${args.name}" has no version ${args.version}.`,
+    };
+  const issues = checkLayoutText(args.name, target.served, {});
+  if (issues.length > 0)
+    return {
+      ok: false,
+      status: 422,
+      message: `Version ${args.version} no longer passes the checks; it cannot be published again.`,
+      issues,
+    };
+  return db.transaction().execute(async (tx) => {
+    const layout = await tx
+      .selectFrom('layouts')
+      .select('published_version')
+      .where('name', '=', args.name)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (layout.published_version === args.version)
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: `Version ${args.version} is already the published version.`,
+      };
+    await tx
+      .updateTable('layouts')
+      .set({ published_version: args.version, updated_at: sql`now()` })
+      .where('name', '=', args.name)
+      .execute();
+    await tx
+      .insertInto('layout_audit')
+      .values({
+        layout: args.name,
+        action: 'rollback',
+        actor: args.actor,
+        from_version: layout.published_version,
+        to_version: args.version,
+        reason: args.reason,
+      })
+      .execute();
+    await notify(tx, args.name);
+    return { ok: true as const, from: layout.published_version, to: args.version };
+  });
+}
