@@ -10,7 +10,7 @@ export const PAGE_PARTS = {
   frame: [/<div class="k-page k-frame" data-kopa-frame="">[\s\S]*?(?=<div id="root"><\/div>)/],
   /** The inline early script and its plan (src/shell/early.ts): the app then sends its own requests. */
   early: [
-    /<script type="module">[\s\S]*?<\/script>/,
+    /<script>[\s\S]*?<\/script>/,
     /<script type="application\/json" id="kopa-early">[\s\S]*?<\/script>/,
   ],
   /** The first screen's bindings, parsed by the server (server/prelude/screenBindings.ts). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { createAppShell } from '../../server/prelude/appShell';
+import { PAGE_BLOCK } from '../../src/prelude/blocks';
 import { fragmentsOf, servedText } from '../../server/layouts/fragments';
 import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layouts/store';
 
@@ -98,8 +99,8 @@ export async function routeSizes(
   const shell = createAppShell(dist, fileLayouts(join(root, 'layouts')));
   const routes: RouteSize[] = [];
   for (const page of Object.values(pages)) {
-    // With the bench's session query, so a page that plans early requests carries its early script.
-    const html = await shell.html(page.path, undefined, 'en', BENCH_QUERY);
+    // A page plans its early requests from its layout alone (issue 36): no query needed.
+    const html = await shell.html(page.path, undefined, 'en');
     if (!html.includes('id="kopa-layout"')) continue; // no layout yet for this route
     const js = new Set(entryJs);
     for (const m of html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g))
@@ -109,7 +110,7 @@ export async function routeSizes(
     for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g))
       if (m[1]) js.add(m[1]);
     const early = manifest['src/shell/early.ts']?.file;
-    if (early && html.includes('<script type="module">')) js.add(early);
+    if (early && html.includes(`id="${PAGE_BLOCK.early}"`)) js.add(early);
     routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
   }
   return { entry: measure('(entry)', '', entryJs, entryCss), routes };

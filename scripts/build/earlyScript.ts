@@ -57,7 +57,13 @@ export function earlyScript(plugins: PluginOption[]): Plugin {
               input: { early: join(root, EARLY_SOURCE) },
               // As the app's build: no timing report (terser takes seconds by design).
               checks: { bundlerTimings: false },
-              output: { entryFileNames: 'assets/[name]-[hash].js', codeSplitting: false },
+              // A classic script (one function, no globals): the page runs it where the parser meets it,
+              // before the stylesheet and the body (server/prelude/appShell.ts).
+              output: {
+                format: 'iife',
+                entryFileNames: 'assets/[name]-[hash].js',
+                codeSplitting: false,
+              },
             },
           },
         })) as RolldownOutput | RolldownOutput[];

@@ -58,7 +58,7 @@ function escapeAttr(value: string): string {
 }
 
 /**
- * The early script's code for an inline module script, or null when it cannot be inlined as it
+ * The early script's code for an inline (classic) script, or null when it cannot be inlined as it
  * is: text that could end or comment out the script element, or no file.
  */
 export function inlineScriptCode(distDir: string, file: string | undefined): string | null {
@@ -85,7 +85,11 @@ export interface FixedPage {
   readonly kept: boolean;
 }
 
-/** A page as head + middle + tail, where only the middle (the early-request block) depends on the query. */
+/**
+ * A page as head + middle + tail (server/prelude/splicedPage.ts sends the fixed parts compressed
+ * once). Nothing of a page depends on its query since the early plan holds no values (issue 36):
+ * the middle is empty; it stays for a part that would be made per request.
+ */
 export interface ShellPage {
   readonly fixed: FixedPage;
   readonly middle: string;
@@ -96,14 +100,12 @@ export interface AppShell {
   readonly scriptSources: readonly string[];
   /**
    * previewToken: an operator's preview link (server/layouts/studio/auth.ts) shows the layout's draft.
-   * search: the page's query (`?a=1`), which the first screen's early requests are resolved from.
    * scenario: with a valid preview token, a data scenario's name (server/layouts/previewScenarios.ts).
    */
   page(
     pathname: string,
     previewToken?: string,
     lang?: Language,
-    search?: string,
     scenario?: string,
   ): Promise<ShellPage>;
   /** The same page as one text. */
@@ -111,7 +113,6 @@ export interface AppShell {
     pathname: string,
     previewToken?: string,
     lang?: Language,
-    search?: string,
     scenario?: string,
   ): Promise<string>;
 }
@@ -151,7 +152,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   const earlyCode = inlineScriptCode(distDir, earlyFile);
   const earlyTag =
     earlyCode !== null
-      ? `<script type="module">${earlyCode}</script>`
+      ? `<script>${earlyCode}</script>`
       : `<script type="module" crossorigin src="/${escapeAttr(earlyFile ?? '')}"></script>`;
   const widgetKeys = new Map<string, string>();
   try {
@@ -169,32 +170,33 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   }
 
   /**
-   * The page with its early requests (server/prelude/earlyPlan.ts): the early script ahead of the
-   * entry, which module scripts' document order then runs first, in the fixed part; the plan,
-   * resolved from this query, as the middle, just before </body>. Only the middle is made per request.
+   * The page with its early requests (server/prelude/earlyPlan.ts): the plan (query keys, no
+   * values: the same for every borrower) and then the early script, just before the entry's
+   * script in the head. The early script is a classic one, so it runs as soon as the parser
+   * reaches it, before the stylesheet and the body: a module script would wait for the whole
+   * page and the stylesheet, and on a warm open that was most of the time to its data.
    */
-  function withEarlyRequests(page: BuiltPage, doc: unknown, search: string): ShellPage {
-    const plan = earlyFile ? earlyPlanOf(doc, search) : null;
+  function withEarlyRequests(page: BuiltPage, doc: unknown): ShellPage {
+    const plan = earlyFile ? earlyPlanOf(doc) : null;
     if (!plan)
       return { fixed: (page.plain ??= { head: page.html, tail: '', kept: page.kept }), middle: '' };
-    page.early ??= splitAtBodyEnd(
-      page.html.replace('<script type="module"', () => `${earlyTag}<script type="module"`),
-      page.kept,
-    );
-    return { fixed: page.early, middle: dataBlock(PAGE_BLOCK.early, JSON.stringify(plan)) };
+    const planBlock = dataBlock(PAGE_BLOCK.early, JSON.stringify(plan));
+    page.early ??= {
+      head: page.html.replace(
+        '<script type="module"',
+        () => `${planBlock}${earlyTag}<script type="module"`,
+      ),
+      tail: '',
+      kept: page.kept,
+    };
+    return { fixed: page.early, middle: '' };
   }
 
   /** Built page per layout name, for the layout version with that ETag. */
   const built = new Map<string, BuiltPage>();
   const indexPage: ShellPage = { fixed: { head: index, tail: '', kept: true }, middle: '' };
 
-  const page: AppShell['page'] = async (
-    pathname,
-    previewToken,
-    lang = 'en',
-    search = '',
-    scenario,
-  ) => {
+  const page: AppShell['page'] = async (pathname, previewToken, lang = 'en', scenario) => {
     const name = layoutByPath.get(pathname);
     if (!name) return indexPage;
     let good;
@@ -205,7 +207,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     }
     if (!good) return indexPage;
     const cached = good.preview ? undefined : built.get(`${name}|${lang}`);
-    if (cached?.etag === good.etag) return withEarlyRequests(cached, good.doc, search);
+    if (cached?.etag === good.etag) return withEarlyRequests(cached, good.doc);
     const files = new Set<string>();
     // A layout this server has checked needs no checker in the page; any other is checked there.
     if (!good.checked) closure(VALIDATORS, files);
@@ -269,24 +271,16 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
         },
         middle: '',
       };
-    return withEarlyRequests(entry, good.doc, search);
+    return withEarlyRequests(entry, good.doc);
   };
 
   return {
     scriptSources: earlyCode !== null ? [scriptHashSource(earlyCode)] : [],
     // lang: the borrower's language (the page's `lang` query): <html lang> and a t('key') title.
     page,
-    async html(pathname, previewToken, lang, search, scenario) {
-      const { fixed, middle } = await page(pathname, previewToken, lang, search, scenario);
+    async html(pathname, previewToken, lang, scenario) {
+      const { fixed, middle } = await page(pathname, previewToken, lang, scenario);
       return fixed.head + middle + fixed.tail;
     },
   };
-}
-
-/** The text before the first </body> and from it on (all of it as the head when there is none). */
-function splitAtBodyEnd(html: string, kept: boolean): FixedPage {
-  const at = html.indexOf('</body>');
-  return at < 0
-    ? { head: html, tail: '', kept }
-    : { head: html.slice(0, at), tail: html.slice(at), kept };
 }

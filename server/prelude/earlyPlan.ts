@@ -1,22 +1,24 @@
 /**
- * The first screen's early requests (issue 10): for each data source the page loads at once whose
- * parameters read nothing but the page's query, the request with those parameters resolved, by the
- * app's own resolver, from this page's query. The page's early script (src/shell/early.ts) sends
- * them before the app's entry has arrived; the app's API client takes their answers when it builds
- * the same requests (src/http/earlyRequests.ts).
+ * The first screen's early requests (issue 10): each data source the page loads at once whose
+ * parameters nothing but the page's query decides, with those parameters written as the query
+ * keys they read (src/prelude/earlyPlan.ts). The page's early script (src/shell/early.ts) reads
+ * them from the page's own query and sends the requests before the app's entry has arrived; the
+ * app's API client takes their answers when it builds the same requests (src/http/earlyRequests.ts).
  *
- * A source is left out when anything else could change its request: a `when`, a binding that
- * reads state, data, config or a whole `query`, a function call, a file upload. The plan records the query values
- * it read (and only those: no session token is written into the page), so a page answered from a
- * cache for another query sends nothing early.
+ * The plan holds no query value (issue 36): it is one text per layout version, the same for every
+ * borrower, and the service worker keeps it in a cached page, so a warm open sends its requests
+ * early too. A parameter qualifies when it is a literal or exactly `{{ query.a }}` or
+ * `{{ query.a || query.b || ... }}` (what the shipped layouts write); a source with any other
+ * binding (state, data, config, a function, text around a binding), a `when`, or a file upload is
+ * left to the app. tests/server/earlyPlan.test.ts holds the plan's reading of a query to the
+ * app's resolver (src/prelude/resolve.ts) for every shipped layout.
  */
 import app from '../../config/app.json';
 import endpoints from '../../schemas/api/endpoints.json';
-import { analyzeTemplate, hasBindings } from '../../src/expr';
 import { clientPath } from '../../src/contract/catalogue';
-import type { EarlyPlan, PlannedRequest } from '../../src/prelude/earlyPlan';
-import { resolveWith, type ResolveProblem } from '../../src/prelude/resolve';
-import { readPageQuery } from '../../src/prelude/query';
+import { isForbiddenKey } from '../../src/expr/safeAccess';
+import type { EarlyPlan, PlannedParam, PlannedRequest } from '../../src/prelude/earlyPlan';
+import { isStatic } from '../../src/prelude/resolve';
 
 interface SourceLike {
   endpoint?: unknown;
@@ -31,48 +33,40 @@ const catalogue = endpoints.endpoints as Record<
   { path: string; method: string; client: string }
 >;
 
-/** Every string in a layout value (params are objects of strings, numbers and nested values). */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
-  else if (value !== null && typeof value === 'object')
-    for (const v of Object.values(value)) strings(v, out);
+const KEY = '[A-Za-z_$][A-Za-z0-9_$]*';
+/** `{{ query.a }}` or `{{ query.a || query.b ... }}`, the whole string. */
+const QUERY_CHAIN = new RegExp(
+  `^\\{\\{\\s*query\\.${KEY}(?:\\s*\\|\\|\\s*query\\.${KEY})*\\s*\\}\\}$`,
+);
+const QUERY_KEY = new RegExp(`query\\.(${KEY})`, 'g');
+
+/** One parameter as the plan writes it, or null when the query alone does not decide it. */
+function plannedParam(name: string, value: unknown): PlannedParam | null {
+  if (isForbiddenKey(name)) return null;
+  if (typeof value === 'string' && QUERY_CHAIN.test(value)) {
+    const keys = [...value.matchAll(QUERY_KEY)].map((m) => m[1] ?? '');
+    return keys.some(isForbiddenKey) ? null : [name, { query: keys }];
+  }
+  return isStatic(value) ? [name, { value }] : null;
+}
+
+/** A source's params (or query) in the plan's form; null when any one does not qualify. */
+function plannedParams(value: unknown): PlannedParam[] | null {
+  if (value === undefined) return [];
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const out: PlannedParam[] = [];
+  for (const [name, v] of Object.entries(value)) {
+    const p = plannedParam(name, v);
+    if (!p) return null;
+    out.push(p);
+  }
   return out;
 }
 
-/** The query keys `value`'s bindings read, or null when they read anything else or call a function. */
-function queryKeysRead(value: unknown): Set<string> | null {
-  const keys = new Set<string>();
-  for (const text of strings(value)) {
-    if (!hasBindings(text)) continue;
-    const { errors, paths, functions } = analyzeTemplate(text);
-    if (errors.length > 0 || functions.length > 0) return null;
-    for (const [root, key] of paths) {
-      if (root !== 'query' || key === undefined) return null;
-      keys.add(key);
-    }
-  }
-  return keys;
-}
-
-function resolved(value: unknown, scope: Record<string, unknown>): Record<string, unknown> | null {
-  const problems: ResolveProblem[] = [];
-  // No functions: a binding that calls one is never planned (queryKeysRead).
-  const out = resolveWith(value ?? {}, scope, {}, '', problems);
-  if (problems.length > 0) return null;
-  return out !== null && typeof out === 'object' && !Array.isArray(out)
-    ? (out as Record<string, unknown>)
-    : {};
-}
-
-/** The plan for a layout opened with `search` (`?a=1&b=2`), or null when no source qualifies. */
-export function earlyPlanOf(doc: unknown, search: string): EarlyPlan | null {
+/** The plan for a layout, or null when no source qualifies. */
+export function earlyPlanOf(doc: unknown): EarlyPlan | null {
   const sources =
     (doc as { dataSources?: Record<string, SourceLike | undefined> } | null)?.dataSources ?? {};
-  // The one reading of the query (src/prelude/query.ts), as the page's bindings read it.
-  const query = readPageQuery(search);
-  const scope = Object.assign(Object.create(null) as Record<string, unknown>, { query });
-  const from: Record<string, string | null> = {};
   const requests: PlannedRequest[] = [];
   for (const source of Object.values(sources)) {
     if (
@@ -91,12 +85,9 @@ export function earlyPlanOf(doc: unknown, search: string): EarlyPlan | null {
       (entry.method !== 'GET' && entry.method !== 'POST')
     )
       continue;
-    const read = queryKeysRead([source.params, source.query]);
-    if (!read) continue;
-    const params = resolved(source.params, scope);
-    const extra = source.query === undefined ? undefined : resolved(source.query, scope);
-    if (!params || extra === null) continue;
-    for (const key of read) from[key] = Object.hasOwn(query, key) ? (query[key] ?? null) : null;
+    const params = plannedParams(source.params);
+    const query = plannedParams(source.query);
+    if (!params || !query) continue;
     requests.push({
       endpoint: source.endpoint,
       spec: {
@@ -105,8 +96,8 @@ export function earlyPlanOf(doc: unknown, search: string): EarlyPlan | null {
         client: entry.client,
       },
       params,
-      ...(extra ? { query: extra as PlannedRequest['query'] } : {}),
+      ...(source.query !== undefined ? { query } : {}),
     });
   }
-  return requests.length > 0 ? { from, requests } : null;
+  return requests.length > 0 ? { requests } : null;
 }

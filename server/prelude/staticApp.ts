@@ -87,7 +87,7 @@ export async function registerStaticApp(
     app.get(path, async (req, reply) => sendRepresentation(req, reply, rep));
   }
   // The page's fixed parts compressed once, for as long as the shell keeps them (one per layout
-  // version, language and kind); the per-query middle is spliced in per request (issue 32).
+  // version, language and kind); nothing of a page is made per request (issue 36).
   // The promise is kept, so requests that arrive while it is compressed wait for the same work.
   const compressed = new WeakMap<FixedPage, Promise<FixedBodies>>();
   const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -98,15 +98,12 @@ export async function registerStaticApp(
     // An operator's preview link (?kopaPreview=<token>) shows the draft; any other value is ignored.
     const preview = (req.query as Record<string, unknown> | undefined)?.kopaPreview;
     const lang = parseLanguage(readPageQuery(searchOf(req.url)).lang) ?? 'en';
-    // The path the router matched (the path guard's canonical reading), the query as sent.
-    const at = req.url.indexOf('?');
     // With a valid preview token only (the shell checks it), a data scenario of the preview (kopaScenario=<name>).
     const scenario = (req.query as Record<string, unknown> | undefined)?.kopaScenario;
     const page = await shell.page(
       req.kopaPath,
       typeof preview === 'string' ? preview : undefined,
       lang,
-      at < 0 ? '' : req.url.slice(at),
       typeof scenario === 'string' ? scenario : undefined,
     );
     let fixed = compressed.get(page.fixed);

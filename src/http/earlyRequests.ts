@@ -68,7 +68,8 @@ const PAGE_KEY = Symbol.for('kopa.earlyRequests');
 
 /**
  * The page's one set: the early script fills it, the app's API client takes from it. Whichever
- * asks first creates it; the early script runs first (module scripts run in document order), and
+ * asks first creates it; the early script runs first (a classic script in the head, before the
+ * entry's module script), and
  * a page without early requests gets an empty set the app asks in vain.
  */
 export function pageEarlyRequests(page: object = globalThis): EarlyRequests {

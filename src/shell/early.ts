@@ -1,10 +1,12 @@
 /**
- * The page's second, small entry (issue 10). It runs before the app's entry (module scripts run in
- * document order) and arrives long before it on a slow network, so the first screen's data
- * requests leave about three seconds earlier on Slow 3G: the API client takes their answers
- * (src/http/earlyRequests.ts). It imports nothing of React or of the runtime, and is built on its
- * own (scripts/build/earlyScript.ts): it shares no chunk with the entry, so the entry waits for
- * no extra file (each costs the main thread several ms on a slow phone).
+ * The page's second, small entry (issue 10). The page carries it inline as a classic script in
+ * its head (server/prelude/appShell.ts), after the early plan, so it runs as soon as the parser
+ * reaches it: the first screen's data requests leave seconds before the app's entry has arrived
+ * on Slow 3G, and on a warm open (the page from the service worker) before the app has started.
+ * The API client takes their answers (src/http/earlyRequests.ts). It imports nothing of React or
+ * of the runtime, and is built on its own (scripts/build/earlyScript.ts): it shares no chunk with
+ * the entry, so the entry waits for no extra file (each costs the main thread several ms on a
+ * slow phone).
  */
 import app from '../../config/app.json';
 import wireNames from '../../config/wire-names.json';

@@ -11,10 +11,10 @@
  * - Everything else (the API, uploads, test and studio routes, demo images, other origins)
  *   is not touched: no respondWith, the browser fetches it as if there were no worker. The
  *   worker works from an allow list, so no API prefix or new route can slip into a cache.
- * - Nothing that identifies a borrower or an order is kept (issue 32, a shared phone): a page is
- *   cached without the blocks the server resolved from its query (the early-request plan names
- *   orderId, productId, ...), and the app's first 401 drops every cached page (the page posts
- *   `kopa:session-ended`; a copy still on its way from the network then is not stored either).
+ * - Nothing that identifies a borrower or an order is kept (issue 32, a shared phone): a page
+ *   holds nothing of its query (the early-request plan names query keys, not values: issue 36),
+ *   and the app's first 401 drops every cached page (the page posts `kopa:session-ended`; a copy
+ *   still on its way from the network then is not stored either).
  * - A new build: its worker installs (precaching its assets and the open screens' HTML),
  *   skips waiting and claims the pages. Caches are named after the build, so the old build's
  *   shell and layouts are deleted then; the old build's assets are kept until the build after,
@@ -34,28 +34,13 @@ async function openScreens() {
   return [...new Set(windows.map((w) => new URL(w.url).pathname).filter((p) => ROUTES.has(p)))];
 }
 
-/** Blocks of a page resolved from its query (server/prelude/earlyPlan.ts): the next borrower's query is another. */
-const PER_QUERY_BLOCK = /<script\b[^>]*\bid="kopa-early"[^>]*>[\s\S]*?<\/script>/g;
-
-/** The page as the cache may keep it: the same HTML without its per-query blocks. */
-async function withoutQueryData(response) {
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  const headers = new Headers(response.headers);
-  // The body below is decoded text of a new length.
-  headers.delete('content-length');
-  headers.delete('content-encoding');
-  const html = (await response.text()).replace(PER_QUERY_BLOCK, '');
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
-}
-
 /** Bumped by each ended session: a copy fetched before it is not stored after it. */
 let sessionGeneration = 0;
 
 async function putIfGood(cache, key, response, generation = sessionGeneration) {
   // Only a complete answer of our own origin: never an error page, a redirect or an opaque body.
   if (!response.ok || response.type !== 'basic' || response.redirected) return;
-  const kept = await withoutQueryData(response);
-  if (generation === sessionGeneration) await cache.put(key, kept);
+  if (generation === sessionGeneration) await cache.put(key, response);
 }
 
 /** Every cached page and layout, whatever build cached it: the session they were opened with has ended. */
@@ -140,8 +125,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    // One copy per route path, kept without the blocks resolved from the query (withoutQueryData):
-    // any borrower's open may show it, so it holds nothing of the borrower who opened it (issue 32).
+    // One copy per route path: any borrower's open may show it, and the page holds nothing of
+    // its query (issue 32; the early plan names keys, not values: issue 36).
     // Except an operator's draft preview (?kopaPreview=): never answered from, nor put in, the cache.
     if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview'))
       event.respondWith(staleWhileRevalidate(event, url.pathname, request));

@@ -1,14 +1,13 @@
 /**
- * Issue 32: the app's HTML is compressed once per layout version, and each request's per-query
- * block (the early requests resolved from its query) is written into the compressed stream as it
- * is: stored deflate blocks in one gzip member, uncompressed brotli meta-blocks
- * (server/prelude/splicedPage.ts). The browser must read such a page as any other: here in each encoding,
- * for two orders one after the other, the page shows its order and sends its early request for it.
+ * Issue 32: the app's HTML is compressed once per layout version (server/prelude/splicedPage.ts),
+ * and (issue 36) nothing of it depends on the query: the early plan names query keys. The browser
+ * reads the page in each encoding, and for two orders one after the other the page shows its
+ * order and sends its early request for it, while the page itself holds neither order.
  */
 import { expect, test } from './support/fixtures';
 
 for (const encoding of ['br', 'gzip'] as const) {
-  test(`a page sent as ${encoding} with its per-query block spliced in works, for one order and then another`, async ({
+  test(`a page sent as ${encoding} works for one order and then another, and holds neither`, async ({
     page,
     kopa,
   }) => {
@@ -22,11 +21,12 @@ for (const encoding of ['br', 'gzip'] as const) {
       await kopa.open('/repay', { orderId, productId: 'P002' });
       await expect(page.getByRole('heading', { name: 'Repayment Details' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
-      // The block the server wrote for this query, read by the browser from the decoded page.
+      // The plan, read by the browser from the decoded page: query keys, not this order.
       const early = await page.evaluate(
         () => document.getElementById('kopa-early')?.textContent ?? '',
       );
-      expect(JSON.parse(early)).toMatchObject({ from: { orderId } });
+      expect(JSON.parse(early)).toMatchObject({ requests: [{ endpoint: 'installmentPlan' }] });
+      expect(early).not.toContain(orderId);
       // The early request left with this order (the API client took its answer).
       expect(
         kopa.apiTo('/loan-play-detail-yd').some((r) => JSON.stringify(r).includes(orderId)),

@@ -1,12 +1,17 @@
 /**
- * Issue 10: the page plans the first screen's data requests the app would send at once, resolved
- * from the page's query, so they can leave before the app's code has arrived. Only requests nothing
- * but the query decides, and nothing of the query but the values they read is written in the page.
+ * Issue 10: the page plans the first screen's data requests the app would send at once, so they
+ * can leave before the app's code has arrived. Only requests nothing but the query decides, and
+ * (issue 36) the plan names query keys, never values: the early script reads them from the page's
+ * own query, exactly as the app's resolver reads the layout's bindings.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import routes from '../../config/routes.json';
 import { earlyPlanOf } from '../../server/prelude/earlyPlan';
+import { plannedRequests } from '../../src/prelude/earlyPlan';
+import { readPageQuery } from '../../src/prelude/query';
+import { resolveWith, type ResolveProblem } from '../../src/prelude/resolve';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const layout = (name: string): unknown =>
@@ -17,42 +22,90 @@ const withSources = (dataSources: Record<string, unknown>) => ({
   body: [],
   dataSources,
 });
-const SEARCH =
-  '?userId=10001&sessionId=s-1&orderId=O170&productId=P002&building=SECRET-B&gather=SECRET-G&mobilePhone=255700000001';
+/** Queries a borrower's link can carry: keys absent, empty, repeated, spelt both ways, or hostile. */
+const QUERIES = [
+  '',
+  '?orderId=O170&productId=P002',
+  '?product_id=P9',
+  '?productId=&product_id=P3',
+  '?productId=P1&product_id=P2&orderId=',
+  '?orderId=A&orderId=B&productId=P1&productId=P2',
+  '?templateId=T1&problemId=42&orderNo=N1',
+  '?__proto__=x&constructor=y&toString=z',
+  '?orderId=%E2%9C%93%20%22%3C',
+];
+
+/** The parameters as the app's resolver (src/prelude/resolve.ts) reads the layout's bindings. */
+function appParams(value: unknown, search: string): unknown {
+  const problems: ResolveProblem[] = [];
+  const out = resolveWith(value ?? {}, { query: readPageQuery(search) }, {}, '', problems);
+  expect(problems).toEqual([]);
+  return out;
+}
 
 describe('earlyPlanOf', () => {
-  it("plans /repay's installment plan with its parameters resolved from the query", () => {
-    const plan = earlyPlanOf(layout('repay'), SEARCH);
-    expect(plan).toEqual({
-      from: { productId: 'P002', product_id: null, orderId: 'O170' },
+  it("plans /repay's installment plan with its parameters as the query keys they read", () => {
+    expect(earlyPlanOf(layout('repay'))).toEqual({
       requests: [
         {
           endpoint: 'installmentPlan',
           spec: { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' },
-          params: { productId: 'P002', orderId: 'O170' },
+          params: [
+            ['productId', { query: ['productId', 'product_id'] }],
+            ['orderId', { query: ['orderId'] }],
+          ],
         },
       ],
     });
   });
 
-  it('writes no session value, token or phone number the parameters do not read', () => {
-    const text = JSON.stringify(earlyPlanOf(layout('repay'), SEARCH));
-    for (const secret of ['SECRET-B', 'SECRET-G', '255700000001', 's-1', '10001'])
-      expect(text).not.toContain(secret);
+  it("the early script reads every shipped screen's planned parameters as the app does, for any query", () => {
+    let planned = 0;
+    for (const { layout: name } of Object.values(routes.pages)) {
+      const doc = layout(name) as {
+        dataSources?: Record<string, { endpoint: string; params?: unknown; query?: unknown }>;
+      };
+      const plan = earlyPlanOf(doc);
+      for (const search of QUERIES) {
+        const sent = plannedRequests(plan, search);
+        for (const request of sent) {
+          const source = Object.values(doc.dataSources ?? {}).find(
+            (s) => s.endpoint === request.endpoint,
+          );
+          // The same values in the same order: the early answer is taken only by an identical request.
+          expect(JSON.stringify(request.params), `${name} ${search}`).toBe(
+            JSON.stringify(appParams(source?.params, search)),
+          );
+          if (source?.query !== undefined)
+            expect(JSON.stringify(request.query)).toBe(
+              JSON.stringify(appParams(source.query, search)),
+            );
+        }
+        planned += sent.length;
+      }
+    }
+    // Most data screens plan their first request (repay, loan details, confirm, bind bank, ...).
+    expect(planned).toBeGreaterThanOrEqual(10 * QUERIES.length);
+  });
+
+  it('writes no query value: the plan is a function of the layout alone', () => {
+    const text = JSON.stringify(earlyPlanOf(layout('repay')));
+    for (const value of ['O170', 'P002', '10001', 'demo-session'])
+      expect(text).not.toContain(value);
   });
 
   it('plans every qualifying source of a screen (confirm: the offer and its contracts)', () => {
-    const plan = earlyPlanOf(layout('confirm'), '?productId=P9');
-    expect(plan?.requests.map((r) => [r.endpoint, r.params])).toEqual([
+    const plan = earlyPlanOf(layout('confirm'));
+    expect(plannedRequests(plan, '?productId=P9').map((r) => [r.endpoint, r.params])).toEqual([
       ['loanConfirmDetail', { productId: 'P9' }],
       ['contractList', { productId: 'P9', scene: 3 }],
     ]);
   });
 
-  it('resolves a missing key as the page does (undefined, which the request leaves out)', () => {
-    const plan = earlyPlanOf(layout('repay'), '');
-    expect(plan?.from).toEqual({ productId: null, product_id: null, orderId: null });
-    expect(plan?.requests[0]?.params).toEqual({});
+  it('reads a missing key as the page does (undefined, which the request leaves out)', () => {
+    const [request] = plannedRequests(earlyPlanOf(layout('repay')), '');
+    expect(request?.params).toEqual({ productId: undefined, orderId: undefined });
+    expect(JSON.stringify(request?.params)).toBe('{}');
   });
 
   it('leaves out a source whose request anything but the query could change', () => {
@@ -65,6 +118,17 @@ describe('earlyPlanOf', () => {
       wholeQuery: { endpoint: 'contactKfInfo', params: { a: '{{ query }}' } },
       computedKey: { endpoint: 'contactKfInfo', params: { a: '{{ query[query.k] }}' } },
       functionCall: { endpoint: 'contactKfInfo', params: { a: '{{ upper(query.a) }}' } },
+      defaultCall: { endpoint: 'contactKfInfo', params: { a: "{{ default(query.a, '') }}" } },
+      textAround: { endpoint: 'contactKfInfo', params: { a: 'id-{{ query.a }}' } },
+      twoBindings: { endpoint: 'contactKfInfo', params: { a: '{{ query.a }}{{ query.b }}' } },
+      otherOperator: { endpoint: 'contactKfInfo', params: { a: '{{ query.a ?? query.b }}' } },
+      andOperator: { endpoint: 'contactKfInfo', params: { a: '{{ query.a && query.b }}' } },
+      nested: { endpoint: 'contactKfInfo', params: { a: { id: '{{ query.a }}' } } },
+      prototypeKey: { endpoint: 'contactKfInfo', params: { a: '{{ query.__proto__ }}' } },
+      prototypeName: {
+        endpoint: 'contactKfInfo',
+        params: JSON.parse('{"__proto__": "{{ query.a }}"}') as unknown,
+      },
       brokenBinding: { endpoint: 'contactKfInfo', params: { a: '{{ query.a +' } },
       upload: { endpoint: 'uploadProblemImg', params: {} },
       unknownEndpoint: { endpoint: 'constructor' },
@@ -75,25 +139,30 @@ describe('earlyPlanOf', () => {
       },
     };
     for (const [name, source] of Object.entries(cases))
-      expect(earlyPlanOf(withSources({ [name]: source }), '?a=1&k=a'), name).toBeNull();
+      expect(earlyPlanOf(withSources({ [name]: source })), name).toBeNull();
   });
 
-  it('keeps literal parameters and the extra query, resolved', () => {
+  it("keeps literal parameters (objects too) and the extra query, in the layout's order", () => {
     const plan = earlyPlanOf(
       withSources({
         c: {
           endpoint: 'contractList',
-          params: { scene: 3, deep: { id: '{{ query.id }}' } },
+          params: { scene: 3, productId: '{{ query.p }}', deep: { id: 1 } },
           query: { position: '{{ query.pos }}' },
         },
       }),
-      '?id=7&pos=2',
     );
     expect(plan?.requests[0]).toMatchObject({
-      params: { scene: 3, deep: { id: '7' } },
-      query: { position: '2' },
+      params: [
+        ['scene', { value: 3 }],
+        ['productId', { query: ['p'] }],
+        ['deep', { value: { id: 1 } }],
+      ],
+      query: [['position', { query: ['pos'] }]],
     });
-    expect(plan?.from).toEqual({ id: '7', pos: '2' });
+    const [request] = plannedRequests(plan, '?p=P1&pos=2');
+    expect(JSON.stringify(request?.params)).toBe('{"scene":3,"productId":"P1","deep":{"id":1}}');
+    expect(request?.query).toEqual({ position: '2' });
   });
 
   it('plans nothing for a layout without data sources or with a broken shape', () => {
@@ -104,6 +173,6 @@ describe('earlyPlanOf', () => {
       { dataSources: 'x' },
       withSources({ a: null, b: 'x' }),
     ])
-      expect(earlyPlanOf(doc, SEARCH)).toBeNull();
+      expect(earlyPlanOf(doc)).toBeNull();
   });
 });

@@ -114,34 +114,64 @@ describe('early requests', () => {
 });
 
 describe('the page plan (plannedRequests)', () => {
+  const spec = { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' };
   const plan = {
-    from: { orderId: 'O170', product_id: null },
     requests: [
       {
         endpoint: 'installmentPlan',
-        spec: { path: '/v3/installment/loan-play-detail-yd', method: 'POST', client: 'json' },
-        params: { orderId: 'O170' },
+        spec,
+        params: [
+          ['productId', { query: ['productId', 'product_id'] }],
+          ['orderId', { query: ['orderId'] }],
+          ['scene', { value: 3 }],
+        ],
       },
     ],
   };
 
-  it('gives the requests while the query still holds the values they were resolved from', () => {
-    expect(plannedRequests(plan, '?orderId=O170&userId=1')).toEqual(plan.requests);
+  it("reads each parameter from the page's own query, in the plan's order", () => {
+    const [request] = plannedRequests(plan, '?orderId=O170&productId=P1&userId=1');
+    expect(request).toEqual({
+      endpoint: 'installmentPlan',
+      spec,
+      params: { productId: 'P1', orderId: 'O170', scene: 3 },
+    });
+    expect(Object.keys(request?.params ?? {})).toEqual(['productId', 'orderId', 'scene']);
   });
 
-  it('gives nothing for another query (a page from the cache opened for another order)', () => {
-    expect(plannedRequests(plan, '?orderId=O171')).toEqual([]);
-    expect(plannedRequests(plan, '?orderId=O170&product_id=P1')).toEqual([]);
-    expect(plannedRequests(plan, '')).toEqual([]);
+  it('reads `query.a || query.b` as the expression language does: the first value not empty, else the last', () => {
+    const productId = (search: string) => plannedRequests(plan, search)[0]?.params.productId;
+    expect(productId('?product_id=P2')).toBe('P2');
+    expect(productId('?productId=&product_id=P2')).toBe('P2');
+    expect(productId('?productId=P1&product_id=P2')).toBe('P1');
+    expect(productId('?productId=&product_id=')).toBe('');
+    expect(productId('?orderId=O1')).toBeUndefined();
   });
 
   it('reads a repeated key as every reader does (its first value, src/prelude/query.ts)', () => {
-    expect(plannedRequests(plan, '?orderId=O170&orderId=X')).toEqual(plan.requests);
-    expect(plannedRequests(plan, '?orderId=X&orderId=O170')).toEqual([]);
+    expect(plannedRequests(plan, '?orderId=A&orderId=B')[0]?.params.orderId).toBe('A');
+  });
+
+  it('never reads a key the query does not own, and drops a parameter named like a prototype', () => {
+    const odd = {
+      requests: [
+        {
+          endpoint: 'x',
+          spec,
+          params: [
+            ['a', { query: ['constructor'] }],
+            ['__proto__', { value: { polluted: true } }],
+          ],
+        },
+      ],
+    };
+    const [request] = plannedRequests(odd, '');
+    expect(request?.params).toEqual({ a: undefined });
+    expect(Object.getPrototypeOf(request?.params)).toBe(Object.prototype);
   });
 
   it('drops what is not a same-origin read of the JSON or form client, and any malformed plan', () => {
-    const bad = (spec: unknown) => ({ from: {}, requests: [{ endpoint: 'x', spec, params: {} }] });
+    const bad = (s: unknown) => ({ requests: [{ endpoint: 'x', spec: s, params: [] }] });
     expect(
       plannedRequests(bad({ path: '//evil.example/x', method: 'POST', client: 'json' }), ''),
     ).toEqual([]);
@@ -150,24 +180,20 @@ describe('the page plan (plannedRequests)', () => {
       [],
     );
     expect(plannedRequests(bad({ path: '/x', method: 'GET', client: 'form' }), '')).toHaveLength(1);
+    const withParams = (params: unknown) => ({ requests: [{ endpoint: 'x', spec, params }] });
     for (const junk of [
       null,
       'x',
       [],
-      { from: {} },
-      { requests: [] },
-      { from: { a: 1 }, requests: [] },
+      { requests: 'x' },
+      withParams({ a: 1 }),
+      withParams([['a']]),
+      withParams([['a', { query: [] }]]),
+      withParams([['a', { query: [1] }]]),
+      withParams([['a', {}]]),
+      withParams([[1, { value: 1 }]]),
     ])
       expect(plannedRequests(junk, '?a=1')).toEqual([]);
-  });
-
-  it('never matches a key the query does not own (constructor, __proto__)', () => {
-    expect(plannedRequests({ from: { constructor: null }, requests: plan.requests }, '')).toEqual(
-      plan.requests,
-    );
-    expect(plannedRequests({ from: { constructor: 'x' }, requests: plan.requests }, '')).toEqual(
-      [],
-    );
   });
 });
 
