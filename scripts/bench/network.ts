@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { interactiveAt, median, watchInteractive } from './browser';
 
 /** Slow 3G as the issue states it: 400 ms round trip, 400 kbit/s each way. */
@@ -20,6 +20,16 @@ export interface SlowFigures {
   cold: LoadFigures;
   warm: LoadFigures;
   runs: { cold: LoadFigures; warm: LoadFigures }[];
+}
+
+/** A new page of `context` on Slow 3G with the CPU 4x slower, and its CDP session (network domain on). */
+export async function slowPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { page, cdp };
 }
 
 async function measure(page: Page, url: string): Promise<LoadFigures> {
@@ -44,11 +54,7 @@ async function coldThenWarm(
 ): Promise<{ cold: LoadFigures; warm: LoadFigures }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { page } = await slowPage(context);
     await watchInteractive(page, label);
     const cold = await measure(page, url);
     // A registered worker installs after the load (it precaches then): wait until it controls the page.

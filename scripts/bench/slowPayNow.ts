@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildServer } from '../../server/app';
 import { interactiveAt, launch, watchInteractive } from './browser';
-import { SLOW_3G, slowNetwork, type SlowFigures } from './network';
+import { slowNetwork, slowPage, type SlowFigures } from './network';
 import { rewritePages } from './pageCodec';
 import { PAGE_PARTS } from './pageParts';
 import { BENCH_QUERY } from './sizes';
@@ -65,11 +65,7 @@ async function drawnScreen(browser: Browser, url: string): Promise<string> {
 async function bytesBeforePayNow(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { page, cdp } = await slowPage(context);
     const started = new Map<string, number>();
     const bytes = new Map<string, number>();
     cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number }) =>

@@ -1,6 +1,7 @@
 /** The one shared draft per layout (migration 004): saved and thrown away, each with its audit entry. */
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { audit } from './audit';
 
 /**
  * Saves the shared draft of an existing layout (null: no such layout); the first save of a draft
@@ -39,17 +40,14 @@ export async function saveDraft(
           author: args.actor,
         })
         .execute();
-      await tx
-        .insertInto('layout_audit')
-        .values({
-          layout: args.name,
-          action: 'draft',
-          actor: args.actor,
-          from_version: layout.published_version,
-          to_version: null,
-          reason: 'draft started',
-        })
-        .execute();
+      await audit(tx, {
+        layout: args.name,
+        action: 'draft',
+        actor: args.actor,
+        from_version: layout.published_version,
+        to_version: null,
+        reason: 'draft started',
+      });
     }
     return {
       previous: existing ? { author: existing.author, updatedAt: existing.updated_at } : null,
@@ -66,17 +64,14 @@ export async function discardDraft(db: Db, name: string, actor: string): Promise
       .returning(['author', 'base_version'])
       .executeTakeFirst();
     if (!gone) return false;
-    await tx
-      .insertInto('layout_audit')
-      .values({
-        layout: name,
-        action: 'discard',
-        actor,
-        from_version: gone.base_version,
-        to_version: null,
-        reason: `draft discarded (last saved by ${gone.author})`,
-      })
-      .execute();
+    await audit(tx, {
+      layout: name,
+      action: 'discard',
+      actor,
+      from_version: gone.base_version,
+      to_version: null,
+      reason: `draft discarded (last saved by ${gone.author})`,
+    });
     return true;
   });
 }

@@ -12,6 +12,7 @@ import type { Database } from '../db/types';
 import type { FragmentFiles } from '../../src/layout/fragments';
 import { checkLayoutText, type LocatedIssue } from './check';
 import { servedText } from './fragments';
+import { audit } from './audit';
 
 export const LAYOUT_CHANNEL = 'kopa_layouts';
 
@@ -120,17 +121,14 @@ export async function publishText(
       })
       .where('name', '=', args.name)
       .execute();
-    await tx
-      .insertInto('layout_audit')
-      .values({
-        layout: args.name,
-        action: args.action,
-        actor: args.actor,
-        from_version: from,
-        to_version: to,
-        reason: args.note,
-      })
-      .execute();
+    await audit(tx, {
+      layout: args.name,
+      action: args.action,
+      actor: args.actor,
+      from_version: from,
+      to_version: to,
+      reason: args.note,
+    });
     if (args.clearDraft)
       await tx.deleteFrom('layout_drafts').where('layout', '=', args.name).execute();
     await notify(tx, args.name);
@@ -190,17 +188,14 @@ export async function rollback(
       .set({ published_version: args.version, updated_at: sql`now()` })
       .where('name', '=', args.name)
       .execute();
-    await tx
-      .insertInto('layout_audit')
-      .values({
-        layout: args.name,
-        action: 'rollback',
-        actor: args.actor,
-        from_version: layout.published_version,
-        to_version: args.version,
-        reason: args.reason,
-      })
-      .execute();
+    await audit(tx, {
+      layout: args.name,
+      action: 'rollback',
+      actor: args.actor,
+      from_version: layout.published_version,
+      to_version: args.version,
+      reason: args.reason,
+    });
     await notify(tx, args.name);
     return { ok: true as const, from: layout.published_version, to: args.version };
   });

@@ -12,6 +12,7 @@ import { forbidden } from '../../core/errors';
 import { servedText } from '../fragments';
 import { versionHash } from '../publish';
 import type { OperatorRole } from './operators';
+import { audit } from '../audit';
 
 /** Route keys of the money screens: confirm, repay, repay delay, repay by card, bind bank. */
 const MONEY_ROUTES = [
@@ -53,17 +54,14 @@ export async function approve(
       .insertInto('layout_approvals')
       .values({ layout: args.name, hash: args.hash, approver: args.approver })
       .execute();
-    await tx
-      .insertInto('layout_audit')
-      .values({
-        layout: args.name,
-        action: 'approve',
-        actor: args.approver,
-        from_version: args.published,
-        to_version: null,
-        reason: `approved draft ${shortHash(args.hash)}`,
-      })
-      .execute();
+    await audit(tx, {
+      layout: args.name,
+      action: 'approve',
+      actor: args.approver,
+      from_version: args.published,
+      to_version: null,
+      reason: `approved draft ${shortHash(args.hash)}`,
+    });
   });
 }
 
