@@ -3,11 +3,12 @@
  * from hard-coded JSX), serves both from the reference server (compressed, cached: the same
  * rules for both), and prints, with the budget beside each figure (issue 10):
  * - per route: the JS a first visit loads (raw, gzip, brotli = on the wire), budget 110 KB;
- * - loopback, 4x CPU: time to the first enabled "Pay Now" of /repay, median of 15 cold loads
- *   each, the two pages taking turns; ratio budget 1.2;
- * - Slow 3G (400 ms, 400 kbit/s) + 4x CPU: first paint and Pay Now, cold and warm;
+ * - loopback, 4x CPU: time to the first enabled "Pay Now" of /repay, median of 100 cold loads
+ *   each, the two pages taking turns; ratio guard 1.3 (issue 36);
+ * - Slow 3G (400 ms, 400 kbit/s) + 4x CPU: first paint and Pay Now, cold and warm, and Pay Now's
+ *   ratio to the bare page's (issue 36: target <= 1.0);
  * - 1000 installments: time and JS heap, Kopa against the bare page (1.2x, 2x).
- * BENCH_LOADS, BENCH_SLOW_RUNS and BENCH_LIST_RUNS change the number of loads (defaults 15, 3, 15;
+ * BENCH_LOADS, BENCH_SLOW_RUNS and BENCH_LIST_RUNS change the number of loads (defaults 100, 3, 15;
  * the 1000-row median of 5 moved by up to 0.35 in its ratio between runs here).
  * BENCH_DIST (default dist) and BENCH_PORT (default: any free port) let several people bench one
  * working tree at once without overwriting each other's build.
@@ -28,10 +29,12 @@ import { timeToInteractive } from './tti';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const JS_BUDGET = 110 * 1024;
-const TTI_RATIO_BUDGET = 1.2;
+// Issue 36: the loopback ratio is a regression guard judged over 100 loads each (1.27 measured,
+// 95% range 1.18-1.35 then), no longer a target of 1.2 that sat inside this machine's noise.
+const TTI_RATIO_GUARD = 1.3;
 const SLOW = { cold: 4000, warm: 1500, firstPaint: 2000 };
 const LIST = { time: 1.2, heap: 2 };
-const LOADS = Number(process.env.BENCH_LOADS ?? 15);
+const LOADS = Number(process.env.BENCH_LOADS ?? 100);
 const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 3);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 15);
 const DIST = process.env.BENCH_DIST ?? 'dist';
@@ -107,7 +110,7 @@ try {
     `  bare React page:      ${ms(bare.median)}   runs ${bare.runs.map((r) => r.toFixed(0)).join(', ')}`,
   );
   console.log(
-    `  ratio: ${ratio.toFixed(2)} (budget ${TTI_RATIO_BUDGET}): ${verdict(ratio <= TTI_RATIO_BUDGET)}`,
+    `  ratio: ${ratio.toFixed(2)} (guard ${TTI_RATIO_GUARD}): ${verdict(ratio <= TTI_RATIO_GUARD)}`,
   );
   // One run's ratio moves by up to 0.2 here between runs of the same code: the range says how far.
   console.log(
@@ -115,7 +118,7 @@ try {
   );
 
   console.log(
-    `\nSlow 3G (400 ms RTT, 400 kbit/s) + 4x CPU, median of ${SLOW_RUNS} (cold = new context; warm = the next open in it):`,
+    `\nSlow 3G (400 ms RTT, 400 kbit/s) + 4x CPU, median of ${SLOW_RUNS} (cold = new context; warm = the next open in it, once the first has finished loading):`,
   );
   const [k3g, b3g] = await slowNetwork(browser, pages, 'Pay Now', SLOW_RUNS);
   if (!k3g || !b3g) throw new Error('no slow-network timings');
@@ -130,6 +133,12 @@ try {
       `  ${''.padEnd(16)} runs (cold/warm Pay Now): ${f.runs.map((r) => `${r.cold.interactive.toFixed(0)}/${r.warm.interactive.toFixed(0)}`).join(', ')}`,
     );
   }
+  // Issue 36, item 5: Pay Now no later than the bare page's, cold and warm.
+  const coldRatio = k3g.cold.interactive / b3g.cold.interactive;
+  const warmRatio = k3g.warm.interactive / b3g.warm.interactive;
+  console.log(
+    `  Pay Now, Kopa / bare page: cold ${coldRatio.toFixed(2)}, warm ${warmRatio.toFixed(2)} (target <= 1.0): cold ${verdict(coldRatio <= 1)}, warm ${verdict(warmRatio <= 1)}`,
+  );
   console.log(
     `  Kopa against the budgets: cold Pay Now <= ${ms(SLOW.cold)}: ${verdict(k3g.cold.interactive <= SLOW.cold)}; ` +
       `warm Pay Now <= ${ms(SLOW.warm)}: ${verdict(k3g.warm.interactive <= SLOW.warm)}; cold first paint <= ${ms(SLOW.firstPaint)}: ${verdict(k3g.cold.firstPaint <= SLOW.firstPaint)}`,
