@@ -142,7 +142,7 @@ export function sendRepresentation(
   reply: FastifyReply,
   rep: Representation,
 ): FastifyReply {
-  // By key only: a body may be built when read (server/prelude/splicedPage.ts), so only the one sent is read.
+  // By key only: a body may be a getter that builds it when read, so only the one sent is read.
   const available = Object.keys(rep.bodies) as Encoding[];
   reply
     .header('Vary', 'Accept-Encoding')

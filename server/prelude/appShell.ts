@@ -77,22 +77,15 @@ export function scriptHashSource(code: string): string {
   return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
 
-/** The page text around its per-query part: one object per layout version, language and kind, so callers can keep what they derive from it (compressed bodies: splicedPage.ts). */
-export interface FixedPage {
-  readonly head: string;
-  readonly tail: string;
-  /** Kept for its layout version (worth compressing hard), not made anew per request (a preview). */
-  readonly kept: boolean;
-}
-
 /**
- * A page as head + middle + tail (server/prelude/splicedPage.ts sends the fixed parts compressed
- * once). Nothing of a page depends on its query since the early plan holds no values (issue 36):
- * the middle is empty; it stays for a part that would be made per request.
+ * A page's text: one object per layout version, language and kind, so callers can keep what they
+ * derive from it (its compressed bodies: compressedPage.ts). Nothing of it depends on the query
+ * (issue 36: the early plan names query keys, not values).
  */
 export interface ShellPage {
-  readonly fixed: FixedPage;
-  readonly middle: string;
+  readonly text: string;
+  /** Kept for its layout version (worth compressing hard), not made anew per request (a preview). */
+  readonly kept: boolean;
 }
 
 export interface AppShell {
@@ -117,13 +110,13 @@ export interface AppShell {
   ): Promise<string>;
 }
 
-/** A built page per layout version and language, with its two fixed forms made when first asked for. */
+/** A built page per layout version and language, with its two forms (with and without early requests) made when first asked for. */
 interface BuiltPage {
   etag: string;
   html: string;
   kept: boolean;
-  plain?: FixedPage;
-  early?: FixedPage;
+  plain?: ShellPage;
+  early?: ShellPage;
 }
 
 export function createAppShell(distDir: string, layouts: LayoutStore): AppShell {
@@ -178,23 +171,20 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
    */
   function withEarlyRequests(page: BuiltPage, doc: unknown): ShellPage {
     const plan = earlyFile ? earlyPlanOf(doc) : null;
-    if (!plan)
-      return { fixed: (page.plain ??= { head: page.html, tail: '', kept: page.kept }), middle: '' };
+    if (!plan) return (page.plain ??= { text: page.html, kept: page.kept });
     const planBlock = dataBlock(PAGE_BLOCK.early, JSON.stringify(plan));
-    page.early ??= {
-      head: page.html.replace(
+    return (page.early ??= {
+      text: page.html.replace(
         '<script type="module"',
         () => `${planBlock}${earlyTag}<script type="module"`,
       ),
-      tail: '',
       kept: page.kept,
-    };
-    return { fixed: page.early, middle: '' };
+    });
   }
 
   /** Built page per layout name, for the layout version with that ETag. */
   const built = new Map<string, BuiltPage>();
-  const indexPage: ShellPage = { fixed: { head: index, tail: '', kept: true }, middle: '' };
+  const indexPage: ShellPage = { text: index, kept: true };
 
   const page: AppShell['page'] = async (pathname, previewToken, lang = 'en', scenario) => {
     const name = layoutByPath.get(pathname);
@@ -261,15 +251,11 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
     if (fixtures)
       return {
-        fixed: {
-          head: html.replace(
-            '</body>',
-            () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`,
-          ),
-          tail: '',
-          kept: false,
-        },
-        middle: '',
+        text: html.replace(
+          '</body>',
+          () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`,
+        ),
+        kept: false,
       };
     return withEarlyRequests(entry, good.doc);
   };
@@ -279,8 +265,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     // lang: the borrower's language (the page's `lang` query): <html lang> and a t('key') title.
     page,
     async html(pathname, previewToken, lang, scenario) {
-      const { fixed, middle } = await page(pathname, previewToken, lang, scenario);
-      return fixed.head + middle + fixed.tail;
+      return (await page(pathname, previewToken, lang, scenario)).text;
     },
   };
 }

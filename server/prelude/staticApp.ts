@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAppShell, type FixedPage } from './appShell';
+import { createAppShell, type ShellPage } from './appShell';
 import { loadStaticFiles, REVALIDATE, sendRepresentation } from '../http/staticFiles';
-import { compressFixed, splicedRepresentation, type FixedBodies } from './splicedPage';
+import { compressPage, pageRepresentation, type CompressedPage } from './compressedPage';
 import { pageRefused, type PageLimit } from './pageLimit';
 import type { LayoutStore } from '../layouts/store';
 import { parseLanguage } from '../../src/format/messages';
@@ -86,10 +86,10 @@ export async function registerStaticApp(
   for (const [path, rep] of loadStaticFiles(built ? distDir : '', new Set(['/index.html']))) {
     app.get(path, async (req, reply) => sendRepresentation(req, reply, rep));
   }
-  // The page's fixed parts compressed once, for as long as the shell keeps them (one per layout
-  // version, language and kind); nothing of a page is made per request (issue 36).
+  // Each page compressed once, for as long as the shell keeps its text (one per layout version,
+  // language and kind); nothing of a page is made per request (issues 32 and 36).
   // The promise is kept, so requests that arrive while it is compressed wait for the same work.
-  const compressed = new WeakMap<FixedPage, Promise<FixedBodies>>();
+  const compressed = new WeakMap<ShellPage, Promise<CompressedPage>>();
   const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
     // Every request that gets a page counts, whatever its path: the router and the path guard
     // (the canonical path) decided it is a page.
@@ -106,16 +106,16 @@ export async function registerStaticApp(
       lang,
       typeof scenario === 'string' ? scenario : undefined,
     );
-    let fixed = compressed.get(page.fixed);
-    if (!fixed) {
-      fixed = compressFixed(page.fixed.head, page.fixed.tail, page.fixed.kept);
-      compressed.set(page.fixed, fixed);
+    let bodies = compressed.get(page);
+    if (!bodies) {
+      bodies = compressPage(page.text, page.kept);
+      compressed.set(page, bodies);
     }
     reply.header('Content-Security-Policy', pageCsp);
     return sendRepresentation(
       req,
       reply,
-      splicedRepresentation(await fixed, page.middle, 'text/html; charset=utf-8', REVALIDATE),
+      pageRepresentation(await bodies, 'text/html; charset=utf-8', REVALIDATE),
     );
   };
   app.get('/', async (req, reply) => sendApp(req, reply));
