@@ -35,6 +35,12 @@ const BROWSER = [
   'studio',
   'sw',
 ];
+
+/** The host modules (the network, the native bridge, formats, URL checks) sit below the renderer. */
+const HOST_MODULE = {
+  banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
+  message: 'Host modules do not know the renderer.',
+};
 const layers = {
   expr: { banned: '*', message: 'src/expr is pure: it imports nothing of ours.' },
   contract: {
@@ -42,22 +48,10 @@ const layers = {
     message:
       'src/contract is what client and server share (endpoint types, result types, view rules): it imports only the generated schema types.',
   },
-  http: {
-    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
-    message: 'Host modules do not know the renderer.',
-  },
-  bridge: {
-    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
-    message: 'Host modules do not know the renderer.',
-  },
-  format: {
-    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
-    message: 'Host modules do not know the renderer.',
-  },
-  security: {
-    banned: ['runtime', 'actions', 'page', 'render', 'widgets', 'shell'],
-    message: 'Host modules do not know the renderer.',
-  },
+  http: HOST_MODULE,
+  bridge: HOST_MODULE,
+  format: HOST_MODULE,
+  security: HOST_MODULE,
   runtime: {
     banned: ['actions', 'page', 'render', 'widgets', 'shell', 'studio', 'lint', 'http', 'bridge'],
     packages: REACT,

@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, unlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareBuilds } from './compare';
+import { buildForBench } from './buildForBench';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const revs = process.argv.slice(2);
@@ -36,28 +37,6 @@ function treeOf(rev: string, index: number): string {
   worktrees.push(dir);
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   return dir;
-}
-
-function build(tree: string, withBare: boolean): void {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT], {
-    cwd: tree,
-    stdio: 'inherit',
-  });
-  if (withBare)
-    execFileSync(
-      'npx',
-      [
-        'vite',
-        'build',
-        '--logLevel',
-        'warn',
-        '--config',
-        'bench/bare/vite.config.ts',
-        '--outDir',
-        join(tree, OUT, '__bench'),
-      ],
-      { cwd: tree, stdio: 'inherit' },
-    );
 }
 
 /** Starts the tree's own server on its build; resolves with its origin. */
@@ -83,7 +62,7 @@ console.log('listening ' + await app.listen({ port: 0, host: '127.0.0.1' }));`;
 
 try {
   const trees = revs.map((rev, i) => treeOf(rev, i));
-  trees.forEach((tree, i) => build(tree, i === 0));
+  trees.forEach((tree, i) => buildForBench(tree, OUT, i === 0));
   const origins = await Promise.all(trees.map(serve));
   const short = (rev: string) =>
     execFileSync('git', ['rev-parse', '--short', rev], { cwd: ROOT }).toString().trim();

@@ -13,13 +13,13 @@
  * BENCH_DIST (default dist) and BENCH_PORT (default: any free port) let several people bench one
  * working tree at once without overwriting each other's build.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import routes from '../../config/routes.json';
 import { buildServer } from '../../server/app';
 import { launch } from './browser';
+import { buildForBench } from './buildForBench';
 import { intervalText } from './ratioInterval';
 import { renderThousandRows, type ListFigures } from './list1000';
 import { slowNetwork } from './network';
@@ -44,25 +44,7 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
 console.log('Building the app and the bare React page...');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-// The bare page's own config builds into <dist>/__bench (resolved against bench/bare/, its root).
-execFileSync(
-  'npx',
-  [
-    'vite',
-    'build',
-    '--logLevel',
-    'warn',
-    '--config',
-    'bench/bare/vite.config.ts',
-    '--outDir',
-    join(ROOT, DIST, '__bench'),
-  ],
-  { cwd: ROOT, stdio: 'inherit' },
-);
+buildForBench(ROOT, DIST);
 
 const { entry, routes: sizes } = await routeSizes(ROOT, routes.pages, DIST);
 console.log(

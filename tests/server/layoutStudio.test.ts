@@ -122,6 +122,16 @@ function studio(s: TestServer, cookie: string) {
   };
 }
 
+/** The layout's newest audit entry. */
+function latestAudit(s: TestServer) {
+  return s.db
+    .selectFrom('layout_audit')
+    .selectAll()
+    .where('layout', '=', NAME)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
 async function served(s: TestServer, name = NAME): Promise<string> {
   const res = await s.inject({ method: 'GET', url: `/layouts/${name}.json` });
   expect(res.statusCode).toBe(200);
@@ -146,12 +156,7 @@ describe('layouts on the database', () => {
       ).statusCode,
     ).toBe(304);
     const b = await publishedVersion(s);
-    const audit = await s.db
-      .selectFrom('layout_audit')
-      .selectAll()
-      .where('layout', '=', NAME)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await latestAudit(s);
     expect([audit.action, audit.actor, audit.from_version, audit.to_version]).toEqual([
       'import',
       'import',
@@ -370,12 +375,7 @@ describe('layouts on the database', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ version: b, from: b + 1 });
     expect(await served(s)).toBe(FILE);
-    const audit = await s.db
-      .selectFrom('layout_audit')
-      .selectAll()
-      .where('layout', '=', NAME)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const audit = await latestAudit(s);
     expect([audit.action, audit.actor, audit.from_version, audit.to_version, audit.reason]).toEqual(
       ['rollback', 'operator', b + 1, b, 'Title confused borrowers'],
     );
@@ -479,12 +479,7 @@ describe('layouts on the database', () => {
       expect(out[2]?.issues?.[0]).toMatchObject({ file: 'layouts/repay.json', code: 'not-json' });
       s.app.kopaLayouts.store.invalidate();
       expect(await served(s)).toBe(EDITED);
-      const audit = await s.db
-        .selectFrom('layout_audit')
-        .selectAll()
-        .where('layout', '=', NAME)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
+      const audit = await latestAudit(s);
       expect([audit.action, audit.actor, audit.from_version, audit.to_version]).toEqual([
         'import',
         'developer',

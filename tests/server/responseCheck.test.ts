@@ -52,6 +52,15 @@ function bareServer(responseCheck: ResponseCheck): {
   };
 }
 
+/** The contact call as the app sends it. */
+const askContact = (server: ReturnType<typeof bareServer>['app']) =>
+  server.inject({
+    method: 'POST',
+    url: CONTACT,
+    payload: { overall: 30 },
+    headers: { 'content-type': 'application/json' },
+  });
+
 describe('responses are checked against their schema', () => {
   it('development and test answer 500 for a handler that breaks its schema, logging endpoint and pointer', async () => {
     const { app: server, ctx, logged } = bareServer('strict');
@@ -60,12 +69,7 @@ describe('responses are checked against their schema', () => {
       email: 42,
       smWa: '+255700000000',
     }));
-    const res = await server.inject({
-      method: 'POST',
-      url: CONTACT,
-      payload: { overall: 30 },
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await askContact(server);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       code: '500',
@@ -87,12 +91,7 @@ describe('responses are checked against their schema', () => {
     const { app: server, ctx, logged } = bareServer('strict');
     // @ts-expect-error -- email is required (spec: "Contact info: email, smWa"; smWa has a default phone).
     publicEndpoint(server, ctx, 'contactKfInfo', async () => ({ smWa: '+255 700 000 000' }));
-    const res = await server.inject({
-      method: 'POST',
-      url: CONTACT,
-      payload: { overall: 30 },
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await askContact(server);
     expect(res.statusCode).toBe(500);
     expect(logged()[0]).toMatchObject({ endpoint: 'contactKfInfo', pointer: '/' });
     expect(String(res.json().message)).toContain("must have required property 'email'");
@@ -105,12 +104,7 @@ describe('responses are checked against their schema', () => {
       email: 42,
       smWa: '+255700000000',
     }));
-    const res = await server.inject({
-      method: 'POST',
-      url: CONTACT,
-      payload: { overall: 30 },
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await askContact(server);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       code: 0,
@@ -128,12 +122,7 @@ describe('responses are checked against their schema', () => {
       email: 'help@kopa.example',
       smWa: '+255700000000',
     }));
-    const res = await server.inject({
-      method: 'POST',
-      url: CONTACT,
-      payload: { overall: 30 },
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await askContact(server);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       code: 0,
