@@ -16,7 +16,7 @@
 import app from '../../config/app.json';
 import endpoints from '../../schemas/api/endpoints.json';
 import { clientPath } from '../../src/contract/catalogue';
-import { isForbiddenKey } from '../../src/expr/safeAccess';
+import { isForbiddenKey } from '@kopa/expr';
 import type { EarlyPlan, PlannedParam, PlannedRequest } from '../../src/prelude/earlyPlan';
 import { isStatic } from '../../src/prelude/resolve';
 

@@ -11,7 +11,7 @@
  * infinite literal): the app parses those itself.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { hasBindings, parseTemplate, type Template } from '../../src/expr';
+import { hasBindings, parseTemplate, type Template } from '@kopa/expr';
 
 export function screenBindingsOf(doc: unknown): Record<string, Template> {
   const out: Record<string, Template> = {};

@@ -1,4 +1,4 @@
-import { parseStatePath, setAtPathDraft } from '../expr';
+import { parseStatePath, setAtPathDraft } from '@kopa/expr';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import type { ActionHandler } from './types';
 

@@ -1,4 +1,4 @@
-import { parseStatePath, setAtPathDraft } from '../expr';
+import { parseStatePath, setAtPathDraft } from '@kopa/expr';
 import { reportResponseProblems, withRequirements } from './responseProblems';
 import type { CallResult } from '../runtime/env';
 import { handleSessionExpired } from '../runtime/session';

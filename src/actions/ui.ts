@@ -1,4 +1,4 @@
-import { parseStatePath, setAtPathDraft } from '../expr';
+import { parseStatePath, setAtPathDraft } from '@kopa/expr';
 import { conditionIn, resolveIn, textIn } from './resolveIn';
 import { msg } from '../format/messages';
 import type { ActionHandler } from './types';

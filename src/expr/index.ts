@@ -21,3 +21,5 @@ export { parseStatePath, getAtPath, setAtPathDraft } from './paths';
 export { baseFunctions, baseFunctionNames } from './functions';
 export { LIMITS } from './limits';
 export { sameValue } from './equality';
+export { childrenOf } from './ast';
+export { isForbiddenKey } from './safeAccess';

@@ -3,7 +3,7 @@
  * renderer (src/runtime/computed.ts) and the validator (src/lint/computed.ts). Pure; reads the
  * expressions through src/expr only.
  */
-import { analyzeTemplate } from '../expr';
+import { analyzeTemplate } from '@kopa/expr';
 
 export type ComputedDefs = Readonly<Record<string, unknown>>;
 

@@ -7,7 +7,7 @@
  * their action, so they see what was validated before it, and what they send unchecked is
  * still unchecked for the rest of the chain around them.
  */
-import { analyzeTemplate } from '../expr';
+import { analyzeTemplate } from '@kopa/expr';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { LAYOUT_MESSAGES } from './messages';
 import { ACTION_LIST_KEY } from './scopes';

@@ -1,4 +1,4 @@
-import { analyzeTemplate, hasBindings } from '../expr';
+import { analyzeTemplate, hasBindings } from '@kopa/expr';
 import { exprFunctions } from '../runtime/exprFunctions';
 import type { LayoutIssue } from '../schema/layoutIssue';
 import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';

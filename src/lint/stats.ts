@@ -13,8 +13,8 @@
  * - if depth counts `if` actions inside `if` actions, through any action list in between (an
  *   http's onError inside an if's else is still a level of the ladder). One `if` is depth 1.
  */
-import { parseTemplate, type Node } from '../expr';
-import { childrenOf } from '../expr/ast';
+import { parseTemplate, type Node } from '@kopa/expr';
+import { childrenOf } from '@kopa/expr';
 import { escapePointer } from '../schema/pointer';
 
 export interface LayoutInput {

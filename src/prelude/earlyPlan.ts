@@ -7,7 +7,7 @@
  * service worker kept sends its requests early as well (before, its plan was cut out for privacy
  * and a warm open waited for the app to start before asking for its data).
  */
-import { isForbiddenKey } from '../expr/safeAccess';
+import { isForbiddenKey } from '@kopa/expr';
 import { readPageQuery, type PageQuery } from './query';
 
 /** A query value a request may carry (http/buildRequest.ts takes these). */

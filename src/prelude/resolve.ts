@@ -4,8 +4,8 @@
  * (server/prelude/earlyPlan.ts, which resolves query-only parameters with no functions): the same
  * code on both sides, so a planned request is the request the app would build.
  */
-import { evaluateTemplate, hasBindings, type ExprFunctions } from '../expr';
-import { isForbiddenKey } from '../expr/safeAccess';
+import { evaluateTemplate, hasBindings, type ExprFunctions } from '@kopa/expr';
+import { isForbiddenKey } from '@kopa/expr';
 import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { escapePointer } from '../schema/pointer';
 

@@ -4,7 +4,7 @@
  * is the one in the page state when validate runs (after earlier actions of the same list).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { getAtPath, parseStatePath } from '../expr';
+import { getAtPath, parseStatePath } from '@kopa/expr';
 import { pageFieldSet, type FieldEntry } from '../actions/fieldRegistry';
 import { usePageRuntime } from './contexts';
 import { firstFailure, type NumberKind, type ResolvedRule } from './inputRules';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { getAtPath, parseStatePath, setAtPathDraft } from '../expr';
+import { getAtPath, parseStatePath, setAtPathDraft } from '@kopa/expr';
 import { usePageRuntime } from './contexts';
 
 /**

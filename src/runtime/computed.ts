@@ -12,7 +12,7 @@
  * validator (src/lint/computed.ts); should one reach the browser, its names read as undefined and
  * the cycle is reported once.
  */
-import { analyzeTemplate } from '../expr';
+import { analyzeTemplate } from '@kopa/expr';
 import { orderComputed, type ComputedDefs } from '../layout/computedOrder';
 import type { RuntimeEnv } from './env';
 import { escapePointer } from '../schema/pointer';

@@ -1,4 +1,4 @@
-import { baseFunctions, type ExprFunctions } from '../expr';
+import { baseFunctions, type ExprFunctions } from '@kopa/expr';
 import {
   currencySymbol,
   formatDate,

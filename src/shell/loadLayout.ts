@@ -11,7 +11,7 @@ import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
 import { hasFirstScreenTexts, loadScreenTexts, msg } from '../format/messages';
 import type { LayoutLoad } from '../page/pageController';
 import { afterFirstScreen } from './afterFirstScreen';
-import { adoptParsedTemplates } from '../expr';
+import { adoptParsedTemplates } from '@kopa/expr';
 import { blockElement, PAGE_BLOCK, takeBlockText } from '../prelude/blocks';
 
 export type { LayoutLoad } from '../page/pageController';

@@ -18,7 +18,7 @@ export function field(item: unknown, name: string): unknown {
  * Option values come as strings or numbers by whim of the API (card type 1 vs "1"): matched by
  * the layout language's one equality (src/expr/equality.ts), the same as `==` in a binding.
  */
-export { sameValue } from '../expr';
+export { sameValue } from '@kopa/expr';
 
 /** A list of server items (or static options) as choices; anything but a list gives none. */
 export function toChoices(list: unknown, labelField: string, valueField: string): Choice[] {

@@ -10,7 +10,7 @@
  * A value that may be absent (an optional response field) where one is needed gets a hint to give
  * a fallback; "+" that would show "undefined" is an error.
  */
-import { parseTemplate } from '../../expr';
+import { parseTemplate } from '@kopa/expr';
 import type { ParamSite } from '../../layout/fragments';
 import { escapePointer } from '../../schema/pointer';
 import type { LayoutIssue } from '../../schema/layoutIssue';

@@ -3,7 +3,7 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { LocalScopeContext, usePageRuntime, type LocalScope } from '../../render/contexts';
 import { useText, useValue } from '../../render/useBinding';
 import { useStatePath } from '../../render/useStatePath';
-import { getAtPath, parseStatePath, setAtPathDraft } from '../../expr';
+import { getAtPath, parseStatePath, setAtPathDraft } from '@kopa/expr';
 import { styleClass } from '../styleClass';
 import Input from '../input/Input';
 import EnumPicker from '../enum-picker/EnumPicker';
