@@ -6,9 +6,9 @@ import {
   formatDate as formatIsoDate,
   formatDateTime as formatIsoDateTime,
   MARKET_TIME_ZONE,
-} from '../../src/format/date';
-import { fixedZone } from '../../scripts/build/fixedZone';
-import { formatMoney as formatCents } from '../../src/format/money';
+} from '@kopa/format';
+import { fixedZone } from '@kopa/format';
+import { formatMoney as formatCents } from '@kopa/format';
 
 /** Cents -> "12.345,67", rounded like the client (half away from zero). */
 export function formatAmount(cents: number): string {

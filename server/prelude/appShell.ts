@@ -18,7 +18,7 @@ import { screenTextsOf } from './screenTexts';
 import { screenBindingsOf } from './screenBindings';
 import type { LayoutStore } from '../layouts/store';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
-import type { Language } from '../../src/format/messages';
+import type { Language } from '@kopa/format';
 import { dataBlock, LAYOUT_ATTRIBUTE, PAGE_BLOCK } from '../../src/prelude/blocks';
 
 interface ManifestEntry {

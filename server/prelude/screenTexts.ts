@@ -12,7 +12,7 @@
 import en from '../../messages/layouts/en.json';
 import zh from '../../messages/layouts/zh.json';
 import id from '../../messages/layouts/id.json';
-import type { Language } from '../../src/format/messages';
+import type { Language } from '@kopa/format';
 
 type Catalogue = Readonly<Record<string, string>>;
 

@@ -12,7 +12,7 @@ import { loadStaticFiles, REVALIDATE, sendRepresentation } from '../http/staticF
 import { compressPage, pageRepresentation, type CompressedPage } from './compressedPage';
 import { pageRefused, type PageLimit } from './pageLimit';
 import type { LayoutStore } from '../layouts/store';
-import { parseLanguage } from '../../src/format/messages';
+import { parseLanguage } from '@kopa/format';
 import { readPageQuery, searchOf } from '../../src/prelude/query';
 import app from '../../config/app.json';
 

@@ -6,7 +6,7 @@
  * (runtime/session.ts handleSessionExpired), and a response that breaks its schema is reported
  * (responseProblems.ts), in both places alike.
  */
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import { callError, type CallResult } from '../runtime/env';
 import { messageForPeople } from '../runtime/session';
 import { withEndpointMessage } from './errorMessages';

@@ -4,7 +4,7 @@ import type { CallResult } from '../runtime/env';
 import { handleSessionExpired } from '../runtime/session';
 import { failedCallError, failedCallToast } from './failedCall';
 import { paramsIn } from './resolveIn';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import type { ActionHandler, ActionOf } from './types';
 
 /**

@@ -1,5 +1,5 @@
 import { paramsIn, textIn } from './resolveIn';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import type { ActionHandler } from './types';
 
 function toQueryString(values: Record<string, unknown>): string {

@@ -1,5 +1,5 @@
 import { textIn } from './resolveIn';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import type { ActionHandler } from './types';
 
 /** Leaves for a link only after the allowlist check (SECURITY 11, 12); refusals are reported. */

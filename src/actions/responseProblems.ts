@@ -1,5 +1,5 @@
 import type { CallResult, RuntimeEnv } from '../runtime/env';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 
 /**
  * Reports what the response boundary (src/http/normalise.ts) found wrong with an answer, once per

@@ -1,7 +1,7 @@
 import type { Action } from '../schema/generated/types';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import { actionRegistry } from './registry';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import type { ActionContext, ActionHandler, ActionOutcome } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { parseStatePath, setAtPathDraft } from '@kopa/expr';
 import { conditionIn, resolveIn, textIn } from './resolveIn';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import type { ActionHandler } from './types';
 
 export const toastAction: ActionHandler<'toast'> = async (action, ctx) => {

@@ -5,7 +5,7 @@
  */
 
 import { checkNavigationUrl } from '../security/url';
-import { messageTable } from '../format/messages';
+import { messageTable } from '@kopa/format';
 import type { BridgeCommand, BridgeConfig, Transport } from './types';
 
 export interface BrowserWindowLike {

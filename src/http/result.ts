@@ -5,7 +5,7 @@
  */
 
 import type { SuccessCode } from '../contract/catalogue';
-import { messageTable } from '../format/messages';
+import { messageTable } from '@kopa/format';
 
 // The result types live in the shared contract (client and runtime use one definition).
 import type {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Action, LayoutDocument } from '../schema/generated/types';
 import { runActions } from '../actions/run';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
 import { buildScope } from '../runtime/scope';

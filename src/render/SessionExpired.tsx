@@ -4,7 +4,7 @@ import { runActions } from '../actions/run';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
 import { buildScope } from '../runtime/scope';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 
 const LOG_IN: readonly Action[] = [{ type: 'bridge', action: 'openLogin' }];
 const CLOSE: readonly Action[] = [{ type: 'bridge', action: 'closeWebView' }];

@@ -3,7 +3,7 @@
  * checked by the validate action. Pure: the rules arrive with their bindings (min, max, message)
  * already resolved against the page.
  */
-import { parseMoney } from '../format/money';
+import { parseMoney } from '@kopa/format';
 import { toDisplayText } from '../runtime/resolve';
 
 export interface ResolvedRule {

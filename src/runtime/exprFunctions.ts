@@ -7,7 +7,7 @@ import {
   MARKET,
   msg,
   parseMoney,
-} from '../format';
+} from '@kopa/format';
 
 /**
  * The fixed list of functions a layout may call (documented in docs/expressions.md): the pure

@@ -1,6 +1,6 @@
 import type { PageRuntime } from './pageRuntime';
 import type { CallResult } from './env';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 
 /** What the page says when the server's own 401 message is not meant for borrowers. */
 export const SESSION_EXPIRED_MESSAGE = msg('session.expired');

@@ -4,7 +4,7 @@ import type { ToastStore } from '../render/toast/toastStore';
 import { LayoutRoute } from './LayoutRoute';
 import { pageForPath } from './pageForPath';
 import { StatusScreen } from './StatusScreen';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 
 /** Every page of the route table renders its layout; anything else is a not-found page. */
 export function App({ toasts }: { toasts: ToastStore }) {

@@ -6,7 +6,7 @@ import type { ToastStore } from '../render/toast/toastStore';
 import { createRuntimeEnv } from './createEnv';
 import { firstScreenFor } from './firstScreen';
 import { loadLayout } from './loadLayout';
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import { StatusScreen } from './StatusScreen';
 import { widgets } from './widgets';
 

@@ -1,4 +1,4 @@
-import { msg } from '../format/messages';
+import { msg } from '@kopa/format';
 import { AppLink } from './AppLink';
 
 interface Props {

@@ -7,7 +7,7 @@ import {
   setLanguage,
   type Catalogue,
   type Language,
-} from '../format/messages';
+} from '@kopa/format';
 import { blockElement, PAGE_BLOCK } from '../prelude/blocks';
 import { readPageQuery } from '../prelude/query';
 

@@ -8,7 +8,7 @@ import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '../schema/layoutCh
 import { collectTypes } from '../schema/collectTypes';
 import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
-import { hasFirstScreenTexts, loadScreenTexts, msg } from '../format/messages';
+import { hasFirstScreenTexts, loadScreenTexts, msg } from '@kopa/format';
 import type { LayoutLoad } from '../page/pageController';
 import { afterFirstScreen } from './afterFirstScreen';
 import { adoptParsedTemplates } from '@kopa/expr';

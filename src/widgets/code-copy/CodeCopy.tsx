@@ -2,7 +2,7 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './code-copy.css';
 
 /**

@@ -8,7 +8,7 @@ import { useBoundPath } from '../boundPath';
 import { sameValue, toChoices } from '../choices';
 import { useField } from '../../render/fields';
 import { FieldError } from '../FieldError';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './enum-picker.css';
 
 /**

@@ -6,7 +6,7 @@ import { useActionRunner } from '../../render/useAction';
 import { useStatePath, useStateReader } from '../../render/useStatePath';
 import { styleClass } from '../styleClass';
 import { ACCEPT, checkImageFile, type FileRefusal } from './checkImageFile';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './image-upload.css';
 
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;

@@ -5,7 +5,7 @@ import type { RuntimeEnv } from '../../runtime/env';
 import { useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './image.css';
 
 /**

@@ -5,9 +5,9 @@ import { useActionRunner } from '../../render/useAction';
 import { useStatePath } from '../../render/useStatePath';
 import { toDisplayText } from '../../runtime/resolve';
 // Pure spec-5 rules (digits only, card/phone grouping, amount cap), shared with the formatters.
-import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '../../format/digits';
+import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '@kopa/format/digits';
 // Typed money (issue 13): units with up to 2 decimals, capped to the cent.
-import { cleanMoneyText, moneyText, parseMoney } from '../../format/money';
+import { cleanMoneyText, moneyText, parseMoney } from '@kopa/format';
 import { styleClass } from '../styleClass';
 import { useBoundPath } from '../boundPath';
 import { useField } from '../../render/fields';

@@ -5,7 +5,7 @@ import { usePageRuntime } from '../../render/contexts';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './pull-refresh.css';
 
 /** Spec section 9: pull to refresh constants. */

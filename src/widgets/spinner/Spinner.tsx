@@ -1,7 +1,7 @@
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useText } from '../../render/useBinding';
 import { styleClass } from '../styleClass';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './spinner.css';
 
 export default function Spinner({ node, pointer }: WidgetProps<NodeOf<'spinner'>>) {

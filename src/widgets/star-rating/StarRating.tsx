@@ -4,7 +4,7 @@ import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { useStatePath } from '../../render/useStatePath';
 import { styleClass } from '../styleClass';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './star-rating.css';
 
 /** Spec section 9: five star slots. */

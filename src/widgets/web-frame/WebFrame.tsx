@@ -3,7 +3,7 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { usePageRuntime } from '../../render/contexts';
 import { useText } from '../../render/useBinding';
 import { styleClass } from '../styleClass';
-import { msg } from '../../format/messages';
+import { msg } from '@kopa/format';
 import './web-frame.css';
 
 type Checked = { ok: true; url: string } | { ok: false; reason: string } | null;

@@ -4,7 +4,7 @@
  * outside the checked years still go through Intl, and both ways read the same.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixedZone } from '../../../scripts/build/fixedZone';
+import { fixedZone } from '../../../src/format/fixedZone';
 
 describe('fixedZone (build time)', () => {
   it('finds the fixed offset of Dar es Salaam, and none for a zone with daylight saving or an unknown zone', () => {
