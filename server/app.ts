@@ -32,7 +32,7 @@ import {
 } from './http/counters';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
-import { readPageQuery } from '../src/prelude/query';
+import { readPageQuery } from '@kopa/contract';
 import { trustProxyFromEnv } from './http/trustProxy';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
 import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';

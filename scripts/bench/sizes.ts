@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { createAppShell } from '../../server/prelude/appShell';
-import { PAGE_BLOCK } from '../../src/prelude/blocks';
+import { PAGE_BLOCK } from '../../src/contract/servedPage/blocks';
 import { fragmentsOf, servedText } from '../../server/layouts/fragments';
 import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layouts/store';
 

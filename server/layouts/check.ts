@@ -6,8 +6,8 @@
  */
 import { positionOf, scanJsonText } from '../../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../../src/lint/messages';
-import type { FragmentFiles } from '../../src/layout/fragments';
-import type { LayoutIssue } from '../../src/schema/layoutIssue';
+import type { FragmentFiles } from '@kopa/contract';
+import type { LayoutIssue } from '@kopa/contract';
 import { validateLayoutSafely } from '../../src/lint/validateLayout';
 
 export interface LocatedIssue extends LayoutIssue {

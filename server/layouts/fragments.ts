@@ -10,8 +10,8 @@
  * checks it like any publish. Drafts (operators' previews) expand with the fragments as they are.
  */
 import { join } from 'node:path';
-import { expandFragments, type FragmentFiles } from '../../src/layout/fragments';
-import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
+import { expandFragments, type FragmentFiles } from '@kopa/contract';
+import { loadFragmentFiles } from '@kopa/contract/fragmentFiles';
 
 /** The fragments as they are now (re-read when a file changes). */
 export type FragmentSource = () => FragmentFiles;

@@ -1,5 +1,5 @@
 /** Agreement list and agreement link of a product, shared by the v3 and the older endpoint family. */
-import type { RequestOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf } from '@kopa/contract';
 import type { Db } from '../db';
 import type { SessionUser } from './borrower';
 import { ownedOrder } from './orders';

@@ -2,8 +2,8 @@
  * The loan details answer from the rows it is made of: a pure function, so the route and the
  * server bench's bare handler (scripts/bench/server) build the same JSON from the same rows.
  */
-import type { ResponseOf } from '../../src/contract/generated/endpoints';
-import { orderView } from '../../src/contract/views';
+import type { ResponseOf } from '@kopa/contract';
+import { orderView } from '@kopa/contract';
 import type { Order, Product } from '../db/types';
 import { flag } from './flags';
 import { formatDate, formatDateTime, formatMoney } from './format';

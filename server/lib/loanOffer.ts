@@ -2,7 +2,7 @@
  * The loan offer and taking the loan, shared by the v3 endpoints (routes/loan.ts) and the older
  * obfuscated family (routes/legacy.ts): one set of rules whichever page the borrower uses.
  */
-import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf, ResponseOf } from '@kopa/contract';
 import type { AppConfig } from '../core/config';
 import type { Db } from '../db';
 import { badRequest, BusinessError, notFound, unauthorized } from '../core/errors';

@@ -2,7 +2,7 @@
  * The installment plan's answer from the rows it is made of: a pure function, so the route and the
  * server bench's bare handler (scripts/bench/server) build the same JSON from the same rows.
  */
-import type { ResponseOf } from '../../src/contract/generated/endpoints';
+import type { ResponseOf } from '@kopa/contract';
 import type { Order } from '../db/types';
 import { formatDate, formatMoney, maskCardNo } from './format';
 import { outstanding, REPAYABLE, type InstallmentRow } from './orders';

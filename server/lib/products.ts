@@ -1,6 +1,6 @@
 /** Product tiles (recommended products, union-error family). */
-import type { ResponseOf } from '../../src/contract/generated/endpoints';
-import { tileView } from '../../src/contract/views';
+import type { ResponseOf } from '@kopa/contract';
+import { tileView } from '@kopa/contract';
 import type { Db } from '../db';
 import type { Product } from '../db/types';
 import { formatAmount } from './format';

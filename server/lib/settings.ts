@@ -1,5 +1,5 @@
 /** Typed access to the small JSON documents of the settings table (seeded, editable in SQL). */
-import type { ResponseOf } from '../../src/contract/generated/endpoints';
+import type { ResponseOf } from '@kopa/contract';
 import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 

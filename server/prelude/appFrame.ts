@@ -19,7 +19,7 @@ import idApp from '../../messages/id.json';
 import enScreens from '../../messages/layouts/en.json';
 import zhScreens from '../../messages/layouts/zh.json';
 import idScreens from '../../messages/layouts/id.json';
-import { FRAME_ATTRIBUTE } from '../../src/prelude/blocks';
+import { FRAME_ATTRIBUTE } from '@kopa/contract';
 
 /** The app's texts and the layouts' texts of each language (two files each, one catalogue). */
 const en: Readonly<Record<string, string>> = { ...enApp, ...enScreens };

@@ -10,16 +10,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import routes from '../../config/routes.json';
 import endpoints from '../../schemas/api/endpoints.json';
-import { collectTypes } from '../../src/schema/collectTypes';
+import { collectTypes } from '@kopa/contract';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import { earlyPlanOf } from './earlyPlan';
 import { scenarioData } from '../layouts/previewScenarios';
 import { screenTextsOf } from './screenTexts';
 import { screenBindingsOf } from './screenBindings';
 import type { LayoutStore } from '../layouts/store';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_SCHEMA_VERSION } from '@kopa/contract';
 import type { Language } from '@kopa/format';
-import { dataBlock, LAYOUT_ATTRIBUTE, PAGE_BLOCK } from '../../src/prelude/blocks';
+import { dataBlock, LAYOUT_ATTRIBUTE, PAGE_BLOCK } from '@kopa/contract';
 
 interface ManifestEntry {
   file: string;

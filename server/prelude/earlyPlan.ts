@@ -15,10 +15,10 @@
  */
 import app from '../../config/app.json';
 import endpoints from '../../schemas/api/endpoints.json';
-import { clientPath } from '../../src/contract/catalogue';
+import { clientPath } from '@kopa/contract';
 import { isForbiddenKey } from '@kopa/expr';
-import type { EarlyPlan, PlannedParam, PlannedRequest } from '../../src/prelude/earlyPlan';
-import { isStatic } from '../../src/prelude/resolve';
+import type { EarlyPlan, PlannedParam, PlannedRequest } from '@kopa/contract';
+import { isStatic } from '@kopa/contract';
 
 interface SourceLike {
   endpoint?: unknown;

@@ -13,7 +13,7 @@ import { compressPage, pageRepresentation, type CompressedPage } from './compres
 import { pageRefused, type PageLimit } from './pageLimit';
 import type { LayoutStore } from '../layouts/store';
 import { parseLanguage } from '@kopa/format';
-import { readPageQuery, searchOf } from '../../src/prelude/query';
+import { readPageQuery, searchOf } from '@kopa/contract';
 import app from '../../config/app.json';
 
 /** CSP sources for config/app.json's image or frame hosts: the same hosts the app and validator allow (issue 32). */

@@ -3,7 +3,7 @@
  * rules the client does not show: required fields, digits-only numeric items, valid options.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf, ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
 import { userEndpoint } from '../http/endpoint';

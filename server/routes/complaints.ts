@@ -1,6 +1,6 @@
 /** Complaints: init (types + orders), save, list with tabs, detail, rating. Text is plain text. */
 import type { FastifyInstance } from 'fastify';
-import type { ResponseOf } from '../../src/contract/generated/endpoints';
+import type { ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';

@@ -3,7 +3,7 @@
  * register, with the codes of spec section 8 (get-sms: 0 / 101 / 11; register: 0 / 11 / -1).
  */
 import type { FastifyInstance } from 'fastify';
-import type { RequestOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import { publicEndpoint } from '../http/endpoint';
 import { BusinessError, notFound } from '../core/errors';

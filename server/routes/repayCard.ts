@@ -11,7 +11,7 @@
  * on ourselves.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RequestOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
 import type { Order } from '../db/types';

@@ -1,4 +1,4 @@
-import type { Action } from '../schema/generated/types';
+import type { Action } from '@kopa/contract';
 import { bridgeAction, trackAction } from './bridge';
 import { countdownAction } from './countdown';
 import { httpAction } from './http';

@@ -1,4 +1,4 @@
-import type { Action } from '../schema/generated/types';
+import type { Action } from '@kopa/contract';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import { actionRegistry } from './registry';
 import { msg } from '@kopa/format';

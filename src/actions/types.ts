@@ -1,4 +1,4 @@
-import type { Action } from '../schema/generated/types';
+import type { Action } from '@kopa/contract';
 import type { PageRuntime } from '../runtime/pageRuntime';
 
 /** 'stop' ends the rest of the action list (a failed call, a refused link, a failed check). */

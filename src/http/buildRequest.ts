@@ -4,7 +4,7 @@
  * apart from the client so the page's early requests (src/shell/early.ts) build exactly the same
  * request before the app's code has arrived.
  */
-import { substituteProvider, type EndpointSpec } from '../contract/catalogue';
+import { substituteProvider, type EndpointSpec } from '@kopa/contract';
 import { commonQueryString, type Session } from './session';
 import type { WireTranslator } from './wireNames';
 

@@ -11,7 +11,7 @@ import {
   type QueryValue,
   type RequestParams,
 } from './buildRequest';
-import { findEndpoint, type Catalogue, type EndpointSpec } from '../contract/catalogue';
+import { findEndpoint, type Catalogue, type EndpointSpec } from '@kopa/contract';
 import type { EarlyRequests } from './earlyRequests';
 import {
   loadResponseValidator,

@@ -10,7 +10,7 @@
  * page, whose nodes bound to the field show nothing. The whole answer is refused only when its
  * data is of the wrong kind at the root or carries none of the fields its schema requires.
  */
-import { responseValidators } from '../schema/generated/validators/responses/index';
+import { responseValidators } from '@kopa/contract';
 import { missingRequired, nothingRequiredCame, type RequiredTree } from './requiredFields';
 import { deriveViews } from './views';
 

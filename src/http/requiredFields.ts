@@ -5,7 +5,7 @@
  * while the rest of the answer reaches the page (a missing field spoils only the nodes bound to it).
  */
 
-import type { RequiredTree } from '../schema/generated/validators/responses/index';
+import type { RequiredTree } from '@kopa/contract';
 
 export type { RequiredTree };
 

@@ -4,7 +4,7 @@
  * forgotten `catch` cannot blank a page (SECURITY 8, 16).
  */
 
-import type { SuccessCode } from '../contract/catalogue';
+import type { SuccessCode } from '@kopa/contract';
 import { messageTable } from '@kopa/format';
 
 // The result types live in the shared contract (client and runtime use one definition).
@@ -13,8 +13,8 @@ import type {
   ApiServerFailure,
   ApiTransportFailure,
   TransportFailureKind,
-} from '../contract/result';
-export type { ApiResult, ApiTransportFailure, TransportFailureKind } from '../contract/result';
+} from '@kopa/contract';
+export type { ApiResult, ApiTransportFailure, TransportFailureKind } from '@kopa/contract';
 
 /** User-facing wording for failures that have no server message, in the borrower's language (messages/*.json). */
 export const MESSAGES: Readonly<Record<TransportFailureKind | 'server', string>> = messageTable({

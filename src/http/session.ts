@@ -2,7 +2,7 @@
  * Common session parameters (spec section 2, contract section 2). The host app opens every page
  * with them in the query string; every API call and every in-app navigation carries them on.
  */
-import { readPageQuery } from '../prelude/query';
+import { readPageQuery } from '@kopa/contract';
 
 /** In the order they are written to a query string, so URLs are stable and testable. */
 export const SESSION_KEYS = [

@@ -5,7 +5,7 @@
  * the rule. Runs after the response schema has coerced and defaulted the data, so the fields
  * read here already have their schema types ("180" is 180).
  */
-import { orderView, tileView } from '../contract/views';
+import { orderView, tileView } from '@kopa/contract';
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

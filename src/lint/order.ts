@@ -8,7 +8,7 @@
  * still unchecked for the rest of the chain around them.
  */
 import { analyzeTemplate } from '@kopa/expr';
-import type { LayoutIssue } from '../schema/layoutIssue';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { ACTION_LIST_KEY } from './scopes';
 

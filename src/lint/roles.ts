@@ -5,7 +5,7 @@
  * its visible conditions and its parents' can never hold together (`{{ false }}`, `a && !a`), its
  * disabled always holds, or it sits in a dialog nothing opens. The reasoning is conditions.ts.
  */
-import type { LayoutIssue } from '../schema/layoutIssue';
+import type { LayoutIssue } from '@kopa/contract';
 import {
   and,
   conditionFormula,

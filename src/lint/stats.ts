@@ -15,7 +15,7 @@
  */
 import { parseTemplate, type Node } from '@kopa/expr';
 import { childrenOf } from '@kopa/expr';
-import { escapePointer } from '../schema/pointer';
+import { escapePointer } from '@kopa/contract';
 
 export interface LayoutInput {
   file: string;

@@ -9,7 +9,7 @@
  */
 import app from '../../config/app.json';
 import { analyzeTemplate, hasBindings } from '@kopa/expr';
-import type { LayoutIssue } from '../schema/layoutIssue';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { stateRoot } from './state';
 

@@ -1,4 +1,4 @@
-import type { LayoutDocument } from '../schema/generated/types';
+import type { LayoutDocument } from '@kopa/contract';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import type { RuntimeEnv } from '../runtime/env';
 import { createPageStore } from '../runtime/pageStore';

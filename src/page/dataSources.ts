@@ -1,4 +1,4 @@
-import type { DataSource, LayoutDocument } from '../schema/generated/types';
+import type { DataSource, LayoutDocument } from '@kopa/contract';
 import { runActions } from '../actions/run';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import { failedCallError, failedCallToast } from '../actions/failedCall';

@@ -1,4 +1,4 @@
-import type { LayoutDocument } from '../schema/generated/types';
+import type { LayoutDocument } from '@kopa/contract';
 
 /** `local` as a word: local.x, local['x'], get(local, 'x'). A plain text that says "local" counts too (harmless). */
 const LOCAL_WORD = /(^|[^\w$.])local\b/;

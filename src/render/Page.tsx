@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { LayoutDocument } from '../schema/generated/types';
+import type { LayoutDocument } from '@kopa/contract';
 import type { PageController, PageState } from '../page/pageController';
 import type { PageRuntime } from '../runtime/pageRuntime';
 import { NodeEnvContext, RuntimeContext } from './contexts';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { LayoutDocument } from '../schema/generated/types';
+import type { LayoutDocument } from '@kopa/contract';
 import { usePageRuntime } from './contexts';
 import { Nodes } from './NodeView';
 import { useCondition } from './useBinding';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Action, LayoutDocument } from '../schema/generated/types';
+import type { Action, LayoutDocument } from '@kopa/contract';
 import { runActions } from '../actions/run';
 import { msg } from '@kopa/format';
 import { usePageRuntime } from './contexts';

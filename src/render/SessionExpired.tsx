@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Action, LayoutDocument } from '../schema/generated/types';
+import type { Action, LayoutDocument } from '@kopa/contract';
 import { runActions } from '../actions/run';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';

@@ -8,7 +8,7 @@ let loading: Promise<ValidatorModule> | null = null;
 /** The build-time compiled validators (ajv standalone): loaded once, in parallel with the layout. */
 export function loadValidators(): Promise<ValidatorModule> {
   if (loaded) return Promise.resolve(loaded);
-  loading ??= import('../schema/generated/validators/app.js').then((m) => {
+  loading ??= import('@kopa/contract/appValidators').then((m) => {
     loaded = m as unknown as ValidatorModule;
     return loaded;
   });

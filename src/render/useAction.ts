@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Action } from '../schema/generated/types';
+import type { Action } from '@kopa/contract';
 import { runActions, withLocals } from '../actions/run';
 import type { ActionOutcome } from '../actions/types';
 import { usePageRuntime } from './contexts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LayoutNode } from '../schema/generated/types';
+import type { LayoutNode } from '@kopa/contract';
 
 export type WidgetType = LayoutNode['type'];
 export type NodeOf<T extends WidgetType> = Extract<LayoutNode, { type: T }>;

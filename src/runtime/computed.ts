@@ -13,9 +13,9 @@
  * the cycle is reported once.
  */
 import { analyzeTemplate } from '@kopa/expr';
-import { orderComputed, type ComputedDefs } from '../layout/computedOrder';
+import { orderComputed, type ComputedDefs } from '@kopa/contract';
 import type { RuntimeEnv } from './env';
-import { escapePointer } from '../schema/pointer';
+import { escapePointer } from '@kopa/contract';
 import { registerComputed, resolveValue, type ResolveProblem } from './resolve';
 
 interface Prepared {

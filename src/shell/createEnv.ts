@@ -19,7 +19,7 @@ import { PREVIEW, PREVIEW_FIXTURES } from './previewMode';
 import { report } from './reporter';
 import { languageQuery } from './language';
 import { afterFirstScreen } from './afterFirstScreen';
-import { readPageQuery } from '../prelude/query';
+import { readPageQuery } from '@kopa/contract';
 import { forgetCachedPages } from './serviceWorker';
 import { isSessionExpired } from '../runtime/session';
 

@@ -12,10 +12,10 @@ import app from '../../config/app.json';
 import wireNames from '../../config/wire-names.json';
 import { createRequestBuilder } from '../http/buildRequest';
 import { pageEarlyRequests } from '../http/earlyRequests';
-import { plannedRequests } from '../prelude/earlyPlan';
+import { plannedRequests } from '@kopa/contract';
 import { readSession } from '../http/session';
 import { createWireTranslator } from '../http/wireNames';
-import { blockElement, PAGE_BLOCK } from '../prelude/blocks';
+import { blockElement, PAGE_BLOCK } from '@kopa/contract';
 
 function readPlan(): unknown {
   try {

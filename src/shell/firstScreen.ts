@@ -6,7 +6,7 @@ import { loadLayout } from './loadLayout';
 import { afterFirstScreen, settle, settleWith } from './afterFirstScreen';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import { createPageController, type PageController } from '../page/pageController';
-import { PAGE_BLOCK } from '../prelude/blocks';
+import { PAGE_BLOCK } from '@kopa/contract';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 

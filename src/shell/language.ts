@@ -8,8 +8,8 @@ import {
   type Catalogue,
   type Language,
 } from '@kopa/format';
-import { blockElement, PAGE_BLOCK } from '../prelude/blocks';
-import { readPageQuery } from '../prelude/query';
+import { blockElement, PAGE_BLOCK } from '@kopa/contract';
+import { readPageQuery } from '@kopa/contract';
 
 /**
  * The borrower's language comes from the host (issue 11): the native app opens the page with

@@ -1,18 +1,18 @@
-import type { LayoutDocument } from '../schema/generated/types';
+import type { LayoutDocument } from '@kopa/contract';
 import {
   acceptServerCheckedNodes,
   describeAjvError,
   loadValidators,
 } from '../render/nodeValidators';
-import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '../schema/layoutChecked';
-import { collectTypes } from '../schema/collectTypes';
+import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '@kopa/contract';
+import { collectTypes } from '@kopa/contract';
 import { widgets as widgetSource } from './widgets';
-import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
+import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '@kopa/contract';
 import { hasFirstScreenTexts, loadScreenTexts, msg } from '@kopa/format';
 import type { LayoutLoad } from '../page/pageController';
 import { afterFirstScreen } from './afterFirstScreen';
 import { adoptParsedTemplates } from '@kopa/expr';
-import { blockElement, PAGE_BLOCK, takeBlockText } from '../prelude/blocks';
+import { blockElement, PAGE_BLOCK, takeBlockText } from '@kopa/contract';
 
 export type { LayoutLoad } from '../page/pageController';
 

@@ -1,4 +1,4 @@
-import { PAGE_BLOCK } from '../prelude/blocks';
+import { PAGE_BLOCK } from '@kopa/contract';
 import { enablePreviewMarks, selectInPreview } from '../render/PreviewSelection';
 
 /**

@@ -1,4 +1,4 @@
-import { FRAME_ATTRIBUTE } from '../prelude/blocks';
+import { FRAME_ATTRIBUTE } from '@kopa/contract';
 /**
  * The server paints the screen's frame (header, title, skeleton) just before #root, before any
  * script runs (server/prelude/appFrame.ts, server/prelude/appShell.ts). While React shows its loading state the

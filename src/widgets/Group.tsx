@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Action } from '../schema/generated/types';
+import type { Action } from '@kopa/contract';
 import { Nodes } from '../render/NodeView';
 import { useActionRunner } from '../render/useAction';
 import { styleClass } from './styleClass';

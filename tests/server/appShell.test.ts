@@ -6,13 +6,13 @@ import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppShell } from '../../server/prelude/appShell';
 import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
-import { collectTypes } from '../../src/schema/collectTypes';
+import { collectTypes } from '../../src/contract/schema/collectTypes';
 import { parseTemplate } from '../../src/expr';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 import { PAGE_PARTS, withoutPart, type PagePart } from '../../scripts/bench/pageParts';
 
-vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/schema/collectTypes')>();
+vi.mock('../../src/contract/schema/collectTypes', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/contract/schema/collectTypes')>();
   return { ...real, collectTypes: vi.fn(real.collectTypes) };
 });
 

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expandFragments } from '../../src/layout/fragments';
+import { expandFragments } from '../../src/contract/layout/fragments';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
-import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
+import { loadFragmentFiles } from '../../src/contract/schema/fragmentFiles';
 
 const files = {
   footer: { fragment: { type: 'text', id: 'footer', text: 'Contact us' } },

@@ -5,7 +5,7 @@
  * unmount + mount in one go does not end it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { LayoutDocument } from '../../src/schema/generated/types';
+import type { LayoutDocument } from '../../src/contract/schema/generated/types';
 import {
   createPageController,
   type LayoutLoad,

@@ -7,10 +7,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadLayout } from '../../src/shell/loadLayout';
 import { checkNode } from '../../src/render/nodeValidators';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 
 const validatorLoads = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/schema/generated/validators/app.js', async (importOriginal) => {
+vi.mock('../../src/contract/schema/generated/validators/app.js', async (importOriginal) => {
   validatorLoads.count += 1;
   return importOriginal();
 });

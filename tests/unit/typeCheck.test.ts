@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { PARAM_TYPES } from '../../src/layout/fragments';
+import { PARAM_TYPES } from '../../src/contract/layout/fragments';
 import { exprFunctions } from '../../src/runtime/exprFunctions';
 import { conditionFormula, satisfiable } from '../../src/lint/conditions';
 import { SIGNATURES } from '../../src/lint/types/signatures';

@@ -9,7 +9,7 @@ import {
   checkLayoutLimits,
   MAX_LAYOUT_DEPTH,
   MAX_LAYOUT_VALUES,
-} from '../../src/schema/layoutLimits';
+} from '../../src/contract/schema/layoutLimits';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');

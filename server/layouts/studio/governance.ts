@@ -7,7 +7,7 @@
  */
 import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
-import type { FragmentFiles } from '../../../src/layout/fragments';
+import type { FragmentFiles } from '@kopa/contract';
 import { forbidden } from '../../core/errors';
 import { servedText } from '../fragments';
 import { versionHash } from '../publish';

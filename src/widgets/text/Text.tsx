@@ -1,4 +1,4 @@
-import type { Action } from '../../schema/generated/types';
+import type { Action } from '@kopa/contract';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequestBuilder } from '../../../src/http/buildRequest';
 import { createApiClient } from '../../../src/http/client';
 import { createEarlyRequests, pageEarlyRequests } from '../../../src/http/earlyRequests';
-import { plannedRequests } from '../../../src/prelude/earlyPlan';
+import { plannedRequests } from '../../../src/contract/servedPage/earlyPlan';
 import { readSession } from '../../../src/http/session';
 import { createWireTranslator } from '../../../src/http/wireNames';
 import { catalogue, config, json, recordingFetch, session } from './fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readsDeviceValues } from '../../../src/page/readsDeviceValues';
 import { createPageRuntime } from '../../../src/page/createPageRuntime';
-import type { LayoutDocument } from '../../../src/schema/generated/types';
+import type { LayoutDocument } from '../../../src/contract/schema/generated/types';
 import { createFakeEnv, layoutOf } from '../../support/renderLayout';
 
 const layout = (body: unknown[], extra: Record<string, unknown> = {}) =>

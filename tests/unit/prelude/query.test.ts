@@ -5,10 +5,10 @@
  * early script's reading of the plan; before, two of them kept the last.
  */
 import { describe, expect, it } from 'vitest';
-import { readPageQuery, searchOf } from '../../../src/prelude/query';
+import { readPageQuery, searchOf } from '../../../src/contract/servedPage/query';
 import { readSession } from '../../../src/http/session';
 import { hostLanguage } from '../../../src/shell/language';
-import { plannedRequests } from '../../../src/prelude/earlyPlan';
+import { plannedRequests } from '../../../src/contract/servedPage/earlyPlan';
 import { earlyPlanOf } from '../../../server/prelude/earlyPlan';
 
 const REPEATED = '?userId=10001&sessionId=s1&orderId=A&orderId=B&lang=zh&lang=id&productId=P1';

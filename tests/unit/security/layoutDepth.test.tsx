@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore } from '../../../src/render/toast/toastStore';
-import { MAX_LAYOUT_DEPTH } from '../../../src/schema/layoutLimits';
+import { MAX_LAYOUT_DEPTH } from '../../../src/contract/schema/layoutLimits';
 import { LayoutRoute } from '../../../src/shell/LayoutRoute';
 import { loadLayout } from '../../../src/shell/loadLayout';
 import { layoutOf, renderLayout } from '../../support/renderLayout';

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The repository's fragments. */
-export const FRAGMENTS_DIR = join(import.meta.dirname, '..', '..', 'layouts', '_fragments');
+export const FRAGMENTS_DIR = join(import.meta.dirname, '..', '..', '..', 'layouts', '_fragments');
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
