@@ -121,7 +121,15 @@ export function forbiddenRules(root) {
       from: { path: '^server/routes/' },
       to: { path: '^server/layouts/' },
     },
-    ...folderLayers('src/runtime', [['store', 'bindings', 'scope'], 'actions', 'page']),
+    {
+      name: 'layers:src/runtime',
+      severity: 'error',
+      comment:
+        "In src/runtime the store, bindings and scope (the package's own files) sit below actions/ and page/: they do not import them.",
+      from: { path: '^src/runtime/[^/]+\\.ts$', pathNot: '^src/runtime/index\\.ts$' },
+      to: { path: '^src/runtime/(actions|page)/' },
+    },
+    ...folderLayers('src/runtime', ['actions', 'page']),
     ...folderLayers('src/react', ['render', 'widgets']),
     ...folderLayers('src/app', ['security', ['bridge', 'http'], 'shell']),
   );

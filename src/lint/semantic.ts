@@ -1,5 +1,5 @@
 import { analyzeTemplate, hasBindings } from '@kopa/expr';
-import { exprFunctions } from '../runtime/exprFunctions';
+import { exprFunctions } from '@kopa/runtime';
 import type { LayoutIssue } from '@kopa/contract';
 import { MAX_LAYOUT_DEPTH } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';

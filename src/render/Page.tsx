@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { LayoutDocument } from '@kopa/contract';
-import type { PageController, PageState } from '../page/pageController';
-import type { PageRuntime } from '../runtime/pageRuntime';
+import type { PageController, PageState } from '@kopa/runtime';
+import type { PageRuntime } from '@kopa/runtime';
 import { NodeEnvContext, RuntimeContext } from './contexts';
 import { PageBody } from './PageBody';
 import { SessionExpired } from './SessionExpired';
 import { useText } from './useBinding';
 import { watchKeyboard } from './keyboardWatch';
-import { runActions } from '../actions/run';
-import { buildScope } from '../runtime/scope';
+import { runActions } from '@kopa/runtime';
+import { buildScope } from '@kopa/runtime';
 import type { WidgetSource } from './widgetCache';
 
 /** A page with nothing to show yet (or any more): loading, error, disposed. */

@@ -4,8 +4,8 @@ import { usePageRuntime } from './contexts';
 import { Nodes } from './NodeView';
 import { useCondition } from './useBinding';
 import { LocalScopeContext } from './contexts';
-import type { PageSnapshot } from '../runtime/pageStore';
-import { sourcesOf } from '../page/dataSources';
+import type { PageSnapshot } from '@kopa/runtime';
+import { sourcesOf } from '@kopa/runtime';
 import { EmptyState, ErrorState, HeaderNodes, LoadingState } from './PageState';
 import { useText } from './useBinding';
 

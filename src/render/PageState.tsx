@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Action, LayoutDocument } from '@kopa/contract';
-import { runActions } from '../actions/run';
+import { runActions } from '@kopa/runtime';
 import { msg } from '@kopa/format';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
-import { buildScope } from '../runtime/scope';
-import { messageForPeople } from '../runtime/session';
+import { buildScope } from '@kopa/runtime';
+import { messageForPeople } from '@kopa/runtime';
 
 /*
  * The designed states a data-driven page shows instead of its body (issue 11): loading, error,

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { Action, LayoutDocument } from '@kopa/contract';
-import { runActions } from '../actions/run';
+import { runActions } from '@kopa/runtime';
 import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
-import { buildScope } from '../runtime/scope';
+import { buildScope } from '@kopa/runtime';
 import { msg } from '@kopa/format';
 
 const LOG_IN: readonly Action[] = [{ type: 'bridge', action: 'openLogin' }];

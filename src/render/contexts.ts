@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
-import type { LocalScope, PageRuntime } from '../runtime/pageRuntime';
+import type { LocalScope, PageRuntime } from '@kopa/runtime';
 import type { WidgetSource } from './widgetCache';
 
 // Widgets read these types beside the hooks; they are defined in the runtime, below actions.
-export type { LocalScope, PageRuntime } from '../runtime/pageRuntime';
+export type { LocalScope, PageRuntime } from '@kopa/runtime';
 
 export const RuntimeContext = createContext<PageRuntime | null>(null);
 

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getAtPath, parseStatePath } from '@kopa/expr';
-import { pageFieldSet, type FieldEntry } from '../actions/fieldRegistry';
+import { pageFieldSet, type FieldEntry } from '@kopa/runtime';
 import { usePageRuntime } from './contexts';
 import { firstFailure, type NumberKind, type ResolvedRule } from './inputRules';
 import { useValue } from './useBinding';

@@ -4,7 +4,7 @@
  * already resolved against the page.
  */
 import { parseMoney } from '@kopa/format';
-import { toDisplayText } from '../runtime/resolve';
+import { toDisplayText } from '@kopa/runtime';
 
 export interface ResolvedRule {
   required?: boolean;

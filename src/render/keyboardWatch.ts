@@ -1,4 +1,4 @@
-import type { PageStore } from '../runtime/pageStore';
+import type { PageStore } from '@kopa/runtime';
 
 /** Spec section 9: the on-screen keyboard is taken as open when it shrinks the viewport by more than this. */
 export const KEYBOARD_THRESHOLD_PX = 60;

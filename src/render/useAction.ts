@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Action } from '@kopa/contract';
-import { runActions, withLocals } from '../actions/run';
-import type { ActionOutcome } from '../actions/types';
+import { runActions, withLocals } from '@kopa/runtime';
+import type { ActionOutcome } from '@kopa/runtime';
 import { usePageRuntime } from './contexts';
 import { useScopeReader } from './useBinding';
 

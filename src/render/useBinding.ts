@@ -1,15 +1,15 @@
 import { useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { LocalScopeContext, usePageRuntime } from './contexts';
-import { buildScope, sharedScope } from '../runtime/scope';
+import { buildScope, sharedScope } from '@kopa/runtime';
 import {
   isStatic,
   isTruthy,
   resolveValue,
   toDisplayText,
   type ResolveProblem,
-} from '../runtime/resolve';
-import { readsStore } from '../runtime/storeReads';
-import type { PageSnapshot, PageStore } from '../runtime/pageStore';
+} from '@kopa/runtime';
+import { readsStore } from '@kopa/runtime';
+import type { PageSnapshot, PageStore } from '@kopa/runtime';
 
 /**
  * Subscribes to the page store through a selector: the widget re-renders only when the value

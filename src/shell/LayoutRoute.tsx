@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Page, type PageStatus } from '../render/Page';
-import { createPageController } from '../page/pageController';
+import { createPageController } from '@kopa/runtime';
 import type { ToastStore } from '../render/toast/toastStore';
 import { createRuntimeEnv } from './createEnv';
 import { firstScreenFor } from './firstScreen';

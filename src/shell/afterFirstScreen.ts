@@ -1,4 +1,4 @@
-import type { PageController } from '../page/pageController';
+import type { PageController } from '@kopa/runtime';
 import { whenIdle } from './whenIdle';
 
 /**

@@ -8,7 +8,7 @@ import {
   readSession,
 } from '../http';
 import { pageEarlyRequests } from '../http/earlyRequests';
-import type { RuntimeEnv } from '../runtime/env';
+import type { RuntimeEnv } from '@kopa/runtime';
 import type { ToastStore } from '../render/toast/toastStore';
 import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
@@ -21,7 +21,7 @@ import { languageQuery } from './language';
 import { afterFirstScreen } from './afterFirstScreen';
 import { readPageQuery } from '@kopa/contract';
 import { forgetCachedPages } from './serviceWorker';
-import { isSessionExpired } from '../runtime/session';
+import { isSessionExpired } from '@kopa/runtime';
 
 const loadBridgeCode = () => import('./appBridge');
 // The bridge's code is there before a borrower can tap anything that calls it.

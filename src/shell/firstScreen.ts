@@ -1,11 +1,11 @@
-import type { RuntimeEnv } from '../runtime/env';
+import type { RuntimeEnv } from '@kopa/runtime';
 import type { ToastStore } from '../render/toast/toastStore';
 import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';
 import { loadLayout } from './loadLayout';
 import { afterFirstScreen, settle, settleWith } from './afterFirstScreen';
 import { pageEarlyRequests } from '../http/earlyRequests';
-import { createPageController, type PageController } from '../page/pageController';
+import { createPageController, type PageController } from '@kopa/runtime';
 import { PAGE_BLOCK } from '@kopa/contract';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;

@@ -9,12 +9,12 @@ import { collectTypes } from '@kopa/contract';
 import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '@kopa/contract';
 import { hasFirstScreenTexts, loadScreenTexts, msg } from '@kopa/format';
-import type { LayoutLoad } from '../page/pageController';
+import type { LayoutLoad } from '@kopa/runtime';
 import { afterFirstScreen } from './afterFirstScreen';
 import { adoptParsedTemplates } from '@kopa/expr';
 import { blockElement, PAGE_BLOCK, takeBlockText } from '@kopa/contract';
 
-export type { LayoutLoad } from '../page/pageController';
+export type { LayoutLoad } from '@kopa/runtime';
 
 /**
  * Fetches, parses and checks a layout, and starts loading the widgets it uses. Every failure is a value

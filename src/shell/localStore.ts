@@ -1,4 +1,4 @@
-import type { LocalStore } from '../runtime/env';
+import type { LocalStore } from '@kopa/runtime';
 
 /** Every key the app writes starts with this, so other scripts' entries are never read or touched. */
 export const LOCAL_PREFIX = 'kopa:';

@@ -1,4 +1,4 @@
-import { toDisplayText } from '../runtime/resolve';
+import { toDisplayText } from '@kopa/runtime';
 
 /** One option of a picker or tab switch: its label, its value, and the item it came from. */
 export interface Choice {

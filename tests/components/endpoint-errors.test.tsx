@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { withEndpointMessage } from '../../src/actions/errorMessages';
+import { withEndpointMessage } from '../../src/runtime/actions/errorMessages';
 import { layoutOf, renderLayout, serverError } from '../support/renderLayout';
 import type { CallResult } from '../../src/runtime/env';
 

@@ -5,7 +5,7 @@
  * app's own message when they are not (a raw "Internal Server Error" is never shown).
  */
 import { describe, expect, it } from 'vitest';
-import { failedCallError, failedCallToast } from '../../src/actions/failedCall';
+import { failedCallError, failedCallToast } from '../../src/runtime/actions/failedCall';
 import { msg } from '../../src/format/messages';
 import type { CallResult } from '../../src/runtime/env';
 

@@ -4,7 +4,7 @@ import { act } from 'react';
 import type { LayoutDocument } from '../../src/contract/schema/generated/types';
 import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
 import { Page } from '../../src/render/Page';
-import { createPageController, type PageController } from '../../src/page/pageController';
+import { createPageController, type PageController } from '../../src/runtime/page/pageController';
 import { loadValidators } from '../../src/render/nodeValidators';
 import { createWidgetSource } from '../../src/render/widgetCache';
 import { collectTypes } from '../../src/contract/schema/collectTypes';

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageController, PageState } from '../../src/page/pageController';
+import type { PageController, PageState } from '../../src/runtime/page/pageController';
 
 type Listener = () => void;
 

@@ -10,7 +10,7 @@ import {
   createPageController,
   type LayoutLoad,
   type LayoutSource,
-} from '../../src/page/pageController';
+} from '../../src/runtime/page/pageController';
 import { createFakeEnv, ok } from '../support/renderLayout';
 
 const layout = {

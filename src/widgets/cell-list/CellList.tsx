@@ -1,6 +1,6 @@
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useCondition, useText, useValue } from '../../render/useBinding';
-import { toDisplayText } from '../../runtime/resolve';
+import { toDisplayText } from '@kopa/runtime';
 import { styleClass } from '../styleClass';
 import { field } from '../choices';
 import './cell-list.css';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { usePageRuntime } from '../../render/contexts';
-import type { RuntimeEnv } from '../../runtime/env';
+import type { RuntimeEnv } from '@kopa/runtime';
 import { useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';

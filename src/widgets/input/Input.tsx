@@ -3,7 +3,7 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { useCondition, useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { useStatePath } from '../../render/useStatePath';
-import { toDisplayText } from '../../runtime/resolve';
+import { toDisplayText } from '@kopa/runtime';
 // Pure spec-5 rules (digits only, card/phone grouping, amount cap), shared with the formatters.
 import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '@kopa/format/digits';
 // Typed money (issue 13): units with up to 2 decimals, capped to the cent.

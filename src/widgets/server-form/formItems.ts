@@ -4,7 +4,7 @@
  * title, subtitle, cate, type, value, note, inputType, plus filter fields such as cardTypeMi and
  * channelNumber), read defensively: the list comes from a server.
  */
-import { toDisplayText } from '../../runtime/resolve';
+import { toDisplayText } from '@kopa/runtime';
 import { field, sameValue } from '../choices';
 
 export type ItemKind = 'tabs' | 'picker' | 'numeric' | 'text';

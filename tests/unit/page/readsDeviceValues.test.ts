@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readsDeviceValues } from '../../../src/page/readsDeviceValues';
-import { createPageRuntime } from '../../../src/page/createPageRuntime';
+import { readsDeviceValues } from '../../../src/runtime/page/readsDeviceValues';
+import { createPageRuntime } from '../../../src/runtime/page/createPageRuntime';
 import type { LayoutDocument } from '../../../src/contract/schema/generated/types';
 import { createFakeEnv, layoutOf } from '../../support/renderLayout';
 

@@ -1,6 +1,6 @@
 import type { LayoutDocument } from '@kopa/contract';
-import type { RuntimeEnv } from '../runtime/env';
-import type { PageRuntime } from '../runtime/pageRuntime';
+import type { RuntimeEnv } from '../env';
+import type { PageRuntime } from '../pageRuntime';
 import { createPageRuntime, type OwnedPageRuntime } from './createPageRuntime';
 
 /**

@@ -1,5 +1,5 @@
 import { parseStatePath, setAtPathDraft } from '@kopa/expr';
-import type { PageRuntime } from '../runtime/pageRuntime';
+import type { PageRuntime } from '../pageRuntime';
 import type { ActionHandler } from './types';
 
 /** Running countdowns per page and state path; restarting one replaces it. */

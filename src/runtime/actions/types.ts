@@ -1,5 +1,5 @@
 import type { Action } from '@kopa/contract';
-import type { PageRuntime } from '../runtime/pageRuntime';
+import type { PageRuntime } from '../pageRuntime';
 
 /** 'stop' ends the rest of the action list (a failed call, a refused link, a failed check). */
 export type ActionOutcome = 'continue' | 'stop';

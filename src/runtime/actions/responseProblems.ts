@@ -1,4 +1,4 @@
-import type { CallResult, RuntimeEnv } from '../runtime/env';
+import type { CallResult, RuntimeEnv } from '../env';
 import { msg } from '@kopa/format';
 
 /**

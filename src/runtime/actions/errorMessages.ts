@@ -5,7 +5,7 @@
  * the default toast and a data source's error slot all see it); a layout overrides it by
  * handling the code in onError.
  */
-import catalogue from '../../schemas/api/endpoints.json';
+import catalogue from '../../../schemas/api/endpoints.json';
 
 export interface LayoutError {
   code: string;

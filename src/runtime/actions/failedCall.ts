@@ -7,8 +7,8 @@
  * (responseProblems.ts), in both places alike.
  */
 import { msg } from '@kopa/format';
-import { callError, type CallResult } from '../runtime/env';
-import { messageForPeople } from '../runtime/session';
+import { callError, type CallResult } from '../env';
+import { messageForPeople } from '../session';
 import { withEndpointMessage } from './errorMessages';
 
 type Failure = Exclude<CallResult, { ok: true }>;

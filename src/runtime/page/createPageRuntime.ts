@@ -1,11 +1,11 @@
 import type { LayoutDocument } from '@kopa/contract';
-import type { PageRuntime } from '../runtime/pageRuntime';
-import type { RuntimeEnv } from '../runtime/env';
-import { createPageStore } from '../runtime/pageStore';
+import type { PageRuntime } from '../pageRuntime';
+import type { RuntimeEnv } from '../env';
+import { createPageStore } from '../pageStore';
 import { runActions } from '../actions/run';
 import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
-import { buildScope } from '../runtime/scope';
-import { createPageStorage } from '../runtime/persist';
+import { buildScope } from '../scope';
+import { createPageStorage } from '../persist';
 import { readsDeviceValues } from './readsDeviceValues';
 
 export interface OwnedPageRuntime extends PageRuntime {

@@ -1,4 +1,4 @@
-import { resolveValue, toDisplayText, isTruthy, type ResolveProblem } from '../runtime/resolve';
+import { resolveValue, toDisplayText, isTruthy, type ResolveProblem } from '../resolve';
 import type { ActionContext } from './types';
 
 function reportAll(ctx: ActionContext, problems: ResolveProblem[]): void {

@@ -1,11 +1,11 @@
 import type { DataSource, LayoutDocument } from '@kopa/contract';
 import { runActions } from '../actions/run';
-import type { PageRuntime } from '../runtime/pageRuntime';
+import type { PageRuntime } from '../pageRuntime';
 import { failedCallError, failedCallToast } from '../actions/failedCall';
 import { reportResponseProblems, withRequirements } from '../actions/responseProblems';
-import { handleSessionExpired, isSessionExpired } from '../runtime/session';
-import { buildScope } from '../runtime/scope';
-import { isTruthy, resolveValue, type ResolveProblem } from '../runtime/resolve';
+import { handleSessionExpired, isSessionExpired } from '../session';
+import { buildScope } from '../scope';
+import { isTruthy, resolveValue, type ResolveProblem } from '../resolve';
 
 function resolveParams(
   runtime: PageRuntime,

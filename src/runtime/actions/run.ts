@@ -1,5 +1,5 @@
 import type { Action } from '@kopa/contract';
-import type { PageRuntime } from '../runtime/pageRuntime';
+import type { PageRuntime } from '../pageRuntime';
 import { actionRegistry } from './registry';
 import { msg } from '@kopa/format';
 import type { ActionContext, ActionHandler, ActionOutcome } from './types';

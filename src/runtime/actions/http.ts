@@ -1,7 +1,7 @@
 import { parseStatePath, setAtPathDraft } from '@kopa/expr';
 import { reportResponseProblems, withRequirements } from './responseProblems';
-import type { CallResult } from '../runtime/env';
-import { handleSessionExpired } from '../runtime/session';
+import type { CallResult } from '../env';
+import { handleSessionExpired } from '../session';
 import { failedCallError, failedCallToast } from './failedCall';
 import { paramsIn } from './resolveIn';
 import { msg } from '@kopa/format';
