@@ -26,9 +26,9 @@ interface ManifestEntry {
   imports?: string[];
 }
 
-const VALIDATORS = 'src/schema/generated/validators/app.js';
+const VALIDATORS = 'src/contract/schema/generated/validators/app.js';
 const EARLY = 'src/shell/early.ts';
-const RESPONSE_VALIDATORS = 'src/schema/generated/validators/responses/';
+const RESPONSE_VALIDATORS = 'src/contract/schema/generated/validators/responses/';
 
 /** Endpoint logical name -> its response schema name, from the endpoint catalogue. */
 const responseOf = new Map(

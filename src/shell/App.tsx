@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
-import { ToastHost } from '../render/toast/ToastHost';
-import type { ToastStore } from '../render/toast/toastStore';
+import { ToastHost } from '@kopa/react';
+import type { ToastStore } from '@kopa/react';
 import { LayoutRoute } from './LayoutRoute';
 import { pageForPath } from './pageForPath';
 import { StatusScreen } from './StatusScreen';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Page, type PageStatus } from '../render/Page';
+import { Page, type PageStatus } from '@kopa/react';
 import { createPageController } from '@kopa/runtime';
-import type { ToastStore } from '../render/toast/toastStore';
+import type { ToastStore } from '@kopa/react';
 import { createRuntimeEnv } from './createEnv';
 import { firstScreenFor } from './firstScreen';
 import { loadLayout } from './loadLayout';

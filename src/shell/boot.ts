@@ -1,4 +1,4 @@
-import { createToastStore } from '../render/toast/toastStore';
+import { createToastStore } from '@kopa/react';
 import { routePath, routeTable } from './appConfig';
 import { legacyHashTarget } from './legacyHash';
 import { installHostApi } from './hostApi';

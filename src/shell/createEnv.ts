@@ -9,7 +9,7 @@ import {
 } from '../http';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import type { RuntimeEnv } from '@kopa/runtime';
-import type { ToastStore } from '../render/toast/toastStore';
+import type { ToastStore } from '@kopa/react';
 import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../security/url';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
 import { copyText } from './copyText';

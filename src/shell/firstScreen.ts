@@ -1,5 +1,5 @@
 import type { RuntimeEnv } from '@kopa/runtime';
-import type { ToastStore } from '../render/toast/toastStore';
+import type { ToastStore } from '@kopa/react';
 import { routeTable } from './appConfig';
 import { createRuntimeEnv } from './createEnv';
 import { loadLayout } from './loadLayout';

@@ -3,7 +3,7 @@ import {
   acceptServerCheckedNodes,
   describeAjvError,
   loadValidators,
-} from '../render/nodeValidators';
+} from '@kopa/react';
 import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '@kopa/contract';
 import { collectTypes } from '@kopa/contract';
 import { widgets as widgetSource } from './widgets';

@@ -1,5 +1,5 @@
 import { PAGE_BLOCK } from '@kopa/contract';
-import { enablePreviewMarks, selectInPreview } from '../render/PreviewSelection';
+import { enablePreviewMarks, selectInPreview } from '@kopa/react';
 
 /**
  * True when this page is an operator's draft preview (the server marks the layout block it puts

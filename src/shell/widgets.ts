@@ -1,6 +1,6 @@
-import { createWidgetSource } from '../render/widgetCache';
-import { coreWidgets } from '../widgets/core';
-import { widgetLoaders } from '../widgets/registry';
+import { createWidgetSource } from '@kopa/react';
+import { coreWidgets } from '@kopa/react';
+import { widgetLoaders } from '@kopa/react';
 
 /**
  * The app's widgets: the core ones bundled with the entry (src/widgets/core.ts), every other a

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout, type RenderLayoutOptions } from '../support/renderLayout';
 import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/rich-text.json';
-import { sanitizeHtml, type LinkCheck } from '../../src/widgets/rich-text/sanitizeHtml';
+import { sanitizeHtml, type LinkCheck } from '../../src/react/widgets/rich-text/sanitizeHtml';
 
 async function renderHtml(html: string, options: Pick<RenderLayoutOptions, 'allowHosts'> = {}) {
   return renderLayout(
@@ -230,7 +230,7 @@ describe('rich-text', () => {
     })(root);
     const sinks =
       /dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML|document\.write/;
-    const allowed = new Set(['widgets/rich-text/sanitizeHtml.ts']);
+    const allowed = new Set(['react/widgets/rich-text/sanitizeHtml.ts']);
     const offenders = files
       .filter((f) => sinks.test(readFileSync(f, 'utf8')))
       .map((f) => relative(root, f).split('\\').join('/'));

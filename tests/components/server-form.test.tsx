@@ -6,7 +6,7 @@ import {
   itemShown,
   presetValues,
   toFormItems,
-} from '../../src/widgets/server-form/formItems';
+} from '../../src/react/widgets/server-form/formItems';
 
 /**
  * The server-driven form (widgets/server-form): any server list of form items is rendered,

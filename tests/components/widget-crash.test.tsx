@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { layoutOf, renderLayout } from '../support/renderLayout';
 
 // A text widget that throws for one node: stands in for any widget with a bug.
-vi.mock('../../src/widgets/text/Text', () => ({
+vi.mock('../../src/react/widgets/text/Text', () => ({
   default: ({ node }: { node: { text: string } }) => {
     if (node.text === 'boom') throw new Error('kaput');
     return <p>{node.text}</p>;

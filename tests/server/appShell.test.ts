@@ -34,17 +34,17 @@ function fixture(customer: unknown, earlyCode?: string) {
     JSON.stringify({
       'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-1.js' },
-      'src/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
+      'src/contract/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
       'messages/layouts/en.json': { file: 'assets/en-1.js' },
       'messages/layouts/zh.json': { file: 'assets/zh-1.js' },
-      'src/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
+      'src/react/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
-      'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
+      'src/react/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
       'src/shell/early.ts': { file: 'assets/early-1.js' },
-      'src/schema/generated/validators/responses/contact-kf-info.js': {
+      'src/contract/schema/generated/validators/responses/contact-kf-info.js': {
         file: 'assets/contact-kf-info-1.js',
       },
-      'src/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
+      'src/contract/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
     }),
   );
   writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(customer));

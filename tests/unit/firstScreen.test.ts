@@ -5,7 +5,7 @@
  * location adopts it (no second request), any other location starts its own.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToastStore } from '../../src/render/toast/toastStore';
+import { createToastStore } from '../../src/react/render/toast/toastStore';
 import { firstScreenFor, startFirstScreen } from '../../src/shell/firstScreen';
 
 const layout = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
-import { firstFailure, rulePasses } from '../../src/render/inputRules';
+import { firstFailure, rulePasses } from '../../src/react/render/inputRules';
 
 // Money passed as text and primary actions that can never show moved to the type checker and the
 // roles rule (issue 34): tests/unit/typeCheck.test.ts.

@@ -4,7 +4,7 @@
  * a layout of the half-built first screen.
  */
 import { describe, expect, it } from 'vitest';
-import { watchKeyboard } from '../../src/render/keyboardWatch';
+import { watchKeyboard } from '../../src/react/render/keyboardWatch';
 import { createPageStore } from '../../src/runtime/pageStore';
 
 function fakeWindow(innerHeight: number) {

@@ -6,7 +6,7 @@
  */
 import qrcode from 'qrcode-generator';
 import { describe, expect, it } from 'vitest';
-import { encodeQr } from '../../src/widgets/qr-view/qrEncode';
+import { encodeQr } from '../../src/react/widgets/qr-view/qrEncode';
 
 function reference(bytes: Uint8Array): boolean[][] | null {
   const qr = qrcode(0, 'M');

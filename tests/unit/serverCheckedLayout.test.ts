@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadLayout } from '../../src/shell/loadLayout';
-import { checkNode } from '../../src/render/nodeValidators';
+import { checkNode } from '../../src/react/render/nodeValidators';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 
 const validatorLoads = vi.hoisted(() => ({ count: 0 }));

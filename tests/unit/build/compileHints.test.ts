@@ -38,20 +38,20 @@ describe('compileHints (build)', () => {
       'assets/early-1.js': chunk('assets/early-1.js', '/app/src/shell/early.ts', true),
       'assets/QrView-1.js': chunk(
         'assets/QrView-1.js',
-        '/app/src/widgets/qr-view/QrView.tsx',
+        '/app/src/react/widgets/qr-view/QrView.tsx',
         false,
         'QrView',
       ),
       'assets/widgets-1.js': chunk('assets/widgets-1.js', null, false, 'widgets'),
       'assets/installment-plan-1.js': chunk(
         'assets/installment-plan-1.js',
-        '/app/src/schema/generated/validators/responses/installment-plan.js',
+        '/app/src/contract/schema/generated/validators/responses/installment-plan.js',
         false,
         'installment-plan',
       ),
       'assets/app-1.js': chunk(
         'assets/app-1.js',
-        '/app/src/schema/generated/validators/app.js',
+        '/app/src/contract/schema/generated/validators/app.js',
         false,
         'app',
       ),

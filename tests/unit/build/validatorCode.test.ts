@@ -6,7 +6,7 @@ import { loadSchemas } from '../../../scripts/lib/schemas';
 describe('generated validators', () => {
   it('drop schemaPath from the app and response validators, keep it in the strict one', () => {
     const out = generateValidators(loadSchemas());
-    const app = out['src/schema/generated/validators/app.js'] ?? '';
+    const app = out['src/contract/schema/generated/validators/app.js'] ?? '';
     expect(app).toContain('instancePath');
     expect(app).not.toContain('schemaPath');
     const responses = Object.entries(out).filter(
@@ -14,6 +14,6 @@ describe('generated validators', () => {
     );
     expect(responses.length).toBeGreaterThan(10);
     for (const [, code] of responses) expect(code).not.toContain('schemaPath');
-    expect(out['src/schema/generated/validators/strict.js']).toContain('schemaPath:"#/');
+    expect(out['src/contract/schema/generated/validators/strict.js']).toContain('schemaPath:"#/');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseFunctions, evaluateExpression, sameValue } from '../../../src/expr';
-import { sameValue as widgetSameValue } from '../../../src/widgets/choices';
+import { sameValue as widgetSameValue } from '../../../src/react/widgets/choices';
 
 const values: [string, unknown][] = [
   ['undefined', undefined],

@@ -148,7 +148,7 @@ describe('the page plan (plannedRequests)', () => {
     expect(productId('?orderId=O1')).toBeUndefined();
   });
 
-  it('reads a repeated key as every reader does (its first value, src/prelude/query.ts)', () => {
+  it('reads a repeated key as every reader does (its first value, src/contract/servedPage/query.ts)', () => {
     expect(plannedRequests(plan, '?orderId=A&orderId=B')[0]?.params.orderId).toBe('A');
   });
 

@@ -9,7 +9,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createToastStore } from '../../../src/render/toast/toastStore';
+import { createToastStore } from '../../../src/react/render/toast/toastStore';
 import { MAX_LAYOUT_DEPTH } from '../../../src/contract/schema/layoutLimits';
 import { LayoutRoute } from '../../../src/shell/LayoutRoute';
 import { loadLayout } from '../../../src/shell/loadLayout';
