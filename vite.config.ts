@@ -44,7 +44,7 @@ export default defineConfig({
     earlyScript([trimCatalogue(), fixedZoneDefine(appConfig.timeZone), compileHints()]),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
     serviceWorker({
-      source: 'src/sw/sw.js',
+      source: 'src/app/sw/sw.js',
       routes: Object.values(routes.pages).map((p) => p.path),
     }),
     compressAssets(),

@@ -109,7 +109,7 @@ export async function routeSizes(
     // linked, or in the page itself, where its bytes still count as the first visit's JS.
     for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g))
       if (m[1]) js.add(m[1]);
-    const early = manifest['src/shell/early.ts']?.file;
+    const early = manifest['src/app/shell/early.ts']?.file;
     if (early && html.includes(`id="${PAGE_BLOCK.early}"`)) js.add(early);
     routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
   }

@@ -274,7 +274,7 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
     out[`${RESPONSE_DIR}/${file}.d.ts`] =
       DTS_HEADER +
       'export const validate: ValidateFunction;\n' +
-      '/** The fields the response schema requires, by place (src/http/requiredFields.ts). */\n' +
+      '/** The fields the response schema requires, by place (src/app/http/requiredFields.ts). */\n' +
       "export const required: import('./index').RequiredTree;\n";
     loaders.push(`  '${name}': () => import('./${file}.js'),\n`);
   }

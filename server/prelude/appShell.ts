@@ -27,7 +27,7 @@ interface ManifestEntry {
 }
 
 const VALIDATORS = 'src/contract/schema/generated/validators/app.js';
-const EARLY = 'src/shell/early.ts';
+const EARLY = 'src/app/shell/early.ts';
 const RESPONSE_VALIDATORS = 'src/contract/schema/generated/validators/responses/';
 
 /** Endpoint logical name -> its response schema name, from the endpoint catalogue. */
@@ -158,7 +158,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     // An older build: every widget has its own manifest entry.
   }
   for (const key of Object.keys(manifest)) {
-    const m = /^src\/widgets\/([a-z0-9-]+)\/[A-Za-z]+\.tsx$/.exec(key);
+    const m = /^src\/react\/widgets\/([a-z0-9-]+)\/[A-Za-z]+\.tsx$/.exec(key);
     if (m?.[1]) widgetKeys.set(m[1], key);
   }
 

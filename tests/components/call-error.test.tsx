@@ -5,7 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { interpretResponse } from '../../src/http/result';
+import { interpretResponse } from '../../src/app/http/result';
 import type { CallResult } from '../../src/runtime/env';
 import { layoutOf, renderLayout } from '../support/renderLayout';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { screen } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
-import { hostBack, installHostApi, onHostBack } from '../../src/shell/hostApi';
+import { hostBack, installHostApi, onHostBack } from '../../src/app/shell/hostApi';
 
 const retentionLayout = layoutOf([{ type: 'text', text: 'Loan page' }], {
   dataSources: { c: { endpoint: 'loanConfirmDetail' } },
@@ -94,7 +94,7 @@ describe('layout onBack (the host back signal)', () => {
   });
 });
 
-describe('window.KopaHost (src/shell/hostApi)', () => {
+describe('window.KopaHost (src/app/shell/hostApi)', () => {
   it('back() goes to the latest subscriber, returns false with none, and never throws', () => {
     const target: Record<string, unknown> = {};
     installHostApi(target);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { layoutOf, renderLayout } from '../support/renderLayout';
-import { createLocalStore } from '../../src/shell/localStore';
+import { createLocalStore } from '../../src/app/shell/localStore';
 import { semanticIssues } from '../../src/lint/semantic';
 import { loadApiCatalogue } from '../../src/lint/responseSchemas';
 import example from '../../layouts/_examples/storage.json';

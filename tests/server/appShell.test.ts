@@ -40,11 +40,13 @@ function fixture(customer: unknown, earlyCode?: string) {
       'src/react/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
       'src/react/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
-      'src/shell/early.ts': { file: 'assets/early-1.js' },
+      'src/app/shell/early.ts': { file: 'assets/early-1.js' },
       'src/contract/schema/generated/validators/responses/contact-kf-info.js': {
         file: 'assets/contact-kf-info-1.js',
       },
-      'src/contract/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
+      'src/contract/schema/generated/validators/responses/get-sms.js': {
+        file: 'assets/get-sms-1.js',
+      },
     }),
   );
   writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(customer));

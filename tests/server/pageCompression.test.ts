@@ -89,7 +89,7 @@ describe('the app page through the server', () => {
     writeFileSync(join(dist, 'assets', 'early.js'), 'window.early=1;');
     writeFileSync(
       join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/shell/early.ts': { file: 'assets/early.js' } }),
+      JSON.stringify({ 'src/app/shell/early.ts': { file: 'assets/early.js' } }),
     );
     writeFileSync(join(dir, 'layouts', 'customer-service.json'), JSON.stringify(LAYOUT));
     s = await startServer({ distDir: dist, layoutsDir: join(dir, 'layouts') });

@@ -51,7 +51,7 @@ describe('afterFirstScreen', () => {
 
   it('runs the deferred work once the first screen is ready and its data is in, not before', async () => {
     vi.useFakeTimers();
-    const { afterFirstScreen, settleWith } = await import('../../src/shell/afterFirstScreen');
+    const { afterFirstScreen, settleWith } = await import('../../src/app/shell/afterFirstScreen');
     const page = fakePage();
     const task = vi.fn();
     settleWith(page.controller);
@@ -69,7 +69,7 @@ describe('afterFirstScreen', () => {
 
   it('runs it when the first screen fails, and at the latest after the bound', async () => {
     vi.useFakeTimers();
-    const failed = await import('../../src/shell/afterFirstScreen');
+    const failed = await import('../../src/app/shell/afterFirstScreen');
     const page = fakePage();
     const task = vi.fn();
     failed.settleWith(page.controller);
@@ -79,7 +79,7 @@ describe('afterFirstScreen', () => {
     expect(task).toHaveBeenCalledTimes(1);
 
     vi.resetModules();
-    const stuck = await import('../../src/shell/afterFirstScreen');
+    const stuck = await import('../../src/app/shell/afterFirstScreen');
     const slow = fakePage();
     const later = vi.fn();
     stuck.settleWith(slow.controller, 15_000);
@@ -93,7 +93,7 @@ describe('afterFirstScreen', () => {
 
   it("firstScreenSettled (what React's first render waits for) resolves when the screen has its data, not before", async () => {
     vi.useFakeTimers();
-    const { firstScreenSettled, settleWith } = await import('../../src/shell/afterFirstScreen');
+    const { firstScreenSettled, settleWith } = await import('../../src/app/shell/afterFirstScreen');
     const page = fakePage();
     let settled = false;
     void firstScreenSettled.then(() => (settled = true));
@@ -110,7 +110,7 @@ describe('afterFirstScreen', () => {
   // DOM renderer (the entry's heaviest code) is evaluated.
   it("main.tsx imports the boot module before React's DOM renderer", () => {
     const imports = [
-      ...readFileSync('src/shell/main.tsx', 'utf8').matchAll(/^import .* from '([^']+)';$/gm),
+      ...readFileSync('src/app/shell/main.tsx', 'utf8').matchAll(/^import .* from '([^']+)';$/gm),
     ].map((m) => m[1]);
     expect(imports.indexOf('./boot')).toBe(0);
     expect(imports.indexOf('react-dom/client')).toBeGreaterThan(0);

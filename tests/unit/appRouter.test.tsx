@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AppRouter, createAppHistory } from '../../src/shell/AppRouter';
+import { AppRouter, createAppHistory } from '../../src/app/shell/AppRouter';
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/repay?orderId=O170');

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore } from '../../src/react/render/toast/toastStore';
-import { firstScreenFor, startFirstScreen } from '../../src/shell/firstScreen';
+import { firstScreenFor, startFirstScreen } from '../../src/app/shell/firstScreen';
 
 const layout = {
   id: 'repay',

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startLanguage } from '../../src/shell/language';
+import { startLanguage } from '../../src/app/shell/language';
 import { msg } from '../../src/format/messages';
 
 // Indonesian: the test setup has loaded the English texts chunk already (tests/setup/web.ts).

@@ -5,7 +5,7 @@
  * element of the painted frame (the :lang() state) as the app started.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLanguage } from '../../src/shell/language';
+import { startLanguage } from '../../src/app/shell/language';
 
 function langWrites(): MutationRecord[] {
   const records: MutationRecord[] = [];

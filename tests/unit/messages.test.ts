@@ -18,8 +18,8 @@ import {
 import { formatMoney } from '../../src/format/money';
 import { formatDate, formatDateTime } from '../../src/format/date';
 import { marketFrom, MARKET } from '../../src/format/market';
-import { MESSAGES } from '../../src/http/result';
-import { BROWSER_MESSAGES } from '../../src/bridge/browser';
+import { MESSAGES } from '../../src/app/http/result';
+import { BROWSER_MESSAGES } from '../../src/app/bridge/browser';
 import { validateLayoutDocument } from '../../src/lint/validateLayout';
 
 const ROOT = join(import.meta.dirname, '..', '..');

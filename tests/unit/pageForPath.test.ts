@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import routes from '../../config/routes.json';
-import { pageForPath } from '../../src/shell/pageForPath';
+import { pageForPath } from '../../src/app/shell/pageForPath';
 
 const pages = Object.values(routes.pages);
 

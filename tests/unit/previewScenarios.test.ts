@@ -14,7 +14,7 @@ import {
   SCENARIOS,
 } from '../../server/layouts/previewScenarios';
 import { parseCatalogue } from '../../src/contract/catalogue';
-import { createApiClient } from '../../src/http/client';
+import { createApiClient } from '../../src/app/http/client';
 import { config, recordingFetch, session } from './http/fixtures';
 
 const validators = loadValidators();

@@ -5,7 +5,7 @@
  * another build's, is checked in the browser as before and refused with the pointer.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadLayout } from '../../src/shell/loadLayout';
+import { loadLayout } from '../../src/app/shell/loadLayout';
 import { checkNode } from '../../src/react/render/nodeValidators';
 import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 

@@ -6,7 +6,7 @@
  * page is on screen.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepServerFrame } from '../../src/shell/serverFrame';
+import { keepServerFrame } from '../../src/app/shell/serverFrame';
 
 const FRAME =
   '<div class="k-page k-frame" data-kopa-frame=""><header class="k-page-header"><h1 class="k-page-header__title">Repayment Details</h1></header><p class="k-frame__status" role="status">Loading...</p></div>';

@@ -1,6 +1,6 @@
 /** Issue 10: the service worker is registered once the page has loaded, its first screen is up and the page is idle, never before. */
 import { describe, expect, it, vi } from 'vitest';
-import { forgetCachedPages, registerServiceWorker } from '../../src/shell/serviceWorker';
+import { forgetCachedPages, registerServiceWorker } from '../../src/app/shell/serviceWorker';
 
 function fakeWindow(
   opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState; refused?: boolean } = {},

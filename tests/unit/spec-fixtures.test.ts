@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../scripts/lib/schemas';
 import { specFields } from '../../scripts/lib/genSpecFixtures';
-import { loadResponseValidator, normaliseResponse } from '../../src/http/normalise';
+import { loadResponseValidator, normaliseResponse } from '../../src/app/http/normalise';
 import { realCatalogue } from './http/wire';
 
 const ROOT = join(import.meta.dirname, '../..');

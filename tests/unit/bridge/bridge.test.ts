@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createBridge } from '../../../src/bridge/createBridge';
-import { createFakeBridge } from '../../../src/bridge/fake';
+import { createBridge } from '../../../src/app/bridge/createBridge';
+import { createFakeBridge } from '../../../src/app/bridge/fake';
 import {
   BRIDGE_ACTIONS,
   BridgeError,
   type BridgeCommand,
   type BridgeConfig,
   type Transport,
-} from '../../../src/bridge/types';
+} from '../../../src/app/bridge/types';
 
 const config: BridgeConfig = {
   bridge: {

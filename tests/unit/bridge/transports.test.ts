@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { BROWSER_MESSAGES, type BrowserWindowLike } from '../../../src/bridge/browser';
-import { createBridge } from '../../../src/bridge/createBridge';
+import { BROWSER_MESSAGES, type BrowserWindowLike } from '../../../src/app/bridge/browser';
+import { createBridge } from '../../../src/app/bridge/createBridge';
 import {
   createAndroidTransport,
   createIosTransport,
   detectTransport,
   type HostWindow,
-} from '../../../src/bridge/transports';
-import { BRIDGE_ACTIONS, type BridgeConfig } from '../../../src/bridge/types';
+} from '../../../src/app/bridge/transports';
+import { BRIDGE_ACTIONS, type BridgeConfig } from '../../../src/app/bridge/types';
 
 const config: BridgeConfig = {
   bridge: {

@@ -35,7 +35,7 @@ describe('compileHints (build)', () => {
         fileName: 'assets/index-1.js.map',
         source: JSON.stringify({ version: 3, mappings: 'AAAA' }),
       },
-      'assets/early-1.js': chunk('assets/early-1.js', '/app/src/shell/early.ts', true),
+      'assets/early-1.js': chunk('assets/early-1.js', '/app/src/app/shell/early.ts', true),
       'assets/QrView-1.js': chunk(
         'assets/QrView-1.js',
         '/app/src/react/widgets/qr-view/QrView.tsx',

@@ -10,7 +10,7 @@ import appConfig from '../../../config/app.json';
 import { applyTheme } from '../../../scripts/build/themeFromConfig';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const css = readFileSync(join(ROOT, 'src', 'shell', 'app.css'), 'utf8');
+const css = readFileSync(join(ROOT, 'src', 'app', 'shell', 'app.css'), 'utf8');
 const rootRule = (text: string) => /:root\s*\{[^}]*\}/.exec(text)?.[0] ?? '';
 
 describe('themeFromConfig (build)', () => {

@@ -4,9 +4,9 @@
  * sees it, and data that cannot be made valid is a `bad-response` with the reason in `detail`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../../src/http/client';
-import type { ResponseValidatorLoader } from '../../../src/http/normalise';
-import { MESSAGES } from '../../../src/http/result';
+import { createApiClient, type ApiClientOptions } from '../../../src/app/http/client';
+import type { ResponseValidatorLoader } from '../../../src/app/http/normalise';
+import { MESSAGES } from '../../../src/app/http/result';
 import { config, json, recordingFetch, session } from './fixtures';
 import { realCatalogue } from './wire';
 
@@ -63,7 +63,7 @@ describe('API client: the response boundary', () => {
 
   it('starts loading the validator before the response arrives', async () => {
     const order: string[] = [];
-    const real = (await import('../../../src/http/normalise')).loadResponseValidator;
+    const real = (await import('../../../src/app/http/normalise')).loadResponseValidator;
     const loader: ResponseValidatorLoader = (name) => {
       order.push(`load ${name}`);
       return real(name);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient, type ApiClientOptions } from '../../../src/http/client';
-import { MESSAGES } from '../../../src/http/result';
+import { createApiClient, type ApiClientOptions } from '../../../src/app/http/client';
+import { MESSAGES } from '../../../src/app/http/result';
 import {
   catalogue,
   config,

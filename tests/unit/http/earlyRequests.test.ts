@@ -4,12 +4,12 @@
  * and sends anything else itself.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequestBuilder } from '../../../src/http/buildRequest';
-import { createApiClient } from '../../../src/http/client';
-import { createEarlyRequests, pageEarlyRequests } from '../../../src/http/earlyRequests';
+import { createRequestBuilder } from '../../../src/app/http/buildRequest';
+import { createApiClient } from '../../../src/app/http/client';
+import { createEarlyRequests, pageEarlyRequests } from '../../../src/app/http/earlyRequests';
 import { plannedRequests } from '../../../src/contract/servedPage/earlyPlan';
-import { readSession } from '../../../src/http/session';
-import { createWireTranslator } from '../../../src/http/wireNames';
+import { readSession } from '../../../src/app/http/session';
+import { createWireTranslator } from '../../../src/app/http/wireNames';
 import { catalogue, config, json, recordingFetch, session } from './fixtures';
 
 const builder = createRequestBuilder(config, createWireTranslator());

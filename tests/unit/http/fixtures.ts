@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../../src/contract/catalogue';
-import type { FetchLike, FetchResponseLike, HttpConfig } from '../../../src/http/client';
-import { readSession, type Session } from '../../../src/http/session';
+import type { FetchLike, FetchResponseLike, HttpConfig } from '../../../src/app/http/client';
+import { readSession, type Session } from '../../../src/app/http/session';
 
 /** A small catalogue covering each client kind, method and success code. */
 export const catalogue: Catalogue = {

@@ -3,9 +3,9 @@
  * texts come in the page's language; navigation and the common session query are unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequestBuilder } from '../../../src/http/buildRequest';
-import { commonQueryString, readSession } from '../../../src/http/session';
-import { createWireTranslator } from '../../../src/http/wireNames';
+import { createRequestBuilder } from '../../../src/app/http/buildRequest';
+import { commonQueryString, readSession } from '../../../src/app/http/session';
+import { createWireTranslator } from '../../../src/app/http/wireNames';
 
 const builder = createRequestBuilder(
   { apiPrefix: '/vexed', provider: 'kopa' },

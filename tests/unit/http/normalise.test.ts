@@ -8,7 +8,7 @@ import {
   loadResponseValidator,
   normaliseResponse,
   type NormaliseResult,
-} from '../../../src/http/normalise';
+} from '../../../src/app/http/normalise';
 import { realCatalogue } from './wire';
 
 async function normalise(response: string, data: unknown): Promise<NormaliseResult> {

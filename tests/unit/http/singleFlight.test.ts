@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSingleFlight, singleFlight } from '../../../src/http/singleFlight';
+import { createSingleFlight, singleFlight } from '../../../src/app/http/singleFlight';
 
 function deferred<T>() {
   let resolve!: (v: T) => void;

@@ -10,7 +10,7 @@ import {
   loadResponseValidator,
   normaliseResponse,
   type NormaliseResult,
-} from '../../../src/http/normalise';
+} from '../../../src/app/http/normalise';
 
 async function normalise(response: string, data: unknown): Promise<NormaliseResult> {
   const module = await loadResponseValidator(response);

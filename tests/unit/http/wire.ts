@@ -5,8 +5,8 @@
  */
 import endpoints from '../../../schemas/api/endpoints.json';
 import { parseCatalogue } from '../../../src/contract/catalogue';
-import { createApiClient } from '../../../src/http/client';
-import { emptySession } from '../../../src/http/session';
+import { createApiClient } from '../../../src/app/http/client';
+import { emptySession } from '../../../src/app/http/session';
 import type { CallOptions, CallResult } from '../../../src/runtime/env';
 import type { FakeResponse } from '../../support/renderLayout';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/http/client';
-import { createWireTranslator, type WireNames } from '../../../src/http/wireNames';
+import { createApiClient } from '../../../src/app/http/client';
+import { createWireTranslator, type WireNames } from '../../../src/app/http/wireNames';
 import { catalogue, config, json, recordingFetch, session } from './fixtures';
 
 const table: WireNames = {

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPageQuery, searchOf } from '../../../src/contract/servedPage/query';
-import { readSession } from '../../../src/http/session';
-import { hostLanguage } from '../../../src/shell/language';
+import { readSession } from '../../../src/app/http/session';
+import { hostLanguage } from '../../../src/app/shell/language';
 import { plannedRequests } from '../../../src/contract/servedPage/earlyPlan';
 import { earlyPlanOf } from '../../../server/prelude/earlyPlan';
 

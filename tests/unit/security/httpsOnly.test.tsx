@@ -7,10 +7,14 @@
  */
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BROWSER_MESSAGES } from '../../../src/bridge/browser';
-import { createBridge } from '../../../src/bridge/createBridge';
-import { detectTransport } from '../../../src/bridge/transports';
-import { BRIDGE_ACTIONS, type BridgeCommand, type BridgeConfig } from '../../../src/bridge/types';
+import { BROWSER_MESSAGES } from '../../../src/app/bridge/browser';
+import { createBridge } from '../../../src/app/bridge/createBridge';
+import { detectTransport } from '../../../src/app/bridge/transports';
+import {
+  BRIDGE_ACTIONS,
+  type BridgeCommand,
+  type BridgeConfig,
+} from '../../../src/app/bridge/types';
 import { layoutOf, ok, renderLayout } from '../../support/renderLayout';
 import repay from '../../../layouts/repay.json';
 import alipayRepayment from '../../../layouts/alipay-repayment.json';

@@ -11,8 +11,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore } from '../../../src/react/render/toast/toastStore';
 import { MAX_LAYOUT_DEPTH } from '../../../src/contract/schema/layoutLimits';
-import { LayoutRoute } from '../../../src/shell/LayoutRoute';
-import { loadLayout } from '../../../src/shell/loadLayout';
+import { LayoutRoute } from '../../../src/app/shell/LayoutRoute';
+import { loadLayout } from '../../../src/app/shell/loadLayout';
 import { layoutOf, renderLayout } from '../../support/renderLayout';
 
 /** Written as text: JSON.stringify itself runs out of stack on very deep values. */

@@ -4,7 +4,7 @@ import {
   checkFrameUrl,
   checkImageUrl,
   checkNavigationUrl,
-} from '../../../src/security/url';
+} from '../../../src/app/security/url';
 
 const ORIGIN = 'https://app.kopa.example';
 const ALLOW = ['pay.kopa.example', 'ok.example', 'KOPA.example'];

@@ -1,9 +1,5 @@
 import type { LayoutDocument } from '@kopa/contract';
-import {
-  acceptServerCheckedNodes,
-  describeAjvError,
-  loadValidators,
-} from '@kopa/react';
+import { acceptServerCheckedNodes, describeAjvError, loadValidators } from '@kopa/react';
 import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '@kopa/contract';
 import { collectTypes } from '@kopa/contract';
 import { widgets as widgetSource } from './widgets';

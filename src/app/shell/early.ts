@@ -8,8 +8,8 @@
  * the entry, so the entry waits for no extra file (each costs the main thread several ms on a
  * slow phone).
  */
-import app from '../../config/app.json';
-import wireNames from '../../config/wire-names.json';
+import app from '../../../config/app.json';
+import wireNames from '../../../config/wire-names.json';
 import { createRequestBuilder } from '../http/buildRequest';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import { plannedRequests } from '@kopa/contract';

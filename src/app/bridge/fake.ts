@@ -3,7 +3,7 @@
  * that records what would have reached the host.
  */
 
-import appConfig from '../../config/app.json';
+import appConfig from '../../../config/app.json';
 import { createBridge } from './createBridge';
 import type { Bridge, BridgeCommand, BridgeConfig, BridgeError } from './types';
 

@@ -1,7 +1,7 @@
-import app from '../../config/app.json';
-import routes from '../../config/routes.json';
-import wireNames from '../../config/wire-names.json';
-import endpoints from '../../schemas/api/endpoints.json';
+import app from '../../../config/app.json';
+import routes from '../../../config/routes.json';
+import wireNames from '../../../config/wire-names.json';
+import endpoints from '../../../schemas/api/endpoints.json';
 import { clientPath } from '@kopa/contract';
 
 /** The deployment's configuration, bundled at build time (config/ and the endpoint catalogue). */
