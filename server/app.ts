@@ -21,8 +21,8 @@ import { startLayouts } from './layouts/service';
 import { studioCredentials } from './layouts/studio/auth';
 import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
-import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
-import { serverSecret } from './lib/tokens';
+import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './domain/sms';
+import { serverSecret } from './domain/tokens';
 import {
   dbCounters,
   memoryCounters,
@@ -34,8 +34,8 @@ import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
 import { readPageQuery } from '@kopa/contract';
 import { trustProxyFromEnv } from './http/trustProxy';
-import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
-import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './domain/uploadQuota';
+import { startUploadSweeper, sweepOrphanUploads } from './domain/uploadSweep';
 import { DEMO } from './demo/seedData';
 import { refreshDemoSessions } from './http/session';
 import { registerAccount } from './routes/account';
@@ -47,8 +47,8 @@ import { registerRepayCard } from './routes/repayCard';
 import { registerRepayPages } from './routes/repayPages';
 import { registerTestOnly } from './routes/testOnly';
 import { registerUploads } from './routes/uploads';
-import { registerStaticApp, securityHeaders } from './prelude/staticApp';
-import { DEFAULT_PAGE_LIMIT } from './prelude/pageLimit';
+import { registerStaticApp, securityHeaders } from './page/staticApp';
+import { DEFAULT_PAGE_LIMIT } from './page/pageLimit';
 import { createWireMapper } from './core/wire';
 
 declare module 'fastify' {

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
-import { createAppShell } from '../../server/prelude/appShell';
+import { createAppShell } from '../../server/page/appShell';
 import { PAGE_BLOCK } from '../../src/contract/servedPage/blocks';
-import { fragmentsOf, servedText } from '../../server/layouts/fragments';
+import { fragmentsOf, servedText } from '../../server/layouts/servedFragments';
 import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layouts/store';
 
 interface ManifestEntry {

@@ -36,7 +36,11 @@ const sourceDirname: Plugin = {
 };
 
 /** The workspace packages (@kopa/*) by name: their folder and their package.json. */
-type Manifest = { name: string; dependencies?: Record<string, string> };
+type Manifest = {
+  name: string;
+  exports?: Record<string, string>;
+  dependencies?: Record<string, string>;
+};
 const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   workspaces: string[];
 };
@@ -50,15 +54,14 @@ for (const dir of rootManifest.workspaces) {
 const bundleWorkspaces: Plugin = {
   name: 'kopa-bundle-workspaces',
   setup(b) {
-    b.onResolve({ filter: /^@kopa\// }, async (args) => {
+    b.onResolve({ filter: /^@kopa\// }, (args) => {
       const ws = workspaces.get(packageOf(args.path));
       if (!ws) return undefined;
-      const sub = args.path.slice(ws.manifest.name.length);
-      const result = await b.resolve(`./${sub ? `${sub.slice(1)}` : 'index.ts'}`, {
-        kind: args.kind,
-        resolveDir: ws.dir,
-      });
-      return result.errors.length > 0 ? { errors: result.errors } : { path: result.path };
+      // The package's exports map: '.' for the name alone, './sub' for '@kopa/name/sub'.
+      const subpath = `.${args.path.slice(ws.manifest.name.length)}`;
+      const file = ws.manifest.exports?.[subpath];
+      if (!file) return { errors: [{ text: `${ws.manifest.name} does not export ${subpath}` }] };
+      return { path: join(ws.dir, file) };
     });
   },
 };

@@ -1,5 +1,5 @@
 /** Idempotent demo seed: runs once per database (marker row), and every insert tolerates reruns. */
-import { delayFee } from '../lib/orders';
+import { delayFee } from '../domain/orders';
 import type { Db } from '../db/index';
 import {
   CONTRACTS,

@@ -12,7 +12,7 @@ import type { EndpointKey, RequestOf, ResponseOf } from '@kopa/contract';
 import { describeErrors } from '../core/catalogue';
 import type { ServerContext } from './context';
 import { ApiError, badRequest, BusinessError } from '../core/errors';
-import { checkNumeralText, checkValues, type ObjectSchema } from '../lib/inputGuard';
+import { checkNumeralText, checkValues, type ObjectSchema } from '../domain/inputGuard';
 import { requireUser, type SessionUser } from './session';
 import { localiseData, localiserFor, requestLang } from '../core/localise';
 

@@ -11,7 +11,7 @@ import type { Db } from '../db';
 import type { Database } from '../db/types';
 import type { FragmentFiles } from '@kopa/contract';
 import { checkLayoutText, type LocatedIssue } from './check';
-import { servedText } from './fragments';
+import { servedText } from './servedFragments';
 import { audit } from './audit';
 
 export const LAYOUT_CHANNEL = 'kopa_layouts';

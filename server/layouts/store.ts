@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../core/errors';
-import { expandForServing, type FragmentSource } from './fragments';
+import { expandForServing, type FragmentSource } from './servedFragments';
 import { validateLayoutStrict } from '@kopa/contract/strictValidator';
 import { checkLayoutLimits } from '@kopa/contract';
 

@@ -9,8 +9,8 @@ import type { Db } from '../db';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, notFound } from '../core/errors';
 import type { SessionUser } from '../http/session';
-import { flag } from '../lib/flags';
-import { randomId } from '../lib/tokens';
+import { flag } from '../domain/flags';
+import { randomId } from '../domain/tokens';
 
 /** save-bank-info and card-change take the same form. */
 type SaveBody = RequestOf<'saveBankInfo'> | RequestOf<'cardChange'>;

@@ -31,6 +31,6 @@ export {
 export { plannedRequests } from './servedPage/earlyPlan';
 export type { EarlyPlan, PlannedParam, PlannedRequest } from './servedPage/earlyPlan';
 export { readPageQuery, searchOf } from './servedPage/query';
-export { isStatic, resolveWith } from './servedPage/resolve';
-export type { ResolveProblem } from './servedPage/resolve';
+export { isStatic, resolveWith } from './servedPage/resolveWith';
+export type { ResolveProblem } from './servedPage/resolveWith';
 export { orderView, tileView } from './views';

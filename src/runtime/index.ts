@@ -12,5 +12,5 @@ export type { PageSnapshot, PageStore } from './pageStore';
 export { isStatic, isTruthy, resolveValue, toDisplayText } from './resolve';
 export type { ResolveProblem } from './resolve';
 export { buildScope, sharedScope } from './scope';
-export { isSessionExpired, messageForPeople } from './session';
+export { isSessionExpired, messageForPeople } from './sessionExpiry';
 export { readsStore } from './storeReads';

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import repayChoose from '../../layouts/repay-choose.json';
 import type { CallResult } from '../../src/runtime/env';
-import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/runtime/session';
+import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/runtime/sessionExpiry';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 
 const expired = (message: string): CallResult => ({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppShell } from '../../server/prelude/appShell';
+import { createAppShell } from '../../server/page/appShell';
 import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
 import { collectTypes } from '../../src/contract/schema/collectTypes';
 import { parseTemplate } from '../../src/expr';

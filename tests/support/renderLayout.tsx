@@ -12,7 +12,7 @@ import { widgetLoaders } from '../../src/react/widgets/registry';
 import { createToastStore } from '../../src/react/render/toast/toastStore';
 import { ToastHost } from '../../src/react/render/toast/ToastHost';
 import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../src/app/security/url';
-import { IDENTIFYING_KEYS } from '../../src/app/http/session';
+import { IDENTIFYING_KEYS } from '../../src/app/http/borrowerSession';
 import app from '../../config/app.json';
 import { expandFragments } from '../../src/contract/layout/fragments';
 import { loadFragmentFiles } from '../../src/contract/schema/fragmentFiles';

@@ -209,7 +209,7 @@ describe('market formats', () => {
   });
 });
 
-describe('the server-painted frame (server/prelude/appFrame.ts)', () => {
+describe('the server-painted frame (server/page/appFrame.ts)', () => {
   const doc = {
     title: "{{ t('customerService.title') }}",
     body: [
@@ -222,7 +222,7 @@ describe('the server-painted frame (server/prelude/appFrame.ts)', () => {
   };
 
   it("paints a t('key') title and its loading line in the borrower's language, English by default", async () => {
-    const { documentTitle, frameHtml } = await import('../../server/prelude/appFrame');
+    const { documentTitle, frameHtml } = await import('../../server/page/appFrame');
     expect(documentTitle(doc)).toBe('Online service');
     expect(documentTitle(doc, 'zh')).toBe('在线客服');
     expect(frameHtml(doc, 'id')).toContain('<h1 class="k-page-header__title">Layanan online</h1>');
@@ -230,7 +230,7 @@ describe('the server-painted frame (server/prelude/appFrame.ts)', () => {
   });
 
   it('a title with any other binding is not painted (it needs the runtime)', async () => {
-    const { documentTitle } = await import('../../server/prelude/appFrame');
+    const { documentTitle } = await import('../../server/page/appFrame');
     expect(documentTitle({ title: "{{ t('customerService.title') + data.x }}" })).toBeNull();
     expect(documentTitle({ title: "{{ t('no.suchKey') }}" })).toBeNull();
   });

@@ -9,7 +9,7 @@ import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
 import type { FragmentFiles } from '@kopa/contract';
 import { forbidden } from '../../core/errors';
-import { servedText } from '../fragments';
+import { servedText } from '../servedFragments';
 import { versionHash } from '../publish';
 import type { OperatorRole } from './operators';
 import { audit } from '../audit';

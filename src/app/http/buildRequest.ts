@@ -5,7 +5,7 @@
  * request before the app's code has arrived.
  */
 import { substituteProvider, type EndpointSpec } from '@kopa/contract';
-import { commonQueryString, type Session } from './session';
+import { commonQueryString, type Session } from './borrowerSession';
 import type { WireTranslator } from './wireNames';
 
 export interface HttpConfig {

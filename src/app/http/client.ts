@@ -20,7 +20,7 @@ import {
   type ResponseValidatorModule,
 } from './normalise';
 import { interpretResponse, transportFailure, type ApiResult } from './result';
-import type { Session } from './session';
+import type { Session } from './borrowerSession';
 import {
   createWireTranslator,
   IDENTITY_WIRE_NAMES,

@@ -13,7 +13,7 @@ import wireNames from '../../../config/wire-names.json';
 import { createRequestBuilder } from '../http/buildRequest';
 import { pageEarlyRequests } from '../http/earlyRequests';
 import { plannedRequests } from '@kopa/contract';
-import { readSession } from '../http/session';
+import { readSession } from '../http/borrowerSession';
 import { createWireTranslator } from '../http/wireNames';
 import { blockElement, PAGE_BLOCK } from '@kopa/contract';
 

@@ -8,7 +8,7 @@
  */
 import { msg } from '@kopa/format';
 import { callError, type CallResult } from '../env';
-import { messageForPeople } from '../session';
+import { messageForPeople } from '../sessionExpiry';
 import { withEndpointMessage } from './errorMessages';
 
 type Failure = Exclude<CallResult, { ok: true }>;

@@ -1,7 +1,7 @@
 import { parseStatePath, setAtPathDraft } from '@kopa/expr';
 import { reportResponseProblems, withRequirements } from './responseProblems';
 import type { CallResult } from '../env';
-import { handleSessionExpired } from '../session';
+import { handleSessionExpired } from '../sessionExpiry';
 import { failedCallError, failedCallToast } from './failedCall';
 import { paramsIn } from './resolveIn';
 import { msg } from '@kopa/format';

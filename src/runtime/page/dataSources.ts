@@ -3,7 +3,7 @@ import { runActions } from '../actions/run';
 import type { PageRuntime } from '../pageRuntime';
 import { failedCallError, failedCallToast } from '../actions/failedCall';
 import { reportResponseProblems, withRequirements } from '../actions/responseProblems';
-import { handleSessionExpired, isSessionExpired } from '../session';
+import { handleSessionExpired, isSessionExpired } from '../sessionExpiry';
 import { buildScope } from '../scope';
 import { isTruthy, resolveValue, type ResolveProblem } from '../resolve';
 

@@ -8,7 +8,7 @@ import { createRequestBuilder } from '../../../src/app/http/buildRequest';
 import { createApiClient } from '../../../src/app/http/client';
 import { createEarlyRequests, pageEarlyRequests } from '../../../src/app/http/earlyRequests';
 import { plannedRequests } from '../../../src/contract/servedPage/earlyPlan';
-import { readSession } from '../../../src/app/http/session';
+import { readSession } from '../../../src/app/http/borrowerSession';
 import { createWireTranslator } from '../../../src/app/http/wireNames';
 import { catalogue, config, json, recordingFetch, session } from './fixtures';
 

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../../src/contract/catalogue';
 import type { FetchLike, FetchResponseLike, HttpConfig } from '../../../src/app/http/client';
-import { readSession, type Session } from '../../../src/app/http/session';
+import { readSession, type Session } from '../../../src/app/http/borrowerSession';
 
 /** A small catalogue covering each client kind, method and success code. */
 export const catalogue: Catalogue = {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRequestBuilder } from '../../../src/app/http/buildRequest';
-import { commonQueryString, readSession } from '../../../src/app/http/session';
+import { commonQueryString, readSession } from '../../../src/app/http/borrowerSession';
 import { createWireTranslator } from '../../../src/app/http/wireNames';
 
 const builder = createRequestBuilder(

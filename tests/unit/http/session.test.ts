@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonQueryString, readSession } from '../../../src/app/http/session';
+import { commonQueryString, readSession } from '../../../src/app/http/borrowerSession';
 
 const defaults = { defaultMerchantNumber: 'KOPA001' };
 

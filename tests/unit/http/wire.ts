@@ -6,7 +6,7 @@
 import endpoints from '../../../schemas/api/endpoints.json';
 import { parseCatalogue } from '../../../src/contract/catalogue';
 import { createApiClient } from '../../../src/app/http/client';
-import { emptySession } from '../../../src/app/http/session';
+import { emptySession } from '../../../src/app/http/borrowerSession';
 import type { CallOptions, CallResult } from '../../../src/runtime/env';
 import type { FakeResponse } from '../../support/renderLayout';
 

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPageQuery, searchOf } from '../../../src/contract/servedPage/query';
-import { readSession } from '../../../src/app/http/session';
+import { readSession } from '../../../src/app/http/borrowerSession';
 import { hostLanguage } from '../../../src/app/shell/language';
 import { plannedRequests } from '../../../src/contract/servedPage/earlyPlan';
-import { earlyPlanOf } from '../../../server/prelude/earlyPlan';
+import { earlyPlanOf } from '../../../server/page/earlyPlanOf';
 
 const REPEATED = '?userId=10001&sessionId=s1&orderId=A&orderId=B&lang=zh&lang=id&productId=P1';
 

@@ -6,7 +6,7 @@ import type { ResponseOf } from '@kopa/contract';
 import type { Order } from '../db/types';
 import { formatDate, formatMoney, maskCardNo } from './format';
 import { outstanding, REPAYABLE, type InstallmentRow } from './orders';
-import type { ContactSettings, Wallet } from './settings';
+import type { ContactSettings, Wallet } from './storedSettings';
 
 /** Lowest amount accepted by the installment screen: TZS 1.000,00 or the balance if lower. */
 const MIN_PAYMENT = 100_000;

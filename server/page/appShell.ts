@@ -12,7 +12,7 @@ import routes from '../../config/routes.json';
 import endpoints from '../../schemas/api/endpoints.json';
 import { collectTypes } from '@kopa/contract';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
-import { earlyPlanOf } from './earlyPlan';
+import { earlyPlanOf } from './earlyPlanOf';
 import { scenarioData } from '../layouts/previewScenarios';
 import { screenTextsOf } from './screenTexts';
 import { screenBindingsOf } from './screenBindings';

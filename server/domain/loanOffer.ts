@@ -10,7 +10,7 @@ import type { SessionUser } from './borrower';
 import { addDays, formatAmount, formatMoney, maskCardNo } from './format';
 import { termUnitOf } from './flags';
 import { delayFee } from './orders';
-import { latestCard } from './settings';
+import { latestCard } from './storedSettings';
 import { randomId } from './tokens';
 
 /** What an offer reads: the database, the clock and the currency's label. */

@@ -16,7 +16,7 @@ import {
   type InstallmentRow,
 } from './orders';
 import { productTile } from './products';
-import type { ContactSettings } from './settings';
+import type { ContactSettings } from './storedSettings';
 
 export interface LoanDetailsFacts {
   order: Order;
