@@ -4,7 +4,7 @@ import {
   evaluateExpression,
   evaluateTemplate,
   type EvalResult,
-} from '../../../src/expr';
+} from '../../src/expr';
 import { expectationOf, loadCases, sourceOf, type ExprCase } from './cases';
 
 const cases = loadCases();

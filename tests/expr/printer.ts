@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { Node } from '../../../src/expr';
-import { baseFunctionNames } from '../../../src/expr';
+import type { Node } from '../../src/expr';
+import { baseFunctionNames } from '../../src/expr';
 
 /**
  * Random syntax trees and a printer back to source, for the fuzz test. The printer puts every

@@ -3,8 +3,8 @@
  * that `==`, filter, filterIn, count, contains and the widgets' option matching all follow it.
  */
 import { describe, expect, it } from 'vitest';
-import { baseFunctions, evaluateExpression, sameValue } from '../../../src/expr';
-import { sameValue as widgetSameValue } from '../../../src/react/widgets/choices';
+import { baseFunctions, evaluateExpression, sameValue } from '../../src/expr';
+import { sameValue as widgetSameValue } from '../../src/react/widgets/choices';
 
 const values: [string, unknown][] = [
   ['undefined', undefined],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '../../../src/format/digits';
-import { currencyLabel, currencySymbol } from '../../../src/format/currency';
+import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '../../src/format/digits';
+import { currencyLabel, currencySymbol } from '../../src/format/currency';
 
 describe('digit helpers', () => {
   it('digitsOnly keeps ASCII digits only', () => {

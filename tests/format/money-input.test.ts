@@ -1,6 +1,6 @@
 /** Typed money (issue 13): units with up to 2 decimals, `,` or `.` as the decimal mark, cents out. */
 import { describe, expect, it } from 'vitest';
-import { cleanMoneyText, moneyText, parseMoney } from '../../../src/format/money';
+import { cleanMoneyText, moneyText, parseMoney } from '../../src/format/money';
 
 describe('cleanMoneyText', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseFunctionNames } from '../../../src/expr';
+import { baseFunctionNames } from '../../src/expr';
 import { loadCases, renderCasesMarkdown } from './cases';
 
 /**

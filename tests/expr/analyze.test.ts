@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTemplate } from '../../../src/expr';
+import { analyzeTemplate } from '../../src/expr';
 
 describe('analyzeTemplate (for the layout linter)', () => {
   it('lists the member paths read from the scope', () => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 // Whole screens through the real client: more than the default 5 s on a loaded machine.
 const SLOW = { timeout: 20_000 };
 import { renderLayout } from '../support/renderLayout';
-import { envelope, viaClient } from '../unit/http/wire';
+import { envelope, viaClient } from '../app/http/wire';
 
 const ROOT = join(import.meta.dirname, '../..');
 const layout = (name: string) =>

@@ -7,7 +7,7 @@ import {
   evaluateTemplate,
   parseTemplate,
   type EvalResult,
-} from '../../../src/expr';
+} from '../../src/expr';
 import { nodeArbitrary, print, usesForbiddenName, withoutPositions } from './printer';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../../server/domain/format';
+import { formatDate, formatDateTime } from '../../server/domain/format';
 
 /** The server's preformatted strings ('Apply time', 'Due date') use the market zone like the client. */
 describe('server formatDate / formatDateTime', () => {

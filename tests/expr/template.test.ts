@@ -9,7 +9,7 @@ import {
   parseTemplate,
   toText,
   type ExprFunctions,
-} from '../../../src/expr';
+} from '../../src/expr';
 
 const P = '/pages/home/body/2/label';
 
@@ -187,7 +187,7 @@ describe('evaluateExpression and helpers', () => {
 // Issue 10: the page may carry the first screen's bindings parsed by the server.
 describe('adoptParsedTemplates', () => {
   it('uses a template parsed elsewhere instead of parsing the string again; skips anything not shaped like one', async () => {
-    const { adoptParsedTemplates } = await import('../../../src/expr');
+    const { adoptParsedTemplates } = await import('../../src/expr');
     // A tree that the parser would never make for its string: seeing its value proves it is the one used.
     const adopted = {
       source: '{{ adoptTest1 }}',

@@ -6,7 +6,7 @@ import {
   evaluateTemplate,
   LIMITS,
   type EvalResult,
-} from '../../../src/expr';
+} from '../../src/expr';
 
 const P = '/body/9/text';
 

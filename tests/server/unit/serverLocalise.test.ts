@@ -3,7 +3,7 @@
  * the catalogue (messages/**) as a table from English to zh / id; patterns carry {parameters}.
  */
 import { describe, expect, it } from 'vitest';
-import { localiseData, localiserFor } from '../../server/core/localise';
+import { localiseData, localiserFor } from '../../../server/core/localise';
 
 describe('the server localiser', () => {
   it('English (or no lang, or an unknown one) leaves every text as written', () => {

@@ -11,7 +11,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderLayout } from '../support/renderLayout';
-import { envelope, viaClient } from '../unit/http/wire';
+import { envelope, viaClient } from '../app/http/wire';
 
 const layout = (name: string) =>
   JSON.parse(

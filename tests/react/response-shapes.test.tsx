@@ -9,7 +9,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderLayout } from '../support/renderLayout';
-import { envelope, viaClient } from '../unit/http/wire';
+import { envelope, viaClient } from '../app/http/wire';
 
 const layout = (name: string) =>
   JSON.parse(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from '../../../src/format/date';
+import { formatDate, formatDateTime } from '../../src/format/date';
 
 describe('formatDate / formatDateTime', () => {
   it('shows an instant in the market time zone (Dar es Salaam, UTC+3), across midnight UTC', () => {

@@ -5,17 +5,17 @@
  * through the response validators (src/http/client.ts).
  */
 import { describe, expect, it } from 'vitest';
-import endpoints from '../../schemas/api/endpoints.json';
-import { describeErrors, loadValidators } from '../../server/core/catalogue';
+import endpoints from '../../../schemas/api/endpoints.json';
+import { describeErrors, loadValidators } from '../../../server/core/catalogue';
 import {
   loadScenarioFiles,
   scenarioData,
   scenariosFor,
   SCENARIOS,
-} from '../../server/layouts/previewScenarios';
-import { parseCatalogue } from '../../src/contract/catalogue';
-import { createApiClient } from '../../src/app/http/client';
-import { config, recordingFetch, session } from './http/fixtures';
+} from '../../../server/layouts/previewScenarios';
+import { parseCatalogue } from '../../../src/contract/catalogue';
+import { createApiClient } from '../../../src/app/http/client';
+import { config, recordingFetch, session } from '../../app/http/fixtures';
 
 const validators = loadValidators();
 const files = loadScenarioFiles();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../../src/format/money';
+import { formatMoney } from '../../src/format/money';
 
 describe('formatMoney', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   setAtPathDraft,
   type EvalResult,
   type ExprFunctions,
-} from '../../../src/expr';
+} from '../../src/expr';
 
 const P = '/body/0/text';
 

@@ -11,7 +11,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import routes from '../../config/routes.json';
 import { renderLayout } from '../support/renderLayout';
-import { realCatalogue, viaClient } from '../unit/http/wire';
+import { realCatalogue, viaClient } from '../app/http/wire';
 
 const ROOT = join(import.meta.dirname, '../..');
 type Variant = 'minimal' | 'noisy';

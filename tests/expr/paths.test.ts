@@ -1,6 +1,6 @@
 import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
-import { getAtPath, LIMITS, parseStatePath, setAtPathDraft } from '../../../src/expr';
+import { getAtPath, LIMITS, parseStatePath, setAtPathDraft } from '../../src/expr';
 
 describe('parseStatePath', () => {
   it('parses names, indexes and quoted keys', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { baseFunctionNames, baseFunctions, evaluateExpression, LIMITS } from '../../../src/expr';
+import { baseFunctionNames, baseFunctions, evaluateExpression, LIMITS } from '../../src/expr';
 
 const P = '/f';
 const ev = (src: string, scope: Record<string, unknown> = {}): unknown => {
