@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import routes from '../../config/routes.json';
 import endpoints from '../../schemas/api/endpoints.json';
-import { collectTypes } from '../../src/schema/collectTypes';
+import { collectTypes, hasHtmlRichText } from '../../src/schema/collectTypes';
 import { documentTitle, escapeTitle, frameHtml } from './appFrame';
 import { earlyPlanOf } from './earlyPlan';
 import { scenarioData } from '../layouts/previewScenarios';
@@ -29,6 +29,8 @@ interface ManifestEntry {
 const VALIDATORS = 'src/schema/generated/validators/app.js';
 const EARLY = 'src/shell/early.ts';
 const RESPONSE_VALIDATORS = 'src/schema/generated/validators/responses/';
+// The HTML sanitiser (DOMPurify): its own chunk, which the rich-text widget loads for HTML only.
+const RICH_TEXT_SANITISER = 'src/widgets/rich-text/sanitizeHtml.ts';
 
 /** Endpoint logical name -> its response schema name, from the endpoint catalogue. */
 const responseOf = new Map(
@@ -209,6 +211,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       const key = widgetKeys.get(type);
       if (key) closure(key, files);
     }
+    if (hasHtmlRichText(good.doc)) closure(RICH_TEXT_SANITISER, files);
     // The response validators of the sources the page loads at once: the data must not wait a
     // further round trip for its checker once it arrives (issue 10). Absent chunks: no link.
     for (const response of startupResponses(good.doc))
