@@ -3,8 +3,7 @@
  *                    validators (the app compiles nothing at run time, so it runs under a CSP
  *                    without 'unsafe-eval') and the widget reference docs.
  *                    Also the spec-minimal and spec-noisy answers of every endpoint
- *                    (tests/fixtures/spec-answers/, from ../shared/spec/product-spec.md when
- *                    that file is there; without it they are left as committed).
+ *                    (tests/fixtures/spec-answers/, from docs/spec/product-spec.md).
  * npm run gen:check  regenerates in memory and fails if a committed file is stale.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +13,7 @@ import { generateValidators } from './lib/genValidators';
 import { generateWidgetDocs } from './lib/genDocs';
 import { generateEndpointTypes } from './lib/genEndpoints';
 import { loadSchemas } from './lib/schemas';
-import { generateSpecFixtures } from './lib/genSpecFixtures';
+import { SPEC_FILE, generateSpecFixtures } from './lib/genSpecFixtures';
 import { checkAppConfig } from '../server/core/config';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -38,18 +37,17 @@ const outputs: Record<string, string> = {
   ...generateValidators(schemas),
   ...generateWidgetDocs(schemas),
 };
-const SPEC = join(ROOT, '../shared/spec/product-spec.md');
-if (existsSync(SPEC)) {
-  const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
-    endpoints: Parameters<typeof generateSpecFixtures>[2];
-  };
-  Object.assign(
-    outputs,
-    generateSpecFixtures(schemas, readFileSync(SPEC, 'utf8'), catalogue.endpoints),
-  );
-} else {
-  console.log(`gen: ${SPEC} not found, spec fixtures left as committed`);
-}
+const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
+  endpoints: Parameters<typeof generateSpecFixtures>[2];
+};
+Object.assign(
+  outputs,
+  generateSpecFixtures(
+    schemas,
+    readFileSync(join(ROOT, SPEC_FILE), 'utf8'),
+    catalogue.endpoints,
+  ),
+);
 
 const stale: string[] = [];
 for (const [file, content] of Object.entries(outputs)) {
