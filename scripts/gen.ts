@@ -42,11 +42,7 @@ const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json
 };
 Object.assign(
   outputs,
-  generateSpecFixtures(
-    schemas,
-    readFileSync(join(ROOT, SPEC_FILE), 'utf8'),
-    catalogue.endpoints,
-  ),
+  generateSpecFixtures(schemas, readFileSync(join(ROOT, SPEC_FILE), 'utf8'), catalogue.endpoints),
 );
 
 const stale: string[] = [];
