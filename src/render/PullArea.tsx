@@ -1,24 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { usePageRuntime } from './contexts';
 
-/** Spec section 9: pull to refresh constants. */
-export const PULL = Object.freeze({
-  /** Offset (px) past which letting go refreshes. */
-  distance: 25,
-  /** Furthest the content follows the finger (px). */
-  damping: 100,
-  /** Content moves this fraction of the finger's travel, so the pull feels heavy. */
-  scale: 0.6,
-  /** How long "finish" shows before the content springs back (ms). */
-  releaseTimeout: 1000,
-});
+import type { PullPhase } from './pullGesture';
 
-export type PullPhase = 'idle' | 'pull' | 'release' | 'loading' | 'finish';
 export type PullTexts = Record<Exclude<PullPhase, 'idle'>, string>;
-
-function pageScrollTop(): number {
-  return window.scrollY || document.scrollingElement?.scrollTop || 0;
-}
 
 interface PullAreaProps {
   /** Runs once per completed pull; the indicator says loading until it settles. */
@@ -38,6 +23,8 @@ export function PullArea({ onRefresh, texts, children, id, className }: PullArea
   const { signal } = usePageRuntime();
   const [phase, setPhaseState] = useState<PullPhase>('idle');
   const [offset, setOffset] = useState(0);
+  // Set once the gesture listens (its code is loaded apart): data-pull="ready" on the root.
+  const [ready, setReady] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   // The native listeners are attached once; they read the latest phase and callback from refs.
   const phaseRef = useRef<PullPhase>('idle');
@@ -49,67 +36,37 @@ export function PullArea({ onRefresh, texts, children, id, className }: PullArea
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    let startY: number | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const setPhase = (next: PullPhase, px: number) => {
-      phaseRef.current = next;
-      setPhaseState(next);
-      setOffset(px);
-    };
-    const busy = () => phaseRef.current === 'loading' || phaseRef.current === 'finish';
-
-    const onStart = (e: TouchEvent) => {
-      // Only a pull that starts at the very top of the page refreshes; elsewhere it scrolls.
-      if (busy() || pageScrollTop() > 0 || e.touches.length !== 1) return;
-      startY = e.touches[0]?.clientY ?? null;
-    };
-    const onMove = (e: TouchEvent) => {
-      if (startY === null || busy()) return;
-      const y = e.touches[0]?.clientY;
-      if (y === undefined) return;
-      const dy = y - startY;
-      if (dy <= 0) {
-        if (phaseRef.current !== 'idle') setPhase('idle', 0);
-        return;
-      }
-      // Stops the browser's own overscroll bounce while we draw ours (needs passive: false).
-      if (e.cancelable) e.preventDefault();
-      const px = Math.min(dy * PULL.scale, PULL.damping);
-      setPhase(px >= PULL.distance ? 'release' : 'pull', px);
-    };
-    const onEnd = () => {
-      if (startY === null) return;
-      startY = null;
-      if (phaseRef.current !== 'release') {
-        if (phaseRef.current === 'pull') setPhase('idle', 0);
-        return;
-      }
-      setPhase('loading', PULL.distance);
-      void refreshRef.current().finally(() => {
-        if (signal.aborted) return;
-        setPhase('finish', PULL.distance);
-        timer = setTimeout(() => setPhase('idle', 0), PULL.releaseTimeout);
+    let detach: (() => void) | undefined;
+    let gone = false;
+    // The gesture's code is a chunk of its own: only pages that refresh load it.
+    void import('./pullGesture').then(({ attachPullGesture }) => {
+      if (gone) return;
+      detach = attachPullGesture(root, {
+        signal,
+        phase: () => phaseRef.current,
+        setPhase: (next, px) => {
+          phaseRef.current = next;
+          setPhaseState(next);
+          setOffset(px);
+        },
+        refresh: () => refreshRef.current(),
       });
-    };
-    const onAbort = () => clearTimeout(timer);
-
-    root.addEventListener('touchstart', onStart, { passive: true });
-    root.addEventListener('touchmove', onMove, { passive: false });
-    root.addEventListener('touchend', onEnd);
-    root.addEventListener('touchcancel', onEnd);
-    signal.addEventListener('abort', onAbort);
+      setReady(true);
+    });
     return () => {
-      clearTimeout(timer);
-      root.removeEventListener('touchstart', onStart);
-      root.removeEventListener('touchmove', onMove);
-      root.removeEventListener('touchend', onEnd);
-      root.removeEventListener('touchcancel', onEnd);
-      signal.removeEventListener('abort', onAbort);
+      gone = true;
+      detach?.();
     };
   }, [signal]);
 
   return (
-    <div ref={rootRef} id={id} className={className} data-phase={phase}>
+    <div
+      ref={rootRef}
+      id={id}
+      className={className}
+      data-phase={phase}
+      data-pull={ready ? 'ready' : undefined}
+    >
       <div
         className="k-pull-refresh__head"
         style={{ height: offset }}

@@ -4,6 +4,8 @@ import { layoutOf, ok, renderLayout, type FakeResponse } from '../support/render
 import type { CallResult } from '../../src/runtime/env';
 import { XSS_IMG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/pull-refresh.json';
+// The gesture's own chunk, loaded up front so a pull right after the first render is heard.
+import '../../src/render/pullGesture';
 
 /** A pull of the finger by dy px (the content follows 0.6 of it, at most 100 px). */
 function pull(target: Element, dy: number, release = true) {

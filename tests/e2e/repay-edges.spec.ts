@@ -204,7 +204,8 @@ test.describe('/repaymentOfCode amount', () => {
     await page.getByRole('button', { name: 'Pay with a repayment code instead' }).click();
     await expect(page).toHaveURL(/\/repaymentOfCode\?.*orderId=O174D/);
     await expect(byId(page, 'amount')).toHaveText('₱ 1.000,50');
-    const kept = await page.evaluate(() => localStorage.getItem('kopa:repaymentInfo'));
+    // Kept under the spec's own key (spec 3), with the order it was kept for.
+    const kept = await page.evaluate(() => localStorage.getItem('repaymentInfo'));
     expect(JSON.parse(kept ?? 'null')).toMatchObject({ orderId: 'O174D', repayAmount: 100050 });
   });
 });

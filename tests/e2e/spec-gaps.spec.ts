@@ -24,6 +24,7 @@ function answer(endpoint: string, change: (data: Record<string, unknown>) => voi
  * DevTools protocol (the page has touch on), in steps as a finger moves.
  */
 async function pullDown(page: Page, distance: number): Promise<void> {
+  await expect(page.locator('[data-pull="ready"]')).toHaveCount(1);
   const cdp = await page.context().newCDPSession(page);
   const x = 195;
   const y0 = 140;
@@ -136,6 +137,7 @@ test.describe('pull to refresh (spec 4 and 9, contract 9)', () => {
     const called = await specBackend(page);
     await kopa.open('/loanDetail', ORDER);
     await expect(page.getByText('Repaying').first()).toBeVisible();
+    await expect(page.locator('[data-pull="ready"]')).toHaveCount(1);
     const cdp = await page.context().newCDPSession(page);
     const at = (y: number) => [{ x: 195, y, id: 1 }];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(140) });
