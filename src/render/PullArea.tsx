@@ -59,6 +59,8 @@ export function PullArea({ onRefresh, texts, children, id, className }: PullArea
     };
   }, [signal]);
 
+  // A polite live region without the status role: the page's own status (toasts, states) stays
+  // the one role=status a reader or a test finds.
   return (
     <div
       ref={rootRef}
@@ -67,12 +69,7 @@ export function PullArea({ onRefresh, texts, children, id, className }: PullArea
       data-phase={phase}
       data-pull={ready ? 'ready' : undefined}
     >
-      <div
-        className="k-pull-refresh__head"
-        style={{ height: offset }}
-        role="status"
-        aria-live="polite"
-      >
+      <div className="k-pull-refresh__head" style={{ height: offset }} aria-live="polite">
         {phase === 'idle' ? null : (
           <span className="k-pull-refresh__text">
             {phase === 'loading' ? <span className="k-spinner" aria-hidden="true" /> : null}
