@@ -43,7 +43,8 @@ export interface ToastOptions {
 }
 
 /**
- * The values the app keeps on the device (localStorage under the prefix `kopa:`, JSON values).
+ * The values the app keeps on the device (localStorage under the prefix `kopa:`, the spec's own
+ * keys such as `repaymentInfo` under their own name; JSON values).
  * Keys here are without the prefix. Never throws: storage may be disabled or full.
  */
 export interface LocalStore {

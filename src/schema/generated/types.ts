@@ -640,6 +640,10 @@ export type Actions18 = Action[];
  */
 export type Actions19 = Action[];
 /**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions20 = Action[];
+/**
  * Child nodes.
  */
 export type Nodes4 = LayoutNode[];
@@ -5091,7 +5095,8 @@ export interface LayoutDocument {
         }
       ];
   onLoad?: Actions18;
-  onBack?: Actions19;
+  onRefresh?: Actions19;
+  onBack?: Actions20;
   body: Nodes4;
   /**
    * Dialogs opened by openDialog actions.
