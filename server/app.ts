@@ -18,7 +18,7 @@ import { registerHealth } from './http/health';
 import { closeConnectionsWhenStopping } from './http/shutdown';
 import { registerLayouts } from './layouts/routes';
 import { startLayouts } from './layouts/service';
-import { studioCredentials } from './layouts/studio/auth';
+import { secureCookiesFromEnv, studioCredentials } from './layouts/studio/auth';
 import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
@@ -280,6 +280,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     secret,
     now,
     creds: studioCredentials(process.env),
+    secureCookies: secureCookiesFromEnv(process.env),
     distDir: resolve(opts.distDir ?? join(ROOT, 'dist')),
     counters,
   });

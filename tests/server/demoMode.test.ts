@@ -122,7 +122,7 @@ async function borrowerRows(db: Db, userId: string): Promise<Record<string, stri
 
 describe('a real borrower 10001 is never touched', () => {
   it('production start: rows as they were, and the demo session opens nothing', async () => {
-    const s = await startServer({ demo: false });
+    const s = await startServer({ demo: false }, { empty: true });
     await realBorrower(s.db);
     expect((await loanDetails(s, '10001', 'real-session')).status).toBe(200);
     const before = await borrowerRows(s.db, '10001');
@@ -142,7 +142,7 @@ describe('a real borrower 10001 is never touched', () => {
   });
 
   it('demo mode asked for on that database: nothing seeded, one warning, no demo session', async () => {
-    const s = await startServer({ demo: false });
+    const s = await startServer({ demo: false }, { empty: true });
     await realBorrower(s.db);
     const before = await borrowerRows(s.db, '10001');
     await s.close({ keepData: true });

@@ -155,10 +155,13 @@ export async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
-/** `demo: false` starts on an empty database (no demo borrower, no demo session). */
-export async function startServer(extra: Partial<BuildOptions> = {}): Promise<TestServer> {
+/** `empty`: on a database without the demo data (no demo borrower, no demo session). */
+export async function startServer(
+  extra: Partial<BuildOptions> = {},
+  { empty = false } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kopa-test-'));
-  if (!process.env.DATABASE_URL && extra.demo !== false)
+  if (!process.env.DATABASE_URL && !empty)
     cpSync(join(await pgliteTemplate(), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   const pgSchema = process.env.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
   return build(dataDir, pgSchema, extra);
