@@ -8,11 +8,15 @@
  *   `Sec-Fetch-Site` must be `same-origin` (or `none`: typed by the user); with neither header the
  *   request is from no browser (a modern browser sends Origin on every write), e.g. curl or a
  *   script: let through, since a cross-site attack needs the victim's browser. Refused: 403 with
- *   the reason in the JSON envelope, data.reason "cross-site".
+ *   the reason in the JSON envelope, data.reason "cross-site";
+ * - every text of a request (body, path parameters, query; values and keys) holds no NUL and no
+ *   lone surrogate, and every number is finite (server/lib/inputGuard.ts, as on the borrower
+ *   API): PostgreSQL cannot store such text, so it is a 400 naming the field, never a 500.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../core/errors';
 import { inArea } from '../../http/requestPath';
+import { checkValues } from '../../lib/inputGuard';
 import { requestOrigin } from '../../http/trustProxy';
 
 const STUDIO = '/studio';
@@ -57,5 +61,11 @@ export function guardStudioArea(app: FastifyInstance, studioOn: boolean): void {
     if (typeof req.kopaPath !== 'string' || !inArea(req.kopaPath, STUDIO)) return;
     if (!studioOn) throw notFound('The studio is off.');
     await sameOriginWrites(req);
+  });
+  app.addHook('preValidation', async (req) => {
+    if (typeof req.kopaPath !== 'string' || !inArea(req.kopaPath, STUDIO)) return;
+    checkValues(req.params, '');
+    checkValues(req.query, '');
+    checkValues(req.body, '');
   });
 }

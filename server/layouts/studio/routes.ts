@@ -35,6 +35,7 @@ import {
   requirePublisher,
 } from './governance';
 import { guardStudioArea, sameOriginWrites } from './area';
+import { MAX_VERSION, versionNumber } from './versionNumber';
 import { jsonOnly, operatorSession, studioOn } from './guard';
 import { lockMessage, loginLimiter } from './loginLimit';
 import { authenticate, envAccounts, type OperatorRole } from './operators';
@@ -233,10 +234,11 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       '/studio/api/layouts/:name/versions/:version',
       async (req) => {
         const name = layoutName(req.params);
-        const content = await versionContent(db, name, Number(req.params.version));
+        const version = versionNumber(req.params.version);
+        const content = version === null ? null : await versionContent(db, name, version);
         if (content === null)
-          throw notFound(`Layout "${name}" has no version ${req.params.version}.`);
-        return ok({ version: Number(req.params.version), content });
+          throw notFound(`Layout "${name}" has no version ${JSON.stringify(req.params.version)}.`);
+        return ok({ version, content });
       },
     );
 
@@ -304,10 +306,10 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
     app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/rollback', async (req) => {
       const name = layoutName(req.params);
       requirePublisher(req.studioRole, 'Rolling back');
-      const version = Number((req.body as { version?: unknown } | null)?.version);
+      const version = versionNumber((req.body as { version?: unknown } | null)?.version);
       const reason = text(req.body, 'reason').trim();
-      if (!Number.isInteger(version) || version < 1)
-        throw badRequest('version: a version number is required.');
+      if (version === null)
+        throw badRequest(`version: a version number from 1 to ${MAX_VERSION} is required.`);
       if (!reason) throw badRequest('reason: say why (it goes into the history).');
       const res = await rollback(db, { name, version, actor: req.studioUser ?? '', reason });
       if (!res.ok) {
