@@ -31,7 +31,7 @@ function links(base: string): string[] {
 /** The database in words, without the password a URL may carry. */
 function databaseLabel(url: string | undefined, dataDir: string): string {
   if (!url)
-    return `PGlite (PostgreSQL in process), data in ${dataDir} (rm -rf ${dataDir} to start again from the demo data)`;
+    return `PGlite (PostgreSQL in process), data in ${dataDir} (stop, then rm -rf ${dataDir} to start again)`;
   try {
     const u = new URL(url);
     return `PostgreSQL ${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname} (DATABASE_URL)`;
