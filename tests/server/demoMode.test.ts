@@ -3,11 +3,13 @@
  * or renews no session and revokes the demo sessions it finds, in one log line; even in demo mode
  * the seed never touches a borrower 10001 that is not its own. On both databases.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { BuildOptions } from '../../server/app';
 import type { Db } from '../../server/db';
-import { PRODUCTS } from '../../server/demo/seedData';
+import { PRODUCTS, SETTINGS } from '../../server/demo/seedData';
 import { demoModeFrom, DemoRefused } from '../../server/demo/mode';
 import { startServer, USER, type TestServer } from './helpers';
 
@@ -131,8 +133,26 @@ describe('a real borrower 10001 is never touched', () => {
     );
     expect(before.sessions).toHaveLength(1);
 
+    // The service's own settings: a changed one is kept, a missing one gets its reference value.
+    await s.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ email: 'help@lender.example', smWa: '', telephone: '1' }) })
+      .where('key', '=', 'contact')
+      .execute();
+    await s.db.deleteFrom('settings').where('key', '=', 'wallets').execute();
+
     const { server, log } = await productionRestart(s);
     expect(await borrowerRows(server.db, '10001')).toEqual(before);
+    const settings = await server.db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('key', 'in', ['contact', 'wallets'])
+      .orderBy('key')
+      .execute();
+    expect(settings).toEqual([
+      { key: 'contact', value: { email: 'help@lender.example', smWa: '', telephone: '1' } },
+      { key: 'wallets', value: SETTINGS.wallets },
+    ]);
     const demo = await loanDetails(server, USER.userId, USER.sessionId);
     expect(demo.status).toBe(401);
     expect(demo.body).toMatchObject({ code: '401', data: { reason: 'unknown' } });
@@ -197,6 +217,15 @@ describe('demo sessions in a database started outside demo mode', () => {
 });
 
 describe('who asks for demo mode (server/demo/mode.ts)', () => {
+  it('npm start and npm run dev pass --demo; npm run serve does not', () => {
+    const { scripts } = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8'),
+    ) as { scripts: Record<string, string> };
+    expect(scripts.start).toMatch(/npm run -s serve -- --demo$/);
+    expect(scripts.dev).toMatch(/tsx server\/main\.ts --dev --demo$/);
+    expect(scripts.serve).not.toMatch(/--demo|KOPA_DEMO/);
+  });
+
   it.each([
     [[], {}, false],
     [['--demo'], {}, true],
