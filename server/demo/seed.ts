@@ -23,7 +23,7 @@ const OWNED = 'seed:demo-users';
 const DAY = 86_400_000;
 
 /** Every borrower the seed writes (the ones with a session and the registered promo user). */
-export const DEMO_USER_IDS: readonly string[] = [
+const DEMO_USER_IDS: readonly string[] = [
   DEMO.userId,
   DEMO.otherUserId,
   '10003',
@@ -233,7 +233,7 @@ export async function seed(db: Db): Promise<SeedOutcome> {
 /**
  * Every start, demo or not: the settings documents the borrower screens read (contact, wallets,
  * payNotice, ...) get their reference values where a key is missing, and an existing row is never
- * changed. They are the service's configuration, edited in SQL (docs/operators.md), not demo
+ * changed. They are the service's configuration, edited in SQL (docs/running.md), not demo
  * data: no borrower, session, card or order is written here. Without them every screen that reads
  * one would answer 500.
  */

@@ -153,6 +153,13 @@ describe('a real borrower 10001 is never touched', () => {
       { key: 'contact', value: { email: 'help@lender.example', smWa: '', telephone: '1' } },
       { key: 'wallets', value: SETTINGS.wallets },
     ]);
+    // Read at the next request: a borrower screen shows the service's own contact.
+    const kf = await server.inject({
+      method: 'POST',
+      url: '/vexed/v3/personal-center/contact-kf-info',
+      payload: { overall: 30 },
+    });
+    expect(kf.json()).toMatchObject({ data: { email: 'help@lender.example' } });
     const demo = await loanDetails(server, USER.userId, USER.sessionId);
     expect(demo.status).toBe(401);
     expect(demo.body).toMatchObject({ code: '401', data: { reason: 'unknown' } });
