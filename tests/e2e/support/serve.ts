@@ -1,6 +1,7 @@
 /**
  * The server the browser tests talk to: the real reference server (NODE_ENV=test, so the
- * test-only SMS route exists) on a fresh PGlite database in a temp dir, serving dist/.
+ * test-only SMS route exists) on a fresh PGlite database in a temp dir, serving dist/, in demo
+ * mode: the browser tests use the demo borrowers and their sessions (server/demo/).
  */
 import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kopa-e2e-'));
 // (tests/server/sms.test.ts proves both kinds).
 const smsLimits = { ipPerMinute: 1000, ipPerHour: 10000 };
 const app = await buildServer({
+  demo: true,
   dataDir,
   distDir: DIST,
   layoutsDir: join(ROOT, 'layouts'),
