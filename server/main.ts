@@ -1,6 +1,7 @@
 /**
  * Starts the reference server: PORT (8080), HOST (127.0.0.1), DATABASE_URL (PGlite in ./data
- * when unset), LOG_LEVEL (warn: one JSON line per request from `info`), SHUTDOWN_GRACE_MS.
+ * when unset), LOG_LEVEL (one JSON line per request from `info`, the default in production; warn
+ * otherwise), SHUTDOWN_GRACE_MS; METRICS_PORT and METRICS_TOKEN are read by the app (/metrics).
  * Prints the address, the database, the studio login and one link per screen with the demo
  * session, and little else. `--dev` marks development mode (SMS codes printed, one line each).
  * Run from the sources (`tsx server/main.ts`) or compiled (`node dist-server/main.js`, npm run serve).
@@ -41,7 +42,9 @@ function databaseLabel(url: string | undefined): string {
 async function main(): Promise<void> {
   const app = await buildServer({
     databaseUrl: process.env.DATABASE_URL,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: {
+      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'production' ? 'info' : 'warn'),
+    },
   });
   stopOnSignals(app, Number(process.env.SHUTDOWN_GRACE_MS ?? SHUTDOWN_GRACE_MS), (line) =>
     console.log(line),

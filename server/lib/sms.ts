@@ -8,6 +8,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { tooMany } from '../core/errors';
+import { smsSent } from '../metrics/registry';
 
 export type SmsPurpose = 'del' | 'login' | 'register' | 'repay';
 
@@ -116,6 +117,7 @@ export class SmsService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    smsSent.inc({ purpose });
     const entry = { phone, purpose, code, at };
     if (this.deps.outbox || this.deps.onSend) this.remember(entry);
     this.deps.onSend?.(entry);
