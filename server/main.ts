@@ -11,6 +11,7 @@ import { DEMO } from './demo/seedData';
 import { DEMO_SCREENS, demoQuery, NO_LOAN_SCREENS, noLoanQuery } from './demo/demoScreens';
 import { SHUTDOWN_GRACE_MS, stopOnSignals } from './http/shutdown';
 import { studioCredentials, studioLoginHint } from './layouts/studio/auth';
+import { logLevelFromEnv } from './http/requestLog';
 
 if (process.argv.includes('--dev') && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';
 
@@ -42,9 +43,7 @@ function databaseLabel(url: string | undefined): string {
 async function main(): Promise<void> {
   const app = await buildServer({
     databaseUrl: process.env.DATABASE_URL,
-    logger: {
-      level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'production' ? 'info' : 'warn'),
-    },
+    logger: { level: logLevelFromEnv(process.env) },
   });
   stopOnSignals(app, Number(process.env.SHUTDOWN_GRACE_MS ?? SHUTDOWN_GRACE_MS), (line) =>
     console.log(line),

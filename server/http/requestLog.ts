@@ -57,6 +57,11 @@ export const pathOf = (url: string) => {
   return (at < 0 ? url : url.slice(0, at)).slice(0, 256);
 };
 
+/** LOG_LEVEL, else `info` in production (the request lines on call need) and `warn` elsewhere (a quiet demo). */
+export function logLevelFromEnv(env: NodeJS.ProcessEnv): string {
+  return env.LOG_LEVEL?.trim() || (env.NODE_ENV === 'production' ? 'info' : 'warn');
+}
+
 /** Fastify's logger options: pino with the redaction above, request serializers without query values. */
 export function loggerOptions(setting: LoggerSetting | undefined) {
   if (!setting) return false;

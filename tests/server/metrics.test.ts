@@ -3,7 +3,12 @@
  * separate METRICS_PORT, and each kopa_ metric moved by the real thing it counts (a request, a
  * query, a refused request, a failed login, a lock-out, a publish, a rollback, an SMS).
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { ROOT } from '../../server/core/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
 import { expectSuccess, SESSION_QS, startServer, USER, type TestServer } from './helpers';
@@ -141,6 +146,20 @@ describe('each metric moves with what it counts', () => {
     expect(n).toBeGreaterThan(0);
   });
 
+  it('database time of a failed query: outcome error', async () => {
+    await sql`alter table problems rename to problems_gone`.execute(s.db);
+    try {
+      const n = await moved(
+        'kopa_db_query_duration_seconds_count',
+        { operation: 'select', outcome: 'error' },
+        async () => expect((await s.call('problemList', {})).status).toBe(500),
+      );
+      expect(n).toBe(1);
+    } finally {
+      await sql`alter table problems_gone rename to problems`.execute(s.db);
+    }
+  });
+
   it('rate-limit refusals of the API and of the pages', async () => {
     // No built app here: the page limit counts before the page (the "not built yet" page) is made.
     const t = await startServer({ apiRateLimit: 2, pageRateLimit: 1 });
@@ -172,11 +191,12 @@ describe('each metric moves with what it counts', () => {
   it('studio login failures, then the lock-out', async () => {
     const t = await startServer();
     extra.push(t);
-    const attempt = (password: string) =>
+    const attempt = (password: string, remoteAddress = '10.8.0.1', user = DEMO_STUDIO_USER) =>
       t.inject({
         method: 'POST',
         url: '/studio/api/login',
-        payload: { user: DEMO_STUDIO_USER, password },
+        remoteAddress,
+        payload: { user, password },
       });
     const failures = await moved(
       'kopa_studio_login_failures_total',
@@ -194,6 +214,18 @@ describe('each metric moves with what it counts', () => {
       t,
     );
     expect(locks).toBe(1);
+    // Guesses at one account from rotating addresses lock that account.
+    const accountLocks = await moved(
+      'kopa_studio_login_lockouts_total',
+      { kind: 'account' },
+      async () => {
+        for (let i = 0; i < 10; i++)
+          expect((await attempt(`wrong-${i}`, `10.9.0.${i + 1}`, 'ana')).statusCode).toBe(401);
+        expect((await attempt('wrong', '10.9.0.99', 'ana')).statusCode).toBe(429);
+      },
+      t,
+    );
+    expect(accountLocks).toBe(1);
   });
 
   it('publishes and rollbacks through the studio', async () => {
@@ -231,6 +263,18 @@ describe('each metric moves with what it counts', () => {
       expect(res.statusCode).toBe(200);
     });
     expect(rolledBack).toBe(1);
+  });
+
+  it('a changed layout file imported at start is a publish by import', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kopa-layouts-'));
+    const text = readFileSync(join(ROOT, 'layouts', 'customer-service.json'), 'utf8');
+    const changed = text.replace(/"title": "([^"]+)"/, '"title": "$1 (imported)"');
+    expect(changed).not.toBe(text);
+    writeFileSync(join(dir, 'customer-service.json'), changed);
+    const n = await moved('kopa_layout_publishes_total', { action: 'import' }, async () => {
+      extra.push(await startServer({ layoutsDir: dir }));
+    });
+    expect(n).toBe(1);
   });
 
   it('SMS codes sent, by purpose', async () => {

@@ -7,7 +7,9 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { expectSuccess, smsCode, startServer, type TestServer } from './helpers';
+import { sql } from 'kysely';
 import type { BuildOptions } from '../../server/app';
+import { logLevelFromEnv } from '../../server/http/requestLog';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -100,6 +102,34 @@ describe('the request id', () => {
       '<script>1</script>',
     ])
       expect(await idFor(proxied, bad)).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('the level', () => {
+  it('LOG_LEVEL wins; else info in production (the request lines) and warn elsewhere', () => {
+    expect(logLevelFromEnv({ NODE_ENV: 'production' })).toBe('info');
+    expect(logLevelFromEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn' })).toBe('warn');
+    expect(logLevelFromEnv({})).toBe('warn');
+    expect(logLevelFromEnv({ NODE_ENV: 'development', LOG_LEVEL: 'debug' })).toBe('debug');
+  });
+
+  it('a 5xx: the request line at error level, and the error with its stack under the same id', async () => {
+    const { s, lines } = await logged();
+    // A fault the borrower cannot cause: the table the complaint list reads is gone.
+    await sql`alter table problems rename to problems_gone`.execute(s.db);
+    try {
+      const res = await s.call('problemList', {});
+      expect(res.status).toBe(500);
+      const id = String(res.headers['x-request-id']);
+      expect((res.body as unknown as { requestId: string }).requestId).toBe(id);
+      const mine = lines().filter((l) => l.reqId === id);
+      expect(mine).toEqual([
+        expect.objectContaining({ level: 50, msg: 'unhandled error' }),
+        expect.objectContaining({ level: 50, msg: 'request', status: 500 }),
+      ]);
+    } finally {
+      await sql`alter table problems_gone rename to problems`.execute(s.db);
+    }
   });
 });
 
