@@ -32,7 +32,7 @@ export const dbQueryDuration = new Histogram({
 
 export const rateLimitRefusals = new Counter({
   name: 'kopa_rate_limit_refusals_total',
-  help: 'Requests refused by a rate limit (429), by limit: api (per address, the API) or page (per address, the app pages).',
+  help: 'Requests refused by a rate limit (429), by limit: api (per address, the API), page (per address, the app pages) or sms (SMS codes per phone and per address).',
   labelNames: ['limit'] as const,
   registers,
 });

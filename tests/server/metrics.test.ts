@@ -277,7 +277,7 @@ describe('each metric moves with what it counts', () => {
     expect(n).toBe(1);
   });
 
-  it('SMS codes sent, by purpose', async () => {
+  it('SMS codes sent, by purpose; one refused by the SMS limits', async () => {
     const made = await s.inject({
       method: 'POST',
       url: '/__test/users',
@@ -295,6 +295,15 @@ describe('each metric moves with what it counts', () => {
       ),
     );
     expect(n).toBe(1);
+    const again = await moved('kopa_rate_limit_refusals_total', { limit: 'sms' }, async () => {
+      const res = await s.call(
+        'sendSmsCodeNew',
+        { phone: '0755123123', type: 'del' },
+        { qs: `userId=${userId}&sessionId=${sessionId}` },
+      );
+      expect(res.status).toBe(429); // one code a minute per phone
+    });
+    expect(again).toBe(1);
     expect(await scrape()).not.toContain('0755123123');
   });
 });
