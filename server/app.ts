@@ -49,6 +49,9 @@ import { registerUploads } from './routes/uploads';
 import { registerStaticApp, securityHeaders } from './prelude/staticApp';
 import { DEFAULT_PAGE_LIMIT } from './prelude/pageLimit';
 import { createWireMapper } from './core/wire';
+import { registerRequestLog, requestLogServerOptions, type LoggerSetting } from './http/requestLog';
+import { metricsOptionsFromEnv, registerMetrics, type MetricsOptions } from './http/metricsRoute';
+import { rateLimitRefusals } from './metrics/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,8 +72,10 @@ export interface BuildOptions {
   dataDir?: string;
   distDir?: string;
   layoutsDir?: string;
-  /** Fastify's logger: off by default; `{ level }` as main.ts sets it from LOG_LEVEL (tests may add a stream). */
-  logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Fastify's logger: off by default; `{ level }` as main.ts sets it from LOG_LEVEL (`stream`: tests capture it). */
+  logger?: LoggerSetting;
+  /** Where /metrics is served and who may read it (default env METRICS_PORT, METRICS_HOST, METRICS_TOKEN). */
+  metrics?: MetricsOptions;
   /** Injectable clock (tests fake time for SMS expiry and limits). */
   now?: () => Date;
   smsLimits?: Partial<SmsLimits>;
@@ -135,11 +140,13 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const testMode = process.env.NODE_ENV === 'test';
   const devMode = !testMode && process.env.NODE_ENV !== 'production';
 
+  // Client address and scheme from X-Forwarded-* only when TRUST_PROXY names the proxy (http/trustProxy.ts).
+  const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // One JSON line per request with its id (http/requestLog.ts).
+    ...requestLogServerOptions(opts.logger, trustProxy),
     bodyLimit: 256 * 1024,
-    // Client address and scheme from X-Forwarded-* only when TRUST_PROXY names the proxy (http/trustProxy.ts).
-    trustProxy: opts.trustProxy ?? trustProxyFromEnv(process.env),
+    trustProxy,
     // The one reading of a query (src/prelude/query.ts): a repeated key is its first value, on the
     // API as on the page, never an array a handler did not expect.
     routerOptions: { querystringParser: (text: string) => ({ ...readPageQuery(text) }) },
@@ -206,6 +213,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     '/assets',
   ]);
   securityHeaders(app);
+  registerRequestLog(app);
+  registerMetrics(app, opts.metrics ?? metricsOptionsFromEnv(process.env));
   registerHealth(app, db);
   closeConnectionsWhenStopping(app);
   registerJsonCompression(app);
@@ -224,6 +233,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     timeWindow: '1 minute',
     store: rateLimitStore(counters, 'api:'),
     allowList: (req) => !isApi(req.kopaPath),
+    onExceeded: () => rateLimitRefusals.inc({ limit: 'api' }),
     errorResponseBuilder: (_req, c) => ({
       statusCode: 429,
       code: '429',

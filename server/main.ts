@@ -1,7 +1,8 @@
 /**
  * Starts the reference server: PORT (8080), HOST (127.0.0.1), DATABASE_URL (PGlite in DATA_DIR,
- * ./data by default, when unset), LOG_LEVEL (warn: one JSON line per request from `info`),
- * SHUTDOWN_GRACE_MS. Prints the address, the database, the studio login and, in demo mode only
+ * ./data by default, when unset), LOG_LEVEL (one JSON line per request from `info`, the default
+ * in production; warn otherwise), SHUTDOWN_GRACE_MS; METRICS_PORT and METRICS_TOKEN are read by
+ * the app (/metrics). Prints the address, the database, the studio login and, in demo mode only
  * (`--demo` or KOPA_DEMO=1: server/demo/mode.ts), one link per screen with the demo session.
  * `--dev` marks development mode (SMS codes printed, one line each).
  * Run from the sources (`tsx server/main.ts`) or compiled (`node dist-server/main.js`, npm run serve).
@@ -12,6 +13,7 @@ import { demoModeFrom, DemoRefused } from './demo/mode';
 import { DEMO_SCREENS, demoQuery, NO_LOAN_SCREENS, noLoanQuery } from './demo/demoScreens';
 import { SHUTDOWN_GRACE_MS, stopOnSignals } from './http/shutdown';
 import { studioCredentials, studioLoginHint } from './layouts/studio/auth';
+import { logLevelFromEnv } from './http/requestLog';
 
 if (process.argv.includes('--dev') && !process.env.NODE_ENV) process.env.NODE_ENV = 'development';
 
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
     databaseUrl: process.env.DATABASE_URL,
     dataDir,
     demo: mode.demo,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: { level: logLevelFromEnv(process.env) },
   });
   stopOnSignals(app, Number(process.env.SHUTDOWN_GRACE_MS ?? SHUTDOWN_GRACE_MS), (line) =>
     console.log(line),

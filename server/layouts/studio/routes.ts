@@ -11,7 +11,7 @@ import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
 import type { CounterStore } from '../../http/counters';
 import { DEMO_SCREENS, demoQuery } from '../../demo/demoScreens';
-import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
+import { ApiError, badRequest, notFound, tooMany } from '../../core/errors';
 import { checkLayoutText } from '../check';
 import { discardDraft, saveDraft } from '../drafts';
 import { publishText, rollback } from '../publish';
@@ -37,7 +37,7 @@ import {
 import { guardStudioArea, sameOriginWrites } from './area';
 import { MAX_VERSION, versionNumber } from './versionNumber';
 import { jsonOnly, operatorSession, studioOn } from './guard';
-import { lockMessage, loginLimiter } from './loginLimit';
+import { lockMessage, loginFailed, loginLimiter } from './loginLimit';
 import { authenticate, envAccounts, type OperatorRole } from './operators';
 import { dataSchemaBundle, layoutSchemaBundle } from './schemaBundle';
 import { openSession, revokeSession, sessionCookie } from './sessions';
@@ -161,7 +161,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       const lock = await limiter.attempt(req.ip, user);
       if (lock) throw tooMany(lockMessage(lock));
       const operator = await authenticate(db, accounts, user, password);
-      if (!operator) throw unauthorized('Wrong user name or password.');
+      if (!operator) throw loginFailed();
       await limiter.succeeded(req.ip, user);
       reply.header(
         'Set-Cookie',
