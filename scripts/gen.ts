@@ -1,7 +1,8 @@
 /**
  * npm run gen        writes everything derived from schemas/: TypeScript types, ajv standalone
  *                    validators (the app compiles nothing at run time, so it runs under a CSP
- *                    without 'unsafe-eval') and the widget reference docs.
+ *                    without 'unsafe-eval'), the widget reference docs and docs/openapi.json
+ *                    (the borrower API as OpenAPI 3.1, for backend teams).
  *                    Also the spec-minimal and spec-noisy answers of every endpoint
  *                    (tests/fixtures/spec-answers/, from ../shared/spec/product-spec.md when
  *                    that file is there; without it they are left as committed).
@@ -13,6 +14,7 @@ import { generateTypes } from './lib/genTypes';
 import { generateValidators } from './lib/genValidators';
 import { generateWidgetDocs } from './lib/genDocs';
 import { generateEndpointTypes } from './lib/genEndpoints';
+import { generateOpenApi } from './lib/genOpenApi';
 import { loadSchemas } from './lib/schemas';
 import { generateSpecFixtures } from './lib/genSpecFixtures';
 import { checkAppConfig } from '../server/core/config';
@@ -37,6 +39,7 @@ const outputs: Record<string, string> = {
   ...generateEndpointTypes(types['src/schema/generated/types.ts'] ?? ''),
   ...generateValidators(schemas),
   ...generateWidgetDocs(schemas),
+  ...generateOpenApi(schemas),
 };
 const SPEC = join(ROOT, '../shared/spec/product-spec.md');
 if (existsSync(SPEC)) {
