@@ -13,7 +13,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Writable } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 
@@ -22,7 +21,8 @@ const WELL_FORMED = /^[A-Za-z0-9._:-]{8,64}$/;
 /** Query keys whose values say nothing about a person. */
 const KEPT_QUERY = new Set(['lang']);
 
-export type LoggerSetting = boolean | { level: string; stream?: Writable };
+/** Where log lines go: any object with pino's `write(line)` (a file stream, or a test's array). */
+export type LoggerSetting = boolean | { level: string; stream?: { write(line: string): void } };
 
 const REDACT = [
   'req.headers.cookie',

@@ -628,6 +628,10 @@ export type Value11 = unknown;
  */
 export type Text51 = string;
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text52 = string;
+/**
  * A path into the page state, e.g. form.account or items[0].check.
  */
 export type StatePath13 = string;
@@ -4089,6 +4093,7 @@ export interface LayoutDocument {
    */
   version: number;
   title: Text51;
+  description?: Text52;
   /**
    * Named API calls; the response data of source X is data.X in bindings.
    */
