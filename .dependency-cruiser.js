@@ -105,7 +105,7 @@ export function forbiddenRules(root) {
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown', 'npm-dev'] },
     },
     ...folderLayers('server', [
-      'core',
+      ['core', 'metrics'],
       'db',
       'domain',
       'demo',

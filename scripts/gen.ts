@@ -1,10 +1,10 @@
 /**
  * npm run gen        writes everything derived from schemas/: TypeScript types, ajv standalone
  *                    validators (the app compiles nothing at run time, so it runs under a CSP
- *                    without 'unsafe-eval') and the widget reference docs.
+ *                    without 'unsafe-eval'), the widget reference docs and docs/openapi.json
+ *                    (the borrower API as OpenAPI 3.1, for backend teams).
  *                    Also the spec-minimal and spec-noisy answers of every endpoint
- *                    (tests/fixtures/spec-answers/, from ../shared/spec/product-spec.md when
- *                    that file is there; without it they are left as committed).
+ *                    (tests/fixtures/spec-answers/, from docs/spec/product-spec.md).
  * npm run gen:check  regenerates in memory and fails if a committed file is stale.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,8 +13,9 @@ import { generateTypes } from './lib/genTypes';
 import { generateValidators } from './lib/genValidators';
 import { generateWidgetDocs } from './lib/genDocs';
 import { generateEndpointTypes } from './lib/genEndpoints';
+import { generateOpenApi } from './lib/genOpenApi';
 import { loadSchemas } from './lib/schemas';
-import { generateSpecFixtures } from './lib/genSpecFixtures';
+import { SPEC_FILE, generateSpecFixtures } from './lib/genSpecFixtures';
 import { checkAppConfig } from '../server/core/config';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -37,19 +38,15 @@ const outputs: Record<string, string> = {
   ...generateEndpointTypes(types['src/contract/schema/generated/types.ts'] ?? ''),
   ...generateValidators(schemas),
   ...generateWidgetDocs(schemas),
+  ...generateOpenApi(schemas),
 };
-const SPEC = join(ROOT, '../shared/spec/product-spec.md');
-if (existsSync(SPEC)) {
-  const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
-    endpoints: Parameters<typeof generateSpecFixtures>[2];
-  };
-  Object.assign(
-    outputs,
-    generateSpecFixtures(schemas, readFileSync(SPEC, 'utf8'), catalogue.endpoints),
-  );
-} else {
-  console.log(`gen: ${SPEC} not found, spec fixtures left as committed`);
-}
+const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
+  endpoints: Parameters<typeof generateSpecFixtures>[2];
+};
+Object.assign(
+  outputs,
+  generateSpecFixtures(schemas, readFileSync(join(ROOT, SPEC_FILE), 'utf8'), catalogue.endpoints),
+);
 
 const stale: string[] = [];
 for (const [file, content] of Object.entries(outputs)) {

@@ -11,7 +11,6 @@ export type {
   ApiTransportFailure,
   TransportFailureKind,
 } from './result';
-export { collectTypes } from './schema/collectTypes';
 export type { Action, DataSource, LayoutDocument, LayoutNode } from './schema/generated/types';
 export { LAYOUT_SCHEMA_VERSION } from './schema/generated/validators/layoutSchemaVersion';
 export { responseValidators } from './schema/generated/validators/responses';
@@ -34,3 +33,5 @@ export { readPageQuery, searchOf } from './servedPage/query';
 export { isStatic, resolveWith } from './servedPage/resolveWith';
 export type { ResolveProblem } from './servedPage/resolveWith';
 export { orderView, tileView } from './views';
+export { collectTypes, hasHtmlRichText } from './schema/collectTypes';
+export { pageMatcher } from './servedPage/pagePath';

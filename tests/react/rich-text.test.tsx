@@ -2,27 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { layoutOf, ok, renderLayout, type RenderLayoutOptions } from '../support/renderLayout';
+import { layoutOf, renderLayout } from '../support/renderLayout';
+import { everyAttribute, renderHtml, richTextBody } from '../support/renderRichText';
 import { XSS_IMG, XSS_SVG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/rich-text.json';
 import { sanitizeHtml, type LinkCheck } from '../../src/react/widgets/rich-text/sanitizeHtml';
 
-async function renderHtml(html: string, options: Pick<RenderLayoutOptions, 'allowHosts'> = {}) {
-  return renderLayout(
-    layoutOf([{ type: 'rich-text', id: 'terms', html: '{{ data.agreement.content }}' }], {
-      dataSources: { agreement: { endpoint: 'contractJump' } },
-    }),
-    { ...options, responses: { contractJump: ok({ content: html }) } },
-  );
-}
-
-const body = () => document.getElementById('terms') as HTMLElement;
-
-function everyAttribute(root: Element): string[] {
-  return [root, ...root.querySelectorAll('*')].flatMap((el) =>
-    [...el.attributes].map((a) => `${el.localName}[${a.name}=${a.value}]`),
-  );
-}
+const body = richTextBody;
 
 describe('rich-text', () => {
   it('keeps the allowed structure: headings, paragraphs, lists, tables, safe links and images', async () => {

@@ -40,6 +40,8 @@ function fixture(customer: unknown, earlyCode?: string) {
       'src/react/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
       'src/react/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
+      'src/react/widgets/rich-text/RichText.tsx': { file: 'assets/RichText-1.js' },
+      'src/react/widgets/rich-text/sanitizeHtml.ts': { file: 'assets/sanitizeHtml-1.js' },
       'src/app/shell/early.ts': { file: 'assets/early-1.js' },
       'src/contract/schema/generated/validators/responses/contact-kf-info.js': {
         file: 'assets/contact-kf-info-1.js',
@@ -96,6 +98,21 @@ describe('app shell', () => {
     expect(html).toContain('<link rel="modulepreload" href="/assets/binding-1.js">');
     expect(html).not.toContain('Button-1.js');
     expect(html).not.toContain('href="/assets/react-1.js"');
+  });
+
+  it('preloads the HTML sanitiser for rich text given as HTML, and only then', async () => {
+    const withText = await fixture({
+      ...layout,
+      body: [{ type: 'rich-text', text: 'About us' }],
+    }).html('/customerService');
+    expect(withText).toContain('<link rel="modulepreload" href="/assets/RichText-1.js">');
+    expect(withText).not.toContain('sanitizeHtml-1.js');
+    const withHtml = await fixture({
+      ...layout,
+      body: [{ type: 'container', children: [{ type: 'rich-text', html: '<p>Terms</p>' }] }],
+    }).html('/customerService');
+    expect(withHtml).toContain('<link rel="modulepreload" href="/assets/RichText-1.js">');
+    expect(withHtml).toContain('<link rel="modulepreload" href="/assets/sanitizeHtml-1.js">');
   });
 
   // Issue 10: a layout that passes this build's strict schema is stamped, and the page is not

@@ -14,3 +14,15 @@ export function collectTypes(value: unknown, out = new Set<string>(), depth = 0)
   }
   return out;
 }
+
+/**
+ * Whether a layout shows rich text given as HTML: only such a layout needs the HTML sanitiser's
+ * chunk (DOMPurify), which the server then preloads; plain rich text never loads it.
+ */
+export function hasHtmlRichText(value: unknown, depth = 0): boolean {
+  if (depth > 200 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasHtmlRichText(v, depth + 1));
+  const node = value as { type?: unknown; html?: unknown };
+  if (node.type === 'rich-text' && typeof node.html === 'string' && node.html !== '') return true;
+  return Object.values(value).some((v) => hasHtmlRichText(v, depth + 1));
+}

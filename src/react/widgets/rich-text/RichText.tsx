@@ -3,7 +3,9 @@ import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { usePageRuntime } from '../../render/contexts';
 import { useText } from '../../render/useBinding';
 import { styleClass } from '../styleClass';
-import { sanitizeHtml, textParagraphs, type SafeNode } from './sanitizeHtml';
+import type { SafeNode } from './sanitizeHtml';
+import { textParagraphs } from './textParagraphs';
+import { useSanitizer } from './useSanitizer';
 import './rich-text.css';
 
 /** React prop names for the few attributes the sanitiser lets through. */
@@ -25,13 +27,14 @@ export default function RichText({ node, pointer }: WidgetProps<NodeOf<'rich-tex
   const { env } = usePageRuntime();
   const html = useText(node.html, `${pointer}/html`);
   const text = useText(node.text, `${pointer}/text`);
+  const sanitizer = useSanitizer(Boolean(html));
   const content = useMemo(() => {
     if (html)
       return toReact(
-        sanitizeHtml(html, {
+        sanitizer?.sanitizeHtml(html, {
           checkLink: (raw) => env.checkUrl(raw),
           checkImage: (raw) => env.checkImageUrl(raw),
-        }),
+        }) ?? [],
       );
     return textParagraphs(text).map((lines, i) => (
       <p key={i}>
@@ -43,7 +46,7 @@ export default function RichText({ node, pointer }: WidgetProps<NodeOf<'rich-tex
         ))}
       </p>
     ));
-  }, [html, text, env]);
+  }, [html, text, env, sanitizer]);
 
   return (
     <div id={node.id} className={styleClass(node.style, 'k-rich-text')}>
