@@ -1,3 +1,4 @@
+// The public entry of @kopa/contract (README.md): what other packages may import from it.
 export { clientPath, findEndpoint, parseCatalogue, substituteProvider } from './catalogue';
 export type { Catalogue, EndpointSpec, SuccessCode } from './catalogue';
 export type { EndpointKey, RequestOf, ResponseOf } from './generated/endpoints';

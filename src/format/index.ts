@@ -1,3 +1,4 @@
+// The public entry of @kopa/format (README.md): what other packages may import from it.
 // Not here: ./digits (the input widget's masks). Only the input widget uses them, and they travel in
 // its chunk; re-exported here they would tie that chunk to the entry (vite.config.ts, SHARED_WIDGET).
 // They are the subpath @kopa/format/digits.

@@ -1,3 +1,4 @@
+// The public entry of @kopa/react (README.md): what other packages may import from it.
 export { Page } from './render/Page';
 export type { PageStatus } from './render/Page';
 export { enablePreviewMarks, selectInPreview } from './render/PreviewSelection';

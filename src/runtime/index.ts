@@ -1,3 +1,4 @@
+// The public entry of @kopa/runtime (README.md): what other packages may import from it.
 export { pageFieldSet } from './actions/fieldRegistry';
 export type { FieldEntry } from './actions/fieldRegistry';
 export { runActions, withLocals } from './actions/run';
