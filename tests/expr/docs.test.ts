@@ -6,12 +6,12 @@ import { loadCases, renderCasesMarkdown } from './cases';
 
 /**
  * docs/expressions.md carries a table generated from the shared cases. This test keeps it in
- * sync: it fails when the table is stale, and `KOPA_UPDATE_DOCS=1 npx vitest run tests/unit/expr`
+ * sync: it fails when the table is stale, and `KOPA_UPDATE_DOCS=1 npx vitest run tests/expr`
  * rewrites it.
  */
 const DOC = resolve(process.cwd(), 'docs/expressions.md');
 const BEGIN =
-  '<!-- BEGIN GENERATED: tests/fixtures/expr-cases.json (KOPA_UPDATE_DOCS=1 npx vitest run tests/unit/expr) -->';
+  '<!-- BEGIN GENERATED: tests/fixtures/expr-cases.json (KOPA_UPDATE_DOCS=1 npx vitest run tests/expr) -->';
 const END = '<!-- END GENERATED -->';
 
 describe('docs/expressions.md', () => {
