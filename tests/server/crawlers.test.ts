@@ -141,7 +141,11 @@ describe('not found', () => {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(res.json(), url).toEqual({ code: '404', message: `Not found: GET ${url}` });
+      expect(res.json(), url).toEqual({
+        code: '404',
+        message: `Not found: GET ${url}`,
+        requestId: res.headers['x-request-id'],
+      });
       expect(res.headers['x-robots-tag'], url).toBe('noindex');
     }
     // A real file is still served.
@@ -164,6 +168,10 @@ describe('not found', () => {
       headers: { accept: 'application/json' },
     });
     expect(json.statusCode).toBe(404);
-    expect(json.json()).toEqual({ code: '404', message: 'Not found: GET /no/such/page' });
+    expect(json.json()).toEqual({
+      code: '404',
+      message: 'Not found: GET /no/such/page',
+      requestId: json.headers['x-request-id'],
+    });
   });
 });
