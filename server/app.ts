@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { loadCatalogue, loadValidators } from './core/catalogue';
+import { loadEndpointCatalogue, compileApiValidators } from './core/catalogue';
 import { loadAppConfig, loadWireNames, ROOT } from './core/config';
 import type { ServerContext } from './http/context';
 import { openDb, type Db } from './db';
@@ -176,8 +176,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const ctx: ServerContext = {
     db,
     cfg,
-    catalogue: loadCatalogue(cfg.provider),
-    validators: loadValidators(),
+    catalogue: loadEndpointCatalogue(cfg.provider),
+    validators: compileApiValidators(),
     wire: createWireMapper(loadWireNames()),
     sms,
     now,

@@ -4,7 +4,7 @@ import type { ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
-import { formatDateTime, formatMoney } from '../domain/format';
+import { formatDateTime, formatLabelledAmount } from '../domain/format';
 import { statusText } from '../domain/orders';
 import { requireOrder, type SessionUser } from '../http/session';
 
@@ -39,7 +39,7 @@ async function orderSummaries(ctx: ServerContext, user: SessionUser): Promise<Or
     productName: r.name,
     status: statusText(r.status).text,
     list: [
-      { title: 'Loan amount', value: formatMoney(r.amount, ctx.cfg.currencyLabel) },
+      { title: 'Loan amount', value: formatLabelledAmount(r.amount, ctx.cfg.currencyLabel) },
       { title: 'Apply time', value: formatDateTime(r.created_at) },
       { title: 'Order No.', value: r.id },
     ],

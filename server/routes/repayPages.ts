@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { userEndpoint, withMessage } from '../http/endpoint';
 import { badRequest, BusinessError } from '../core/errors';
-import { addDays, formatDate, formatMoney, maskCardNo } from '../domain/format';
+import { addDays, formatDate, formatLabelledAmount, maskCardNo } from '../domain/format';
 import { installmentsOf, outstanding, REPAYABLE } from '../domain/orders';
 import { installmentPlanAnswer } from '../domain/planAnswer';
 import { getSetting, getSettings, latestCard } from '../domain/storedSettings';
@@ -40,7 +40,7 @@ async function payAccount(
 
 /** The NOTICE dialog text: the request went to the wallet account the borrower entered. */
 function walletNotice(amount: number, label: string): string {
-  return `A payment request of ${formatMoney(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
+  return `A payment request of ${formatLabelledAmount(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
 }
 
 export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): void {
@@ -86,15 +86,15 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       bankList: await getSetting(ctx.db, 'wallets'),
       detail: deferrable
         ? [
-            { text: 'Deferral fee', value: formatMoney(order.delay_fee, label) },
+            { text: 'Deferral fee', value: formatLabelledAmount(order.delay_fee, label) },
             { text: 'Deferral days', value: `${DELAY_DAYS} days` },
-            { text: 'Outstanding amount', value: formatMoney(due, label) },
+            { text: 'Outstanding amount', value: formatLabelledAmount(due, label) },
           ]
-        : [{ text: 'Outstanding amount', value: formatMoney(due, label) }],
+        : [{ text: 'Outstanding amount', value: formatLabelledAmount(due, label) }],
       repayDetail: deferrable
         ? [
             { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
-            { text: 'Amount due then', value: formatMoney(due, label) },
+            { text: 'Amount due then', value: formatLabelledAmount(due, label) },
           ]
         : [],
       delayShouldPayAmount: deferrable ? order.delay_fee : 0,

@@ -5,7 +5,7 @@ export { enablePreviewMarks, selectInPreview } from './render/PreviewSelection';
 export {
   acceptServerCheckedNodes,
   describeAjvError,
-  loadValidators,
+  loadNodeValidators,
 } from './render/nodeValidators';
 export { ToastHost } from './render/toast/ToastHost';
 export { createToastStore } from './render/toast/toastStore';

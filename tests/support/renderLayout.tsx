@@ -5,7 +5,7 @@ import type { LayoutDocument } from '../../src/contract/schema/generated/types';
 import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
 import { Page } from '../../src/react/render/Page';
 import { createPageController, type PageController } from '../../src/runtime/page/pageController';
-import { loadValidators } from '../../src/react/render/nodeValidators';
+import { loadNodeValidators } from '../../src/react/render/nodeValidators';
 import { createWidgetSource } from '../../src/react/render/widgetCache';
 import { collectTypes } from '../../src/contract/schema/collectTypes';
 import { widgetLoaders } from '../../src/react/widgets/registry';
@@ -195,7 +195,7 @@ export async function renderLayout(
 > {
   // As the server serves it: fragments (`{ "use": ... }`) expanded from layouts/_fragments.
   layout = expandFragments(layout, loadFragmentFiles().files).doc as LayoutDocument;
-  await loadValidators();
+  await loadNodeValidators();
   await testWidgets.preload(collectTypes(layout));
   const { env, recorded, toastStore, hostBack } = createFakeEnv(options);
   const user = userEvent.setup();
