@@ -47,11 +47,9 @@ export const LAYOUT_MESSAGES = {
   'type-mismatch': (detail: string) => `wrong type: ${detail}`,
   'shows-undefined': (detail: string) => detail,
   'optional-value': (detail: string) => `hint: ${detail}`,
-  // Roles and order (src/lint/roles.ts, src/lint/order.ts).
-  'required-hidden': (name: string, why: string) =>
-    `primary action "${name}" can never be visible: ${why}`,
-  'primary-disabled': (name: string, why: string) =>
-    `primary action "${name}" can never be enabled: ${why}`,
+  // Order (src/lint/order.ts) and screen contracts (src/lint/flow/contracts.ts).
+  'screen-contract': (path: string, call: string, why: string, detail: string) =>
+    `screen ${path} must let the borrower call ${call} (${why}; config/screen-contracts.json), but ${detail}`,
   'validate-after-request': (fields: string, endpoint: string, at: string) =>
     `this validate checks ${fields} after the request ${endpoint} (${at}) already sent it: move the validate before the request`,
   'unvalidated-field': (path: string, field: string, endpoint: string) =>

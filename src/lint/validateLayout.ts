@@ -15,6 +15,7 @@ import type { LayoutIssue } from '../schema/layoutIssue';
 import { checkLayoutLimits } from '../schema/layoutLimits';
 import { urlIssues } from './urlRules';
 import { typeIssues } from './types/typeCheck';
+import { contractIssues } from './flow/contracts';
 import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
 import { loadFragmentFiles } from '../schema/fragmentFiles';
@@ -170,6 +171,7 @@ export function validateLayoutDocument(
     issues.push(...semanticIssues(doc as Record<string, unknown>, file, catalogue, routeInfo));
     issues.push(...urlIssues(doc as Record<string, unknown>, file));
     issues.push(...typeIssues(doc as Record<string, unknown>, file, catalogue, expansion.paramAt));
+    issues.push(...contractIssues(doc as Record<string, unknown>, file, catalogue));
   } catch (e) {
     if (schemaOk) throw e;
   }
