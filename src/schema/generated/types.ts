@@ -745,6 +745,7 @@ export interface KopaSchemaIndex {
   api_user_delete_response_schema_json?: UserDeleteResponse;
   config_app_schema_json?: AppConfig;
   config_messages_schema_json?: MessageCatalogue;
+  config_publishing_schema_json?: PublishingConfig;
   config_screen_contracts_schema_json?: ScreenContracts;
   data_source_schema_json?: DataSource;
   defs_actions_schema_json?: Actions;
@@ -3272,6 +3273,21 @@ export interface MessageCatalogue {
    * via the `patternProperty` "^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$".
    */
   [k: string]: string | undefined;
+}
+/**
+ * config/publishing.json: which calls make a layout need two people to publish (money and identity calls), and how long an approval lasts.
+ */
+export interface PublishingConfig {
+  $schema?: string;
+  $comment?: string;
+  /**
+   * Logical endpoint names (schemas/api/endpoints.json) that move money or change who the borrower is.
+   */
+  twoPersonCalls: string[];
+  /**
+   * An approval ends this many hours after it was given.
+   */
+  approvalHours: number;
 }
 /**
  * config/screen-contracts.json: for each screen (a page key of config/routes.json), the calls its borrowers must always be able to make. Checked by the layout checker (src/lint/flow/contracts.ts) for every layout, in npm run validate and the publish gate.
