@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The production path, as a deploy runs it, on a copy of this tree (issue 35):
 #   npm run build -> npm prune --omit=dev -> npm run serve (NODE_ENV=production)
-# then /healthz and /readyz must answer 200, a borrower page must be served, and SIGTERM must
-# stop the server cleanly (exit 0). Fails when any step fails; prints the server's output then.
+# then /healthz and /readyz must answer 200, a borrower page must be served (without any session:
+# production has no demo data), the demo session must open nothing (401), no session link may be
+# printed, and SIGTERM must stop the server cleanly (exit 0). Fails when any step fails; prints the server's output then.
 # The copy shares node_modules' files with this tree by hard links (no second download), so the
 # prune removes the dev packages from the copy only. Usage: bash scripts/check-deploy.sh
 set -euo pipefail
@@ -65,9 +66,13 @@ echo "  /healthz -> $health"
 ready="$(curl -fsS "$BASE/readyz")" || fail "/readyz did not answer 200: $(curl -sS "$BASE/readyz" || true)"
 echo "  /readyz  -> $ready"
 grep -q '"layouts":[1-9]' <<<"$ready" || fail "/readyz reports no published layout"
-code="$(curl -sS -o "$WORK/page.html" -w '%{http_code}' "$BASE/repay?userId=10001&sessionId=demo-session&orderId=O170&productId=P002")"
+code="$(curl -sS -o "$WORK/page.html" -w '%{http_code}' "$BASE/repay?orderId=O170&productId=P002")"
 [ "$code" = 200 ] && grep -q 'id="root"' "$WORK/page.html" || fail "/repay answered $code without the app's page"
 echo "  /repay   -> $code, the app's page"
+code="$(curl -sS -o "$WORK/demo.json" -w '%{http_code}' "$BASE/vexed/v3/loan-details/loan-details?userId=10001&sessionId=demo-session&orderId=O170")"
+[ "$code" = 401 ] || fail "the demo session answered $code in production (expected 401): $(cat "$WORK/demo.json")"
+echo "  demo-session -> $code (no demo data in production)"
+! grep -q 'sessionId=' "$LOG" || fail "the production start printed session links"
 
 step "SIGTERM"
 kill -TERM "$PID"

@@ -1,7 +1,8 @@
 /**
  * npm run gen        writes everything derived from schemas/: TypeScript types, ajv standalone
  *                    validators (the app compiles nothing at run time, so it runs under a CSP
- *                    without 'unsafe-eval') and the widget reference docs.
+ *                    without 'unsafe-eval'), the widget reference docs and docs/openapi.json
+ *                    (the borrower API as OpenAPI 3.1, for backend teams).
  *                    Also the spec-minimal and spec-noisy answers of every endpoint
  *                    (tests/fixtures/spec-answers/, from docs/spec/product-spec.md).
  * npm run gen:check  regenerates in memory and fails if a committed file is stale.
@@ -12,6 +13,7 @@ import { generateTypes } from './lib/genTypes';
 import { generateValidators } from './lib/genValidators';
 import { generateWidgetDocs } from './lib/genDocs';
 import { generateEndpointTypes } from './lib/genEndpoints';
+import { generateOpenApi } from './lib/genOpenApi';
 import { loadSchemas } from './lib/schemas';
 import { SPEC_FILE, generateSpecFixtures } from './lib/genSpecFixtures';
 import { checkAppConfig } from '../server/core/config';
@@ -36,6 +38,7 @@ const outputs: Record<string, string> = {
   ...generateEndpointTypes(types['src/schema/generated/types.ts'] ?? ''),
   ...generateValidators(schemas),
   ...generateWidgetDocs(schemas),
+  ...generateOpenApi(schemas),
 };
 const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
   endpoints: Parameters<typeof generateSpecFixtures>[2];

@@ -11,14 +11,14 @@ import { loadCatalogue, loadValidators } from './core/catalogue';
 import { loadAppConfig, loadWireNames, ROOT } from './core/config';
 import type { ServerContext } from './http/context';
 import { openDb, type Db } from './db';
-import { seed } from './demo/seed';
+import { ensureSettings, seed } from './demo/seed';
 import { responseCheckFor, sessionLifetimesFromEnv } from './core/settings';
 import { registerErrorHandling } from './http/errorHandler';
 import { registerHealth } from './http/health';
 import { closeConnectionsWhenStopping } from './http/shutdown';
 import { registerLayouts } from './layouts/routes';
 import { startLayouts } from './layouts/service';
-import { studioCredentials } from './layouts/studio/auth';
+import { secureCookiesFromEnv, studioCredentials } from './layouts/studio/auth';
 import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
 import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
@@ -36,8 +36,7 @@ import { readPageQuery } from '../src/prelude/query';
 import { trustProxyFromEnv } from './http/trustProxy';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
 import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
-import { DEMO } from './demo/seedData';
-import { refreshDemoSessions } from './http/session';
+import { openDemoSessions, revokeDemoSessions } from './demo/demoSessions';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
 import { registerComplaints } from './routes/complaints';
@@ -50,6 +49,9 @@ import { registerUploads } from './routes/uploads';
 import { registerStaticApp, securityHeaders } from './prelude/staticApp';
 import { DEFAULT_PAGE_LIMIT } from './prelude/pageLimit';
 import { createWireMapper } from './core/wire';
+import { registerRequestLog, requestLogServerOptions, type LoggerSetting } from './http/requestLog';
+import { metricsOptionsFromEnv, registerMetrics, type MetricsOptions } from './http/metricsRoute';
+import { rateLimitRefusals } from './metrics/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +59,8 @@ declare module 'fastify' {
     kopaDb: Db;
     /** Runs the orphan-upload sweep now (also run hourly); returns how many were removed. */
     kopaSweepUploads: () => Promise<number>;
+    /** True when this start is the demo with its data in place (main.ts prints the demo links then). */
+    kopaDemo: boolean;
   }
 }
 
@@ -68,13 +72,18 @@ export interface BuildOptions {
   dataDir?: string;
   distDir?: string;
   layoutsDir?: string;
-  /** Fastify's logger: off by default; `{ level }` as main.ts sets it from LOG_LEVEL. */
-  logger?: boolean | { level: string };
+  /** Fastify's logger: off by default; `{ level }` as main.ts sets it from LOG_LEVEL (`stream`: tests capture it). */
+  logger?: LoggerSetting;
+  /** Where /metrics is served and who may read it (default env METRICS_PORT, METRICS_HOST, METRICS_TOKEN). */
+  metrics?: MetricsOptions;
   /** Injectable clock (tests fake time for SMS expiry and limits). */
   now?: () => Date;
   smsLimits?: Partial<SmsLimits>;
-  /** Seed demo data on start (default true; idempotent). */
-  seed?: boolean;
+  /**
+   * Demo mode (server/demo/mode.ts decides it for main.ts): seed the demo borrowers and open their
+   * sessions (idempotent). Default false: the demo sessions found are revoked, nothing is seeded.
+   */
+  demo?: boolean;
   /** Session idle lifetime (default env SESSION_IDLE_DAYS, else 7 days). */
   sessionIdleMs?: number;
   /** Session absolute lifetime (default env SESSION_MAX_DAYS, else 90 days). */
@@ -96,6 +105,34 @@ export interface BuildOptions {
   trustProxy?: false | string[];
 }
 
+/**
+ * Demo mode: the demo borrowers and their sessions, unless the database's borrowers 10001, ... are
+ * not the demo's (then nothing, and one warning). Otherwise: the demo sessions found are revoked,
+ * said in one warning line.
+ */
+async function demoData(app: FastifyInstance, db: Db, demo: boolean, now: Date): Promise<boolean> {
+  await ensureSettings(db);
+  if (!demo) {
+    const revoked = await revokeDemoSessions(db, now);
+    if (revoked.length > 0)
+      app.log.warn(
+        { revoked },
+        `Demo sessions revoked (not in demo mode): ${revoked.join(', ')} no longer open anything.`,
+      );
+    return false;
+  }
+  const outcome = await seed(db);
+  if (outcome.seeded) {
+    await openDemoSessions(db, now);
+    return true;
+  }
+  app.log.warn(
+    { foreign: outcome.foreign },
+    `Demo data not seeded: borrower(s) ${outcome.foreign.join(', ')} already exist and are not the demo's; no demo session was opened.`,
+  );
+  return false;
+}
+
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const dataDir = resolve(opts.dataDir ?? join(ROOT, 'data'));
   const uploadsDir = join(dataDir, 'uploads');
@@ -103,11 +140,13 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const testMode = process.env.NODE_ENV === 'test';
   const devMode = !testMode && process.env.NODE_ENV !== 'production';
 
+  // Client address and scheme from X-Forwarded-* only when TRUST_PROXY names the proxy (http/trustProxy.ts).
+  const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // One JSON line per request with its id (http/requestLog.ts).
+    ...requestLogServerOptions(opts.logger, trustProxy),
     bodyLimit: 256 * 1024,
-    // Client address and scheme from X-Forwarded-* only when TRUST_PROXY names the proxy (http/trustProxy.ts).
-    trustProxy: opts.trustProxy ?? trustProxyFromEnv(process.env),
+    trustProxy,
     // The one reading of a query (src/prelude/query.ts): a repeated key is its first value, on the
     // API as on the page, never an array a handler did not expect.
     routerOptions: { querystringParser: (text: string) => ({ ...readPageQuery(text) }) },
@@ -115,21 +154,14 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
 
   const cfg = loadAppConfig();
   const db = await openDb({ dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
-  if (opts.seed !== false) await seed(db);
+  const now = opts.now ?? (() => new Date());
+  app.decorate('kopaDemo', await demoData(app, db, opts.demo === true, now()));
   const secret = await serverSecret(db);
   app.decorate('kopaDb', db);
   app.addHook('onClose', async () => {
     await db.destroy();
   });
 
-  const now = opts.now ?? (() => new Date());
-  // The demo links printed by npm start must work on a data dir of any age (session.ts).
-  if (opts.seed !== false)
-    await refreshDemoSessions({ db, now }, [
-      DEMO.sessionId,
-      DEMO.otherSessionId,
-      DEMO.noLoanSessionId,
-    ]);
   const envLife = sessionLifetimesFromEnv(process.env);
   const sms = new SmsService({
     db,
@@ -181,6 +213,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     '/assets',
   ]);
   securityHeaders(app);
+  registerRequestLog(app);
+  registerMetrics(app, opts.metrics ?? metricsOptionsFromEnv(process.env));
   registerHealth(app, db);
   closeConnectionsWhenStopping(app);
   registerJsonCompression(app);
@@ -199,6 +233,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     timeWindow: '1 minute',
     store: rateLimitStore(counters, 'api:'),
     allowList: (req) => !isApi(req.kopaPath),
+    onExceeded: () => rateLimitRefusals.inc({ limit: 'api' }),
     errorResponseBuilder: (_req, c) => ({
       statusCode: 429,
       code: '429',
@@ -255,6 +290,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     secret,
     now,
     creds: studioCredentials(process.env),
+    secureCookies: secureCookiesFromEnv(process.env),
     distDir: resolve(opts.distDir ?? join(ROOT, 'dist')),
     counters,
   });

@@ -25,6 +25,7 @@ const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 21);
 const servers = await Promise.all(
   dists.map((d) =>
     buildServer({
+      demo: true,
       dataDir: mkdtempSync(join(tmpdir(), 'kopa-ab-')),
       distDir: join(ROOT, d),
       layoutsDir: join(ROOT, 'layouts'),

@@ -28,6 +28,7 @@ export async function coldLoads(
   around: (side: Side, page: Page, browser: Browser, load: () => Promise<number>) => Promise<void>,
 ): Promise<Record<Side, number[]>> {
   const app = await buildServer({
+    demo: true,
     dataDir: mkdtempSync(join(tmpdir(), 'kopa-cold-')),
     distDir: join(ROOT, SETTINGS.dist),
     layoutsDir: join(ROOT, 'layouts'),

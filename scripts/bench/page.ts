@@ -36,6 +36,7 @@ const pages: { name: string; part?: PagePart }[] = [
 const apps = await Promise.all(
   pages.map(async ({ part }) => {
     const app = await buildServer({
+      demo: true,
       dataDir: mkdtempSync(join(tmpdir(), 'kopa-page-')),
       distDir: join(ROOT, DIST),
       layoutsDir: join(ROOT, 'layouts'),

@@ -59,7 +59,7 @@ function serve(
   };
   const code = `const { buildServer } = await import(${JSON.stringify(join(ROOT, 'server', 'app.ts'))});
 const { memoryCounters } = await import(${JSON.stringify(join(ROOT, 'server', 'http', 'counters.ts'))});
-const app = await buildServer({ ...${JSON.stringify(options)}${memoryCounters ? ', counters: memoryCounters(() => new Date())' : ''} });
+const app = await buildServer({ demo: true, ...${JSON.stringify(options)}${memoryCounters ? ', counters: memoryCounters(() => new Date())' : ''} });
 console.log('listening ' + await app.listen({ port: ${port}, host: '127.0.0.1' }));`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
     cwd: ROOT,

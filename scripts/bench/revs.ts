@@ -42,7 +42,7 @@ function treeOf(rev: string, index: number): string {
 /** Starts the tree's own server on its build; resolves with its origin. */
 function serve(tree: string): Promise<string> {
   const code = `const { buildServer } = await import(${JSON.stringify(join(tree, 'server', 'app.ts'))});
-const app = await buildServer({ dataDir: ${JSON.stringify(mkdtempSync(join(scratch, 'data-')))}, distDir: ${JSON.stringify(join(tree, OUT))}, layoutsDir: ${JSON.stringify(join(tree, 'layouts'))}, logger: false });
+const app = await buildServer({ demo: true, dataDir: ${JSON.stringify(mkdtempSync(join(scratch, 'data-')))}, distDir: ${JSON.stringify(join(tree, OUT))}, layoutsDir: ${JSON.stringify(join(tree, 'layouts'))}, logger: false });
 console.log('listening ' + await app.listen({ port: 0, host: '127.0.0.1' }));`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
     cwd: tree,

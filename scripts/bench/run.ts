@@ -69,6 +69,7 @@ console.log(
 console.log(studioLine(join(ROOT, DIST)));
 
 const app = await buildServer({
+  demo: true,
   dataDir: mkdtempSync(join(tmpdir(), 'kopa-bench-')),
   distDir: join(ROOT, DIST),
   layoutsDir: join(ROOT, 'layouts'),

@@ -35,6 +35,7 @@ const ENTRY_SCRIPT = '<script type="module" crossorigin src="/assets/index';
 
 const serve = () =>
   buildServer({
+    demo: true,
     dataDir: mkdtempSync(join(tmpdir(), 'kopa-slow-')),
     distDir: join(ROOT, DIST),
     layoutsDir: join(ROOT, 'layouts'),

@@ -8,8 +8,18 @@
  */
 import type { Plugin } from 'vite';
 
-/** Keys that only document: at the top of the catalogue and in each endpoint. */
-const DOC_KEYS = new Set(['$comment', 'description']);
+/**
+ * Keys the app never reads, at the top of the catalogue and in each endpoint: the texts for people
+ * and what only the server and docs/openapi.json use (who needs a session, which call takes an
+ * Idempotency-Key, what each refusal code means).
+ */
+export const DOC_KEYS: ReadonlySet<string> = new Set([
+  '$comment',
+  'description',
+  'public',
+  'idempotencyKey',
+  'refusals',
+]);
 
 const CATALOGUE = /[\\/]schemas[\\/]api[\\/]endpoints\.json$/;
 /** Files documented by a top-level `$comment` only: every other key (a message named "description" too) stays. */

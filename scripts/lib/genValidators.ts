@@ -268,7 +268,11 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
       inlineRefs: true,
       schemas: [wrapper],
     });
-    const tree = `export const required = ${JSON.stringify(requiredTree(inner) ?? {})};\n`;
+    // `k`: every field the answer may carry at its top, so an answer holding only fields the
+    // spec names but does not require (contact-kf-info's smWa) is still an answer.
+    const known = Object.keys((inner.properties ?? {}) as Record<string, unknown>);
+    const rootTree = { ...requiredTree(inner), ...(known.length > 0 ? { k: known } : {}) };
+    const tree = `export const required = ${JSON.stringify(rootTree)};\n`;
     out[`${RESPONSE_DIR}/${file}.js`] =
       asPlainEsm(standaloneCode(ajv, { validate: 'response' }), `${file}.js`) + tree;
     out[`${RESPONSE_DIR}/${file}.d.ts`] =
@@ -281,8 +285,8 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
   out[`${RESPONSE_DIR}/index.ts`] =
     BANNER +
     `import type { ValidateFunction } from 'ajv';\n\n` +
-    `/** Where a response schema requires fields: \`r\` names here, \`p\` properties below, \`i\` array items, \`a\` map values. */\n` +
-    `export interface RequiredTree {\n  r?: readonly string[];\n  p?: Readonly<Record<string, RequiredTree>>;\n  i?: RequiredTree;\n  a?: RequiredTree;\n}\n\n` +
+    `/** Where a response schema requires fields: \`r\` names here, \`p\` properties below, \`i\` array items, \`a\` map values; \`k\` (root only) every field it declares at the top. */\n` +
+    `export interface RequiredTree {\n  r?: readonly string[];\n  k?: readonly string[];\n  p?: Readonly<Record<string, RequiredTree>>;\n  i?: RequiredTree;\n  a?: RequiredTree;\n}\n\n` +
     `/** Response schema name (as endpoints.json names it) -> its validator module, loaded on demand. */\n` +
     `export const responseValidators: Readonly<Record<string, () => Promise<{ validate: ValidateFunction; required: RequiredTree }>>> = {\n` +
     loaders.join('') +

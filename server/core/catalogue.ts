@@ -21,6 +21,8 @@ export interface Endpoint {
   success: '0' | '00';
   request: string;
   response: string;
+  /** No session needed (otherwise userId + sessionId of a live session, 401 without). */
+  public?: boolean;
 }
 
 export type Catalogue = Record<string, Endpoint>;

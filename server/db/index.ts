@@ -1,6 +1,7 @@
 /**
  * Opens the database: PGlite under <dataDir>/pglite by default, or PostgreSQL when a
- * postgres:// URL is given. Both run the same migrations and the same Kysely queries.
+ * postgres:// URL is given. Both run the same migrations and the same Kysely queries, and both
+ * time every query into kopa_db_query_duration_seconds (server/metrics/registry.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect';
+import { observeQuery } from '../metrics/registry';
 import type { Database } from './types';
 import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_money';
@@ -69,14 +71,14 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
         c.release();
       }
     }
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observeQuery });
   } else {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     const client = await PGlite.create(dir, {
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
     });
-    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client), log: observeQuery });
   }
   // PostgreSQL: name the schema of Kysely's bookkeeping tables, or the migrator may find another
   // schema's kysely_migration table (other test runs) and skip creating its own.

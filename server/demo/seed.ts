@@ -1,4 +1,9 @@
-/** Idempotent demo seed: runs once per database (marker row), and every insert tolerates reruns. */
+/**
+ * Idempotent demo seed (demo mode only: server/demo/mode.ts): runs once per database (marker
+ * row), and every insert tolerates reruns. It never touches a borrower it did not create: when a
+ * demo borrower id (10001, ...) already belongs to someone else, nothing is seeded at all (no
+ * session, card, order or complaint lands on that borrower), and the caller says so.
+ */
 import { delayFee } from '../lib/orders';
 import type { Db } from '../db/index';
 import {
@@ -13,16 +18,72 @@ import {
 } from './seedData';
 
 const MARKER = 'seed:v1';
+/** The demo borrower ids this seed created itself (a settings row): only these get demo sessions. */
+const OWNED = 'seed:demo-users';
 const DAY = 86_400_000;
 
-export async function seed(db: Db): Promise<void> {
+/** Every borrower the seed writes (the ones with a session and the registered promo user). */
+const DEMO_USER_IDS: readonly string[] = [
+  DEMO.userId,
+  DEMO.otherUserId,
+  '10003',
+  DEMO.noLoanUserId,
+];
+const DEMO_PHONES: Record<string, string> = {
+  [DEMO.userId]: DEMO.phone,
+  [DEMO.otherUserId]: DEMO.otherPhone,
+  '10003': DEMO.registeredPromoPhone,
+  [DEMO.noLoanUserId]: DEMO.noLoanPhone,
+};
+
+export type SeedOutcome = { seeded: true } | { seeded: false; foreign: string[] };
+
+async function setting(db: Db, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/**
+ * The demo borrower ids this database holds that the seed did not create. A database seeded
+ * before the seed kept its list (marker, no list) counts a row as the seed's when it carries the
+ * demo phone of its id, as the old seed wrote it.
+ */
+async function foreignBorrowers(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'phone'])
+    .where('id', 'in', [...DEMO_USER_IDS])
+    .execute();
+  const listed = await setting(db, OWNED);
+  const legacy = listed === undefined && (await setting(db, MARKER)) !== undefined;
+  const owned = Array.isArray(listed)
+    ? listed.filter((id): id is string => typeof id === 'string')
+    : legacy
+      ? rows.filter((r) => DEMO_PHONES[r.id] === r.phone).map((r) => r.id)
+      : [];
+  return rows.map((r) => r.id).filter((id) => !owned.includes(id));
+}
+
+export async function seed(db: Db): Promise<SeedOutcome> {
+  const foreign = await foreignBorrowers(db);
+  if (foreign.length > 0) return { seeded: false, foreign };
+  // Recorded before the rows are written: the ids are free (checked above), so they are the seed's.
+  await db
+    .insertInto('settings')
+    .values({ key: OWNED, value: JSON.stringify([...DEMO_USER_IDS]) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify([...DEMO_USER_IDS]) }))
+    .execute();
   await seedNoLoanBorrower(db);
   const done = await db
     .selectFrom('settings')
     .select('key')
     .where('key', '=', MARKER)
     .executeTakeFirst();
-  if (done) return;
+  if (done) return { seeded: true };
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -166,6 +227,23 @@ export async function seed(db: Db): Promise<void> {
         .execute();
     }
   });
+  return { seeded: true };
+}
+
+/**
+ * Every start, demo or not: the settings documents the borrower screens read (contact, wallets,
+ * payNotice, ...) get their reference values where a key is missing, and an existing row is never
+ * changed. They are the service's configuration, edited in SQL (docs/running.md), not demo
+ * data: no borrower, session, card or order is written here. Without them every screen that reads
+ * one would answer 500.
+ */
+export async function ensureSettings(db: Db): Promise<void> {
+  for (const [key, value] of Object.entries(SETTINGS))
+    await db
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
 }
 
 /**

@@ -139,11 +139,18 @@ function registerOne<K extends EndpointKey, U extends SessionUser | null>(
   ctx: EndpointContext,
   key: K,
   resolveUser: (query: SessionQuery) => Promise<U>,
+  isPublic: boolean,
   opts: Options,
   handler: Handler<K, U>,
 ): void {
   const ep = ctx.catalogue[key];
   if (!ep) throw new Error(`endpoint ${key} missing from schemas/api/endpoints.json`);
+  // The catalogue's word on the session is what docs/openapi.json tells backend teams: a handler
+  // registered otherwise would make that document wrong, so the server does not start.
+  if ((ep.public === true) !== isPublic)
+    throw new Error(
+      `endpoint ${key}: schemas/api/endpoints.json says ${ep.public === true ? 'public' : 'session needed'}, registered as ${isPublic ? 'public' : 'a borrower call'}`,
+    );
   const url = `${ctx.cfg.apiPrefix}${ctx.wire.path(key, ep.path)}`;
   const methods: Array<'GET' | 'POST'> = opts.alsoGet
     ? ['GET', 'POST']
@@ -192,7 +199,7 @@ export function userEndpoint<K extends EndpointKey>(
   handler: Handler<K, SessionUser>,
   opts: Options = {},
 ): void {
-  registerOne(app, ctx, key, (q) => requireUser(ctx, q.userId, q.sessionId), opts, handler);
+  registerOne(app, ctx, key, (q) => requireUser(ctx, q.userId, q.sessionId), false, opts, handler);
 }
 
 /** A public call (promotion, registration, contact info, union error info). */
@@ -203,5 +210,5 @@ export function publicEndpoint<K extends EndpointKey>(
   handler: Handler<K, null>,
   opts: Options = {},
 ): void {
-  registerOne(app, ctx, key, async () => null, opts, handler);
+  registerOne(app, ctx, key, async () => null, true, opts, handler);
 }

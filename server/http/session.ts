@@ -90,23 +90,6 @@ export async function requireUser(
   return { userId: row.user_id, sessionId, phone: row.phone };
 }
 
-/**
- * The demo sessions printed by `npm start` start a fresh lifetime at every start, so the links
- * keep working on a data dir of any age. Revoked ones (a deleted demo account) stay revoked.
- */
-export async function refreshDemoSessions(
-  ctx: Pick<ServerContext, 'db' | 'now'>,
-  ids: string[],
-): Promise<void> {
-  const now = ctx.now();
-  await ctx.db
-    .updateTable('sessions')
-    .set({ created_at: now, last_seen_at: now })
-    .where('id', 'in', ids)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 /** requireOrder with its product's name and logo in the same query (a join, not a second read). */
 export async function requireOrderWithProduct(
   ctx: ServerContext,

@@ -148,7 +148,8 @@ export function sendRepresentation(
     .header('Vary', 'Accept-Encoding')
     .header('ETag', rep.etag)
     .header('Cache-Control', rep.cacheControl);
-  if (notModified(req, rep.etag)) return reply.code(304).send();
+  // Only a 200 is revalidated: a not-found page keeps its 404 (its text is every unknown path's).
+  if (reply.statusCode === 200 && notModified(req, rep.etag)) return reply.code(304).send();
   const encoding = negotiate(req.headers['accept-encoding'], available);
   if (encoding === null)
     return reply

@@ -20,3 +20,20 @@ export function trustProxyFromEnv(env: NodeJS.ProcessEnv): false | string[] {
   }
   return list;
 }
+
+/**
+ * The request's scheme in one spelling: `https` or `http`, lower case. Fastify hands the
+ * forwarded protocol of a trusted proxy over as sent (`HTTPS` from some proxies).
+ */
+export function requestScheme(req: { protocol?: string }): string {
+  return (req.protocol ?? 'http').trim().toLowerCase();
+}
+
+/** The request's own origin as the server sees it (scheme and Host, through TRUST_PROXY), or null. */
+export function requestOrigin(req: { protocol?: string; host: string }): string | null {
+  try {
+    return new URL(`${requestScheme(req)}://${req.host}`).origin;
+  } catch {
+    return null;
+  }
+}

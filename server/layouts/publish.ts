@@ -14,6 +14,7 @@ import { checkLayoutText, type LocatedIssue } from './check';
 import { servedText } from './fragments';
 import { audit } from './audit';
 import { closeDraft, endApprovals } from './approvals/store';
+import { layoutPublishes, layoutRollbacks } from '../metrics/registry';
 
 export const LAYOUT_CHANNEL = 'kopa_layouts';
 
@@ -63,7 +64,7 @@ export async function publishText(
   if (issues.length > 0) return { ok: false, issues };
   const served = servedText(args.text, args.fragments);
   const hash = versionHash(args.text, served);
-  return db.transaction().execute(async (tx) => {
+  const result = await db.transaction().execute(async (tx) => {
     await tx
       .insertInto('layouts')
       .values({ name: args.name, published_version: null, source_hash: null })
@@ -142,6 +143,9 @@ export async function publishText(
     await notify(tx, args.name);
     return { ok: true as const, changed: true, from, to };
   });
+  // Counted once committed: a publish that rolled back never happened.
+  if (result.changed) layoutPublishes.inc({ action: args.action });
+  return result;
 }
 
 export type RollbackResult =
@@ -185,7 +189,7 @@ export async function rollback(
       message: `Version ${args.version} no longer passes the checks; it cannot be published again.`,
       issues,
     };
-  return db.transaction().execute(async (tx) => {
+  const result = await db.transaction().execute(async (tx) => {
     const layout = await tx
       .selectFrom('layouts')
       .select('published_version')
@@ -215,4 +219,6 @@ export async function rollback(
     await notify(tx, args.name);
     return { ok: true as const, from: layout.published_version, to: args.version };
   });
+  if (result.ok) layoutRollbacks.inc();
+  return result;
 }

@@ -8,6 +8,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { tooMany } from '../core/errors';
+import { rateLimitRefusals, smsSent } from '../metrics/registry';
 
 export type SmsPurpose = 'del' | 'login' | 'register' | 'repay';
 
@@ -54,6 +55,12 @@ function hash(phone: string, purpose: string, code: string): string {
   return createHash('sha256').update(`${purpose}|${phone}|${code}`).digest('hex');
 }
 
+/** A code not sent for a limit, counted with the other limits' refusals (kopa_rate_limit_refusals_total). */
+function refused(message: string) {
+  rateLimitRefusals.inc({ limit: 'sms' });
+  return tooMany(message);
+}
+
 export class SmsService {
   private readonly outbox = new Map<string, OutboxEntry>();
   constructor(private readonly deps: SmsDeps) {}
@@ -83,13 +90,13 @@ export class SmsService {
     const hour = new Date(now - 3_600_000);
     const l = this.deps.limits;
     if ((await this.count(db, 'phone', phone, minute)) >= l.phonePerMinute)
-      throw tooMany('Please wait a minute before requesting another code.');
+      throw refused('Please wait a minute before requesting another code.');
     if ((await this.count(db, 'phone', phone, hour)) >= l.phonePerHour)
-      throw tooMany('Too many codes requested for this phone; try again later.');
+      throw refused('Too many codes requested for this phone; try again later.');
     if ((await this.count(db, 'ip', ip, minute)) >= l.ipPerMinute)
-      throw tooMany('Too many codes requested from this network; wait a minute.');
+      throw refused('Too many codes requested from this network; wait a minute.');
     if ((await this.count(db, 'ip', ip, hour)) >= l.ipPerHour)
-      throw tooMany('Too many codes requested from this network; try again later.');
+      throw refused('Too many codes requested from this network; try again later.');
   }
 
   /** Sends a new code within the limits; answers its sms_codes id (a repayment record binds to it). */
@@ -116,6 +123,7 @@ export class SmsService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    smsSent.inc({ purpose });
     const entry = { phone, purpose, code, at };
     if (this.deps.outbox || this.deps.onSend) this.remember(entry);
     this.deps.onSend?.(entry);

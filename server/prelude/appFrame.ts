@@ -60,6 +60,11 @@ export function documentTitle(doc: unknown, lang = 'en'): string | null {
   return plain(((doc ?? {}) as { title?: unknown }).title, lang);
 }
 
+/** The page's meta description: the layout's description, if plain text or one catalogue message. */
+export function documentDescription(doc: unknown, lang = 'en'): string | null {
+  return plain(((doc ?? {}) as { description?: unknown }).description, lang);
+}
+
 /** The title the page shows first: the header's, else the layout's (both only if plain text). */
 export function frameTitle(doc: unknown, lang = 'en'): string | null {
   const layout = (doc ?? {}) as { title?: unknown; body?: unknown };

@@ -8,10 +8,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import routes from '../../config/routes.json';
 import endpoints from '../../schemas/api/endpoints.json';
 import { collectTypes, hasHtmlRichText } from '../../src/schema/collectTypes';
-import { documentTitle, escapeTitle, frameHtml } from './appFrame';
+import { documentDescription, documentTitle, escapeTitle, frameHtml } from './appFrame';
+import { isPublicPage, ROBOTS_META, routePage } from './crawlers';
 import { earlyPlanOf } from './earlyPlan';
 import { scenarioData } from '../layouts/previewScenarios';
 import { screenTextsOf } from './screenTexts';
@@ -51,9 +51,6 @@ export function startupResponses(doc: unknown): string[] {
     .filter((r) => r !== '');
 }
 
-/** Route path -> layout name, from the shared route table. */
-const layoutByPath = new Map(Object.values(routes.pages).map((p) => [p.path, p.layout]));
-
 /** JSON safe inside <script>: no "</script>" or "<!--" can close or change the block. */
 function escapeAttr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -72,6 +69,11 @@ export function inlineScriptCode(distDir: string, file: string | undefined): str
     return null;
   }
   return /<\/script|<!--|<script/i.test(code) ? null : code;
+}
+
+/** The page with `tags` at the end of its head. */
+function withHead(html: string, tags: string): string {
+  return html.replace('</head>', () => `${tags}</head>`);
 }
 
 /** The CSP source that allows exactly this inline script (its text between the tags). */
@@ -186,19 +188,27 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
 
   /** Built page per layout name, for the layout version with that ETag. */
   const built = new Map<string, BuiltPage>();
-  const indexPage: ShellPage = { text: index, kept: true };
+  // Without its layout, a page is the bare index.html: noindex unless the route is public
+  // (crawlers.ts); a public page then lacks only its description.
+  const indexPage: ShellPage = { text: withHead(index, ROBOTS_META), kept: true };
+  const publicIndexPage: ShellPage = { text: index, kept: true };
 
   const page: AppShell['page'] = async (pathname, previewToken, lang = 'en', scenario) => {
-    const name = layoutByPath.get(pathname);
-    if (!name) return indexPage;
+    const route = routePage(pathname);
+    if (!route) return indexPage;
+    const name = route.layout;
+    const isPublic = isPublicPage(pathname);
+    const bare = isPublic ? publicIndexPage : indexPage;
     let good;
     try {
       good = await layouts.load(name, previewToken);
     } catch {
-      return indexPage; // the app fetches the layout itself and shows the error with Retry
+      return bare; // the app fetches the layout itself and shows the error with Retry
     }
-    if (!good) return indexPage;
-    const cached = good.preview ? undefined : built.get(`${name}|${lang}`);
+    if (!good) return bare;
+    // The two routes of one layout (/loanDetail and /order) share its pages; only public ones differ.
+    const key = `${name}|${lang}|${isPublic ? 'public' : 'noindex'}`;
+    const cached = good.preview ? undefined : built.get(key);
     if (cached?.etag === good.etag) return withEarlyRequests(cached, good.doc);
     const files = new Set<string>();
     // A layout this server has checked needs no checker in the page; any other is checked there.
@@ -234,13 +244,20 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     const data = dataBlock(PAGE_BLOCK.layout, good.body, attributes);
     // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
     const title = documentTitle(good.doc, lang);
+    // Search engines: a public page's description, every other page noindex (crawlers.ts).
+    const description = isPublic ? documentDescription(good.doc, lang) : null;
+    const robots = isPublic
+      ? description
+        ? `<meta name="description" content="${escapeTitle(description)}">`
+        : ''
+      : ROBOTS_META;
     // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
     const html = index
       .replace('<html lang="en">', () => `<html lang="${lang}">`)
       .replace('<title>Kopa</title>', () =>
         title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>',
       )
-      .replace('</head>', () => `${links}</head>`)
+      .replace('</head>', () => `${robots}${links}</head>`)
       // The frame goes just before #root, not inside: React's root then starts empty, and the
       // frame is never moved once painted (a move made the browser lay it out again: issue 10).
       .replace(
@@ -249,7 +266,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       );
     const entry: BuiltPage = { etag: good.etag, html, kept: !good.preview };
     // A draft preview is never kept: it is one operator's, and changes at every save.
-    if (!good.preview) built.set(`${name}|${lang}`, entry);
+    if (!good.preview) built.set(key, entry);
     // A preview's data scenario: the page answers those sources from it, so nothing is sent early.
     const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
     if (fixtures)

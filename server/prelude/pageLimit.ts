@@ -7,6 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CounterStore } from '../http/counters';
+import { rateLimitRefusals } from '../metrics/registry';
 
 export interface PageLimit {
   /** Pages per address per minute. */
@@ -33,6 +34,7 @@ export async function pageRefused(
 ): Promise<boolean> {
   const { count, ttlMs } = await limit.counters.hit(`page:${req.ip}`, MINUTE);
   if (count <= limit.max) return false;
+  rateLimitRefusals.inc({ limit: 'page' });
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   await reply
     .code(429)

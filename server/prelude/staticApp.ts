@@ -11,10 +11,18 @@ import { createAppShell, type ShellPage } from './appShell';
 import { loadStaticFiles, REVALIDATE, sendRepresentation } from '../http/staticFiles';
 import { compressPage, pageRepresentation, type CompressedPage } from './compressedPage';
 import { pageRefused, type PageLimit } from './pageLimit';
+import {
+  isPublicPage,
+  looksLikeFile,
+  NOINDEX,
+  ROBOTS_META,
+  robotsTxt,
+  routePage,
+} from './crawlers';
 import type { LayoutStore } from '../layouts/store';
 import { parseLanguage } from '../../src/format/messages';
 import { readPageQuery, searchOf } from '../../src/prelude/query';
-import app from '../../config/app.json';
+import appConfig from '../../config/app.json';
 
 /** CSP sources for config/app.json's image or frame hosts: the same hosts the app and validator allow (issue 32). */
 const httpsSources = (hosts: readonly string[]): string[] => hosts.map((h) => `https://${h}`);
@@ -26,9 +34,9 @@ export function cspWith(scriptSources: readonly string[] = []): string {
     ["script-src 'self'", ...scriptSources].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
-    ["img-src 'self' data: blob:", ...httpsSources(app.imageHosts)].join(' '),
+    ["img-src 'self' data: blob:", ...httpsSources(appConfig.imageHosts)].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    ["frame-src 'self'", ...httpsSources(app.frameHosts)].join(' '),
+    ["frame-src 'self'", ...httpsSources(appConfig.frameHosts)].join(' '),
     "connect-src 'self'",
     "form-action 'self'",
   ].join('; ');
@@ -37,15 +45,20 @@ export function cspWith(scriptSources: readonly string[] = []): string {
 export const CSP = cspWith();
 
 const NO_BUILD =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kopa</title></head>' +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8">${ROBOTS_META}<title>Kopa</title></head>` +
   '<body><h1>Kopa</h1><p>The app is not built yet. Run <code>npm run build</code>, then restart the server.</p></body></html>';
 
 /** Paths that are never the app: the API, layouts, uploads, test routes, static assets and the studio. */
 const NOT_APP = /^\/(vexed|layouts|uploads|__test|assets|studio)(\/|$)/;
 
+/** Answers search engines may index: the public pages (crawlers.ts). Everything else is noindex. */
+const indexable = new WeakSet<FastifyReply>();
+
 export function securityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    // Session values travel in page URLs: no answer but the official site's pages is for an index.
+    if (!indexable.has(reply)) reply.header('X-Robots-Tag', NOINDEX);
     // Session parameters travel in page URLs: never send them to other sites.
     reply.header('Referrer-Policy', 'no-referrer');
     const type = String(reply.getHeader('content-type') ?? '');
@@ -112,6 +125,7 @@ export async function registerStaticApp(
       compressed.set(page, bodies);
     }
     reply.header('Content-Security-Policy', pageCsp);
+    if (reply.statusCode === 200 && isPublicPage(req.kopaPath)) indexable.add(reply);
     return sendRepresentation(
       req,
       reply,
@@ -119,13 +133,28 @@ export async function registerStaticApp(
     );
   };
   app.get('/', async (req, reply) => sendApp(req, reply));
+  const robots = robotsTxt(appConfig.apiPrefix);
+  app.get('/robots.txt', async (_req, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(robots),
+  );
   app.setNotFoundHandler(async (req, reply) => {
+    const path = req.kopaPath;
+    const isRoute = routePage(path) !== undefined;
+    // A route of the table, in any spelling, is its page; any other path without a file's name is
+    // the app's not-found page (a way home) with status 404; a file nobody has (/x.php, /.env,
+    // /favicon.txt) is a plain 404, never the page.
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
-      !NOT_APP.test(req.kopaPath) &&
-      wantsHtml(req)
-    )
+      !NOT_APP.test(path) &&
+      wantsHtml(req) &&
+      (isRoute || !looksLikeFile(path))
+    ) {
+      if (!isRoute) reply.code(404);
       return sendApp(req, reply);
+    }
     return reply
       .code(404)
       .send({ code: '404', message: `Not found: ${req.method} ${req.kopaPath}` });

@@ -18,6 +18,26 @@ const NO_ACCOUNT = 'Enter your wallet account number. No payment request was sen
 const NOT_DEFERRABLE =
   'This order cannot be deferred. Please repay the amount due from the Repayment page.';
 
+/**
+ * The wallet account a payment request goes to: the number the borrower entered, or (none entered)
+ * the bound account when it is one of the wallets offered. The plan shows the bound account masked
+ * and the page sends no number for it, so the number never travels to the page and back. Null:
+ * no account to send the request to.
+ */
+async function payAccount(
+  ctx: ServerContext,
+  userId: string,
+  body: { cardNo?: string; bankCode?: string },
+): Promise<{ cardNo: string; bankCode: string } | null> {
+  const typed = (body.cardNo ?? '').trim();
+  if (typed !== '') return { cardNo: typed, bankCode: body.bankCode ?? '' };
+  const card = await latestCard(ctx.db, userId);
+  const wallets = await getSetting(ctx.db, 'wallets');
+  const wallet = wallets.find((w) => w.name === card.bankName);
+  if (card.cardNo === '' || !wallet) return null;
+  return { cardNo: card.cardNo, bankCode: wallet.type };
+}
+
 /** The NOTICE dialog text: the request went to the wallet account the borrower entered. */
 function walletNotice(amount: number, label: string): string {
   return `A payment request of ${formatMoney(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
@@ -96,9 +116,11 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       if (body.amount > due)
         throw badRequest(`amount: must not exceed the outstanding amount (${due})`);
     }
-    // A request goes to a wallet only with an account number to send it to: without one nothing is
-    // recorded and no trade number is made (issue 33; docs/decisions/002-repayment-numbers-and-states.md, "Wallet account number").
-    if ((body.cardNo ?? '').trim() === '') throw badRequest(NO_ACCOUNT);
+    // A request goes to a wallet only with an account number to send it to (typed, or the bound
+    // wallet's): without one nothing is recorded and no trade number is made
+    // (docs/decisions/002-repayment-numbers-and-states.md, "Wallet account number").
+    const account = await payAccount(ctx, user.userId, body);
+    if (!account) throw badRequest(NO_ACCOUNT);
     const tradeNo = randomId('T', 6).toUpperCase();
     const payUrl =
       order.pay_mode === 'PAY_URL' ? `https://pay.kopa.example/checkout?tradeNo=${tradeNo}` : '';
@@ -110,8 +132,8 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
         order_id: order.id,
         amount: body.amount,
         is_delay: body.isDelay,
-        card_no: body.cardNo ?? '',
-        bank_code: body.bankCode ?? '',
+        card_no: account.cardNo,
+        bank_code: account.bankCode,
         repay_type: order.pay_mode,
       })
       .execute();

@@ -11,6 +11,7 @@ export interface LayoutError {
   code: string;
   message: string;
   serverMessage: string;
+  requestId?: string;
 }
 
 type ErrorTable = Readonly<Record<string, string>>;

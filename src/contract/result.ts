@@ -33,6 +33,8 @@ export type ApiServerFailure = {
   serverMessage?: string;
   data?: unknown;
   status: number;
+  /** The server's id for the request (X-Request-Id, or the envelope's `requestId`): support finds its log line by it. */
+  requestId?: string;
 };
 /**
  * The call never produced an envelope. `bad-response`: a body that is not a JSON envelope (an HTML
@@ -47,6 +49,8 @@ export type ApiTransportFailure = {
   status?: number;
   /** For the report, not the borrower: why a `bad-response` was refused (e.g. "data.needValid must be integer"). */
   detail?: string;
+  /** The answering server's X-Request-Id when there was an answer (an HTML error page from a proxy may carry one). */
+  requestId?: string;
 };
 
 export type ApiFailure = ApiServerFailure | ApiTransportFailure;

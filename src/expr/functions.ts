@@ -186,6 +186,8 @@ const table: Record<string, ExprFunction> = {
   upper: (x) => capped(toText(x).toUpperCase()),
   lower: (x) => capped(toText(x).toLowerCase()),
   trim: (x) => toText(x).trim(),
+  // The ASCII digits of a text, in order: an account number as the backend spelled it ('0712 345 678').
+  digits: (x) => toText(x).replace(/[^0-9]/g, ''),
   contains: (haystack, needle) => {
     if (typeof haystack === 'string') {
       return typeof needle === 'string' || typeof needle === 'number'

@@ -19,7 +19,7 @@ import {
   type ResponseValidatorLoader,
   type ResponseValidatorModule,
 } from './normalise';
-import { interpretResponse, transportFailure, type ApiResult } from './result';
+import { interpretResponse, transportFailure, withRequestId, type ApiResult } from './result';
 import type { Session } from './session';
 import {
   createWireTranslator,
@@ -32,6 +32,8 @@ import {
 export interface FetchResponseLike {
   status: number;
   text(): Promise<string>;
+  /** The answer's headers (X-Request-Id is read on a failure); test fakes may leave them out. */
+  headers?: { get(name: string): string | null };
 }
 export type FetchLike = (url: string, init: RequestInit) => Promise<FetchResponseLike>;
 
@@ -180,15 +182,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       // The timer covers the body as well as the headers: a server that stalls mid-body is a timeout too.
-      const { status, text } = await raceAbort(
+      const { status, text, requestId } = await raceAbort(
         (
           options.early?.take({ url, init }) ?? fetchFn(url, { ...init, signal: controller.signal })
-        ).then(async (res) => ({ status: res.status, text: await res.text() })),
+        ).then(async (res) => ({
+          status: res.status,
+          text: await res.text(),
+          requestId: res.headers?.get('x-request-id'),
+        })),
         controller.signal,
       );
       if (external?.aborted) return transportFailure('aborted');
       const result = await checked(
-        interpretResponse(status, text, spec.success, wire.fromWire),
+        withRequestId(interpretResponse(status, text, spec.success, wire.fromWire), requestId),
         validator,
         spec,
         controller.signal,

@@ -12,6 +12,7 @@ import type { BuiltRequest } from './buildRequest';
 export interface EarlyResponse {
   status: number;
   text(): Promise<string>;
+  headers?: { get(name: string): string | null };
 }
 
 export interface EarlyRequests {

@@ -41,8 +41,10 @@ export function missingRequired(
 }
 
 /**
- * True when the answer carries none of its top-level required fields (`sent`: the names the
- * backend sent, so a default filled in does not count): nothing the page needs came.
+ * True when nothing the page could use came: none of the top-level fields the schema requires
+ * and none of the others it declares (`k`) (`sent`: the names the backend sent, so a default
+ * filled in does not count). An answer with only an optional field the spec names (contact-kf-info's
+ * smWa without email) is an answer: the missing required fields spoil only their own nodes.
  */
 export function nothingRequiredCame(
   value: unknown,
@@ -51,5 +53,6 @@ export function nothingRequiredCame(
 ): boolean {
   const names = tree?.r ?? [];
   if (names.length === 0) return false;
-  return !isRecord(value) || names.every((n) => !sent.has(n) || !has(value, n));
+  const came = (n: string) => sent.has(n) && isRecord(value) && has(value, n);
+  return !isRecord(value) || ![...names, ...(tree?.k ?? [])].some(came);
 }

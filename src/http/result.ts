@@ -36,6 +36,8 @@ export interface Envelope {
   code: string | number;
   message?: unknown;
   data?: unknown;
+  /** The server's id for a failed request (server/http/requestLog.ts). */
+  requestId?: unknown;
 }
 
 /** A JSON body is an envelope when it is an object with a string or numeric `code`. */
@@ -86,5 +88,13 @@ export function interpretResponse(
     status,
   };
   if (env.data !== undefined) failure.data = data;
+  const requestId = typeof env.requestId === 'string' ? env.requestId : undefined;
+  if (requestId) failure.requestId = requestId;
   return failure;
+}
+
+/** The request id a failed answer names (its X-Request-Id header first), kept on the failure. */
+export function withRequestId(result: ApiResult<unknown>, header: string | null | undefined) {
+  if (result.ok || !header || !/^[A-Za-z0-9._:-]{1,64}$/.test(header)) return result;
+  return { ...result, requestId: header };
 }

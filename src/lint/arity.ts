@@ -11,6 +11,7 @@ export const FUNCTION_ARITY: Readonly<Record<string, readonly [min: number, max:
   upper: [1, 1],
   lower: [1, 1],
   trim: [1, 1],
+  digits: [1, 1],
   contains: [2, 2],
   first: [1, 1],
   last: [1, 1],

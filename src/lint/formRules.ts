@@ -102,7 +102,7 @@ function validateIssues(seen: Seen, file: string): LayoutIssue[] {
 /** The form rules of one layout. */
 export function formIssues(doc: Obj, file: string): LayoutIssue[] {
   const seen: Seen = { nodeIds: new Map(), ruleIds: new Set(), validates: [], patterns: [] };
-  for (const key of ['dataSources', 'onLoad', 'onBack', 'body', 'dialogs'])
+  for (const key of ['dataSources', 'onLoad', 'onBack', 'onRefresh', 'body', 'dialogs'])
     collect(doc[key], `/${key}`, seen, 0);
   return validateIssues(seen, file);
 }

@@ -174,7 +174,7 @@ export function orderIssues(doc: Obj, file: string): LayoutIssue[] {
     }
   };
   for (const key of ['body', 'dialogs', 'dataSources']) roots(doc[key], `/${key}`, 0);
-  for (const key of ['onLoad', 'onBack']) {
+  for (const key of ['onLoad', 'onBack', 'onRefresh']) {
     if (Array.isArray(doc[key])) roots({ [key]: doc[key] }, '', 0);
   }
   return issues;

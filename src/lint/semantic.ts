@@ -454,6 +454,7 @@ export function semanticIssues(
     walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
+  walk(ctx, doc.onRefresh, '/onRefresh', true, 0);
   issues.push(...formIssues(doc, file), ...orderIssues(doc, file));
   return issues;
 }

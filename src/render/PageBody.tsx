@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { LayoutDocument } from '../schema/generated/types';
 import { usePageRuntime } from './contexts';
 import { Nodes } from './NodeView';
@@ -8,6 +8,9 @@ import type { PageSnapshot } from '../runtime/pageStore';
 import { sourcesOf } from '../page/dataSources';
 import { EmptyState, ErrorState, HeaderNodes, LoadingState } from './PageState';
 import { useText } from './useBinding';
+import { useActionRunner } from './useAction';
+import { PullArea, type PullTexts } from './PullArea';
+import { msg } from '../format/messages';
 
 /**
  * The first blocking source that has no data yet and is loading or failed decides what the page
@@ -61,12 +64,33 @@ export function PageBody({ layout }: { layout: LayoutDocument }) {
     );
   } else {
     content = <ReadyBody layout={layout} />;
+    if (layout.onRefresh?.length) content = <PagePull layout={layout}>{content}</PagePull>;
   }
   return (
     <main className="k-page" data-layout={layout.id}>
       {content}
       <Nodes nodes={layout.dialogs} pointer="/dialogs" />
     </main>
+  );
+}
+
+/** The layout's onRefresh: the whole page (content or empty state) answers a pull from the top. */
+function PagePull({ layout, children }: { layout: LayoutDocument; children: ReactNode }) {
+  const { run } = useActionRunner('');
+  const texts: PullTexts = {
+    pull: msg('widget.pullToRefresh'),
+    release: msg('widget.releaseToRefresh'),
+    loading: msg('common.loading'),
+    finish: msg('widget.refreshed'),
+  };
+  return (
+    <PullArea
+      className="k-pull-refresh"
+      texts={texts}
+      onRefresh={() => run(layout.onRefresh, 'onRefresh')}
+    >
+      {children}
+    </PullArea>
   );
 }
 

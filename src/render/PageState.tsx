@@ -6,6 +6,7 @@ import { usePageRuntime } from './contexts';
 import { NodeView } from './NodeView';
 import { buildScope } from '../runtime/scope';
 import { messageForPeople } from '../runtime/session';
+import type { CallError } from '../runtime/env';
 
 /*
  * The designed states a data-driven page shows instead of its body (issue 11): loading, error,
@@ -115,13 +116,22 @@ export function LoadingState() {
   );
 }
 
+/**
+ * The reference the error screen shows for a failed call the server named: the id's last 8
+ * characters, short enough to read out to support and enough to find the call's log line (a
+ * proxy's id may share its first characters with every other id of the same minute).
+ */
+export function shortRef(requestId: string): string {
+  return requestId.slice(-8);
+}
+
 export function ErrorState({
   layout,
   error,
   onRetry,
 }: {
   layout: LayoutDocument;
-  error: { code: string; message: string; serverMessage: string } | undefined;
+  error: CallError | undefined;
   onRetry: () => void;
 }) {
   const wayOut = useWayOut(layout);
@@ -132,6 +142,9 @@ export function ErrorState({
       </span>
       <StateTitle layout={layout}>{msg('state.errorTitle')}</StateTitle>
       <p className="k-state__message">{errorText(error)}</p>
+      {error?.requestId ? (
+        <p className="k-state__ref">{msg('state.errorRef', { ref: shortRef(error.requestId) })}</p>
+      ) : null}
       <div className="k-state__actions">
         <button type="button" className="k-button k-button--primary" onClick={onRetry}>
           {msg('common.retry')}

@@ -10,20 +10,27 @@ export type CallResult = ApiResult<unknown>;
 /**
  * The error a layout sees (onError scope, a data source's error nodes): code (the server's code or
  * the transport kind: timeout, network, bad-response, ...), message (never empty) and
- * serverMessage (the server's own message, '' when it sent none or never answered).
+ * serverMessage (the server's own message, '' when it sent none or never answered); requestId
+ * when the server named the failed request (the error screen shows it as a reference).
  */
-export function callError(result: Exclude<CallResult, { ok: true }>): {
+export interface CallError {
   code: string;
   message: string;
   serverMessage: string;
-} {
-  if (result.kind === 'server')
-    return {
-      code: result.code,
-      message: result.message,
-      serverMessage: result.serverMessage ?? result.message,
-    };
-  return { code: result.kind, message: result.message, serverMessage: '' };
+  requestId?: string;
+}
+
+export function callError(result: Exclude<CallResult, { ok: true }>): CallError {
+  const error: CallError =
+    result.kind === 'server'
+      ? {
+          code: result.code,
+          message: result.message,
+          serverMessage: result.serverMessage ?? result.message,
+        }
+      : { code: result.kind, message: result.message, serverMessage: '' };
+  if (result.requestId) error.requestId = result.requestId;
+  return error;
 }
 
 export interface CallOptions {
@@ -43,7 +50,8 @@ export interface ToastOptions {
 }
 
 /**
- * The values the app keeps on the device (localStorage under the prefix `kopa:`, JSON values).
+ * The values the app keeps on the device (localStorage under the prefix `kopa:`, the spec's own
+ * keys such as `repaymentInfo` under their own name; JSON values).
  * Keys here are without the prefix. Never throws: storage may be disabled or full.
  */
 export interface LocalStore {

@@ -1,10 +1,11 @@
 import { produce, type Draft } from 'immer';
+import type { CallError } from './env';
 
 export type SourceStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface SourceState {
   status: SourceStatus;
-  error?: { code: string; message: string; serverMessage: string };
+  error?: CallError;
 }
 
 export interface PageSnapshot {

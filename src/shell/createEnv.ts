@@ -55,7 +55,7 @@ const api = createApiClient({
   fixtures: PREVIEW_FIXTURES,
 });
 
-// One view of localStorage for the app (keys prefixed kopa:, JSON values).
+// One view of localStorage for the app (keys prefixed kopa:, the spec's own keys as named; JSON values).
 const local = createLocalStore(() => window.localStorage);
 
 /** The real host for one page: HTTP, bridge, router, toasts, clipboard, reports. */

@@ -4,6 +4,8 @@ import { layoutOf, ok, renderLayout, type FakeResponse } from '../support/render
 import type { CallResult } from '../../src/runtime/env';
 import { XSS_IMG, expectNoInjectedElements } from '../support/noInjection';
 import example from '../../layouts/_examples/pull-refresh.json';
+// The gesture's own chunk, loaded up front so a pull right after the first render is heard.
+import '../../src/render/pullGesture';
 
 /** A pull of the finger by dy px (the content follows 0.6 of it, at most 100 px). */
 function pull(target: Element, dy: number, release = true) {
@@ -151,5 +153,47 @@ describe('pull-refresh', () => {
     const title = await screen.findByText('Kopa 1');
     await act(async () => pull(title, 100));
     await screen.findByText('Kopa 2');
+  });
+
+  it("a layout's onRefresh: the whole page answers a pull, its blocking source keeps showing, and an empty page too", async () => {
+    let tabs: unknown[] = [];
+    let calls = 0;
+    const layout = layoutOf(
+      [{ type: 'text', text: 'Complaints: {{ len(data.list.tabs[0].list) }}' }],
+      {
+        dataSources: {
+          list: {
+            endpoint: 'problemList',
+            empty: { when: '{{ len(data.list.tabs) == 0 }}', text: 'No complaints yet' },
+          },
+        },
+        onRefresh: [{ type: 'reload', source: 'list' }],
+      },
+    );
+    await renderLayout(layout, {
+      responses: {
+        problemList: () => {
+          calls += 1;
+          return ok({ tabs });
+        },
+      },
+    });
+    // The designed empty state answers the pull as well: a complaint filed meanwhile shows up.
+    const empty = await screen.findByText('No complaints yet');
+    tabs = [{ title: 'All', list: [{ id: '1', time: '', type: 'x', content: 'c' }] }];
+    pull(empty, 100, false);
+    screen.getByText('Release to refresh');
+    await act(async () => {
+      fireEvent.touchEnd(empty, { touches: [] });
+    });
+    const content = await screen.findByText('Complaints: 1');
+    expect(calls).toBe(2);
+    await screen.findByText('Refreshed');
+    // While the next refresh loads, the page keeps its content (no loading screen).
+    await advance(1100);
+    await act(async () => pull(content, 100));
+    screen.getByText('Complaints: 1');
+    await screen.findByText('Refreshed');
+    expect(calls).toBe(3);
   });
 });

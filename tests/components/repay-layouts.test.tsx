@@ -80,6 +80,7 @@ describe('layouts/repay.json', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
     expect(byId(container, 'total')).toBe('Total: TZS 12.345,67');
 
+    await user.click(screen.getByRole('tab', { name: 'Another number' }));
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls[1]).toMatchObject({
@@ -103,6 +104,8 @@ describe('layouts/repay.json', () => {
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: ok(notice) },
     });
+    // The bound wallet is offered first; this borrower pays from a number they type.
+    await user.click(screen.getByRole('tab', { name: 'Another number' }));
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls.map((c) => c.endpoint)).toEqual(['installmentPlan']);
     expect(screen.getByLabelText('Account number').getAttribute('aria-invalid')).toBe('true');
@@ -116,11 +119,28 @@ describe('layouts/repay.json', () => {
     });
   });
 
+  it('the bound wallet is the first choice: no number field beside it; Pay Now sends its wallet type and no number', async () => {
+    const { user, recorded } = await renderLayout(repay, {
+      query: QUERY,
+      responses: { installmentPlan: ok(plan), generateVcode: ok(notice) },
+    });
+    const bound = screen.getByRole('tab', { name: 'Bound account M-Pesa **** 5678' });
+    expect(bound.getAttribute('aria-selected')).toBe('true');
+    screen.getByText('The payment request goes to your bound account M-Pesa **** 5678.');
+    expect(screen.queryByLabelText('Account number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    expect(recorded.calls[1]).toMatchObject({
+      endpoint: 'generateVcode',
+      params: { cardNo: '', bankCode: '90006' },
+    });
+  });
+
   it('Modify amount: money units with cents, capped at amountMax to the cent, sent in cents; the range is the placeholder', async () => {
     const { user, recorded, container } = await renderLayout(repay, {
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: ok(notice) },
     });
+    await user.click(screen.getByRole('tab', { name: 'Another number' }));
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Modify amount' }));
     const field = screen.getByLabelText('Repayment amount (TZS)') as HTMLInputElement;
@@ -161,6 +181,7 @@ describe('layouts/repay.json', () => {
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: () => answer },
     });
+    await user.click(screen.getByRole('tab', { name: 'Another number' }));
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.leaves).toEqual(['https://pay.kopa.example/checkout?tradeNo=T1']);

@@ -174,6 +174,20 @@ describe('createLocalStore (the browser side)', () => {
     expect(localStorage.getItem('kopa:complaintDraft')).toBeNull();
   });
 
+  it("keeps the spec's own key (repaymentInfo) under its name; an older prefixed copy is read only without it", () => {
+    localStorage.setItem('kopa:repaymentInfo', '{"orderId":"O1","repayAmount":100}');
+    const store = createLocalStore(() => localStorage);
+    expect(store.readAll()).toEqual({ repaymentInfo: { orderId: 'O1', repayAmount: 100 } });
+    localStorage.setItem('repaymentInfo', '{"repayAmount":200}');
+    expect(store.readAll()).toEqual({ repaymentInfo: { repayAmount: 200 } });
+    expect(store.set('repaymentInfo', { orderId: 'O2', repayAmount: 300 })).toEqual({ ok: true });
+    expect(localStorage.getItem('repaymentInfo')).toBe('{"orderId":"O2","repayAmount":300}');
+    expect(localStorage.getItem('kopa:repaymentInfo')).toBeNull();
+    store.remove('repaymentInfo');
+    expect(localStorage.getItem('repaymentInfo')).toBeNull();
+    expect(store.readAll()).toEqual({});
+  });
+
   it('never throws when storage is disabled or full', () => {
     const disabled = createLocalStore(() => {
       throw new DOMException('denied', 'SecurityError');

@@ -148,6 +148,7 @@ test.describe('axe on dialogs', () => {
     );
     await kopa.open('/repay', { orderId: 'O180D', productId: 'P002' });
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    await page.getByRole('tab', { name: 'Another number' }).click();
     await page.getByLabel('Account number').fill('0712345678');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expect(page.getByRole('dialog', { name: 'Repayment reminder' })).toBeVisible();

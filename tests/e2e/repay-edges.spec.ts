@@ -4,13 +4,14 @@
  * (numbers sent as strings, optional fields absent). One describe per bullet of the issue.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, expect, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import {
   ACCOUNT,
   apiUrl,
   byId,
   DELAY,
   patchData,
+  payFromAnotherNumber,
   payNow,
   PLAN,
   reminder,
@@ -117,6 +118,7 @@ test.describe('/repay: typed amounts in money units with cents; the wallet notic
       d.amountMax = '4234567';
     });
     await kopa.open('/repay', { orderId: 'O174D', productId: 'P001' });
+    await payFromAnotherNumber(page);
     await page.getByLabel('Account number').fill(ACCOUNT);
     await page.getByRole('button', { name: 'Modify amount' }).click();
     const field = page.getByLabel('Repayment amount (TZS)');
@@ -143,6 +145,7 @@ test.describe('/repay: typed amounts in money units with cents; the wallet notic
     kopa,
   }) => {
     await kopa.open('/repay', { orderId: 'O174D', productId: 'P001' });
+    await payFromAnotherNumber(page);
     const account = page.getByLabel('Account number');
     await expect(account).toHaveValue('');
     await payNow(page).click();
@@ -154,19 +157,17 @@ test.describe('/repay: typed amounts in money units with cents; the wallet notic
     await expect(reminder(page)).toHaveCount(0);
     expect(kopa.apiTo(VCODE)).toHaveLength(0);
 
-    const direct = await page.request.post(
-      `/vexed${VCODE}?userId=${DEMO.userId}&sessionId=${DEMO.sessionId}`,
-      {
-        data: {
-          product_id: 'P001',
-          orderId: 'O174D',
-          amount: 100_000,
-          cardNo: '',
-          bankCode: '90006',
-          isDelay: 0,
-        },
+    // A borrower whose bound account is a bank account, not a wallet: no number to send to.
+    const direct = await page.request.post(`/vexed${VCODE}?userId=10002&sessionId=demo-session-2`, {
+      data: {
+        product_id: 'P001',
+        orderId: 'O2170',
+        amount: 100_000,
+        cardNo: '',
+        bankCode: '90006',
+        isDelay: 0,
       },
-    );
+    });
     expect(direct.status()).toBe(400);
     const body = (await direct.json()) as Record<string, unknown>;
     expect(body.message).toBe('Enter your wallet account number. No payment request was sent.');
@@ -203,7 +204,8 @@ test.describe('/repaymentOfCode amount', () => {
     await page.getByRole('button', { name: 'Pay with a repayment code instead' }).click();
     await expect(page).toHaveURL(/\/repaymentOfCode\?.*orderId=O174D/);
     await expect(byId(page, 'amount')).toHaveText('₱ 1.000,50');
-    const kept = await page.evaluate(() => localStorage.getItem('kopa:repaymentInfo'));
+    // Kept under the spec's own key (spec 3), with the order it was kept for.
+    const kept = await page.evaluate(() => localStorage.getItem('repaymentInfo'));
     expect(JSON.parse(kept ?? 'null')).toMatchObject({ orderId: 'O174D', repayAmount: 100050 });
   });
 });

@@ -12,6 +12,7 @@ import {
   NOTICE_ORDER,
   openRepay,
   patchData,
+  payFromAnotherNumber,
   PLAN,
   payNow,
   reminder,
@@ -257,6 +258,7 @@ test.describe('installment repayment /repay', () => {
     await kopa.open('/repay', { orderId: 'O180D', product_id: 'P002' });
     await expect(payNow(page)).toBeEnabled();
     expect(kopa.apiTo(PLAN)[0]?.body).toEqual({ productId: 'P002', orderId: 'O180D' });
+    await payFromAnotherNumber(page);
     await page.getByLabel('Account number').fill(ACCOUNT);
     await payNow(page).click();
     await expect(reminder(page)).toBeVisible();

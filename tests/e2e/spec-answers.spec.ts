@@ -5,57 +5,8 @@
  * shows its figures, no error screen, no "undefined"/"NaN", nothing reported about the answers,
  * and its primary action does what the spec says. The built app in Debian's Chromium.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-
-const ROOT = join(import.meta.dirname, '../..');
-const catalogue = JSON.parse(readFileSync(join(ROOT, 'schemas/api/endpoints.json'), 'utf8')) as {
-  endpoints: Record<string, { path: string; client: string }>;
-};
-const minimal = (endpoint: string): unknown =>
-  (
-    JSON.parse(
-      readFileSync(join(ROOT, `tests/fixtures/spec-answers/${endpoint}.json`), 'utf8'),
-    ) as { minimal: unknown }
-  ).minimal;
-
-/** /vexed path -> endpoint name ({provider} is the configured kopa). */
-const BY_PATH = new Map(
-  Object.entries(catalogue.endpoints)
-    .filter(([, e]) => e.client !== 'image')
-    .map(([name, e]) => [`/vexed${e.path.replace('{provider}', 'kopa')}`, name]),
-);
-
-/** Answers every API call with the endpoint's spec-minimal answer; returns the endpoints called. */
-async function specBackend(page: Page): Promise<string[]> {
-  const called: string[] = [];
-  await page.route(
-    (url) => BY_PATH.has(url.pathname),
-    async (route) => {
-      const endpoint = BY_PATH.get(new URL(route.request().url()).pathname)!;
-      called.push(endpoint);
-      await route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify(minimal(endpoint)),
-      });
-    },
-  );
-  return called;
-}
-
-/** No error screen, no undefined/NaN, nothing reported about an answer. */
-async function expectWhole(
-  page: Page,
-  kopa: { reports(): Promise<{ kind: string; message: string }[]> },
-): Promise<void> {
-  await expect(page.getByText('We could not load this page')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-  expect(await page.locator('body').innerText()).not.toMatch(/undefined|NaN|\[object Object\]/);
-  expect((await kopa.reports()).filter((r) => r.kind === 'response')).toEqual([]);
-}
+import { expectWhole, specBackend } from './support/specBackend';
 
 const ORDER = { orderId: 'O174D', productId: 'P001' };
 

@@ -1,4 +1,7 @@
-/** Every catalogue endpoint answers its success code with data matching its response schema. */
+/**
+ * Every catalogue endpoint answers its success code with data matching its response schema, and
+ * every answer here is as docs/openapi.json says (status and body).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogue,
@@ -11,6 +14,7 @@ import {
   USER,
   type TestServer,
 } from './helpers';
+import { expectDocumented, operationOf } from './openapiDoc';
 
 let s: TestServer;
 const clock = fakeClock();
@@ -25,7 +29,9 @@ afterAll(async () => {
 
 async function ok(key: string, body?: unknown, opts?: Parameters<TestServer['call']>[2]) {
   covered.add(key);
-  return expectSuccess(key, await s.call(key, body, opts));
+  const res = await s.call(key, body, opts);
+  expectDocumented(key, res);
+  return expectSuccess(key, res);
 }
 
 describe('endpoints: envelope, success code, response schema', () => {
@@ -122,6 +128,7 @@ describe('endpoints: envelope, success code, response schema', () => {
     expect(notice.tradeNo).not.toBe('');
     const utr = await s.call('submitUtr', { orderId: 'O170', utr: 'ABC123456', isDelay: 0 });
     covered.add('submitUtr');
+    expectDocumented('submitUtr', utr);
     expectSuccess('submitUtr', utr);
     expect(utr.body.message).toMatch(/UTR submitted/);
     const code1 = (await ok('repaymentCodeInfo', { orderId: 'O180D' })) as {
@@ -242,6 +249,7 @@ describe('endpoints: envelope, success code, response schema', () => {
       ...multipart('problemImage', 'a.png', PNG_1PX),
     });
     covered.add('uploadProblemImg');
+    expectDocumented('uploadProblemImg', { status: up.statusCode, body: up.json() });
     const img = expectSuccess('uploadProblemImg', { status: up.statusCode, body: up.json() }) as {
       url: string;
     };
@@ -306,6 +314,7 @@ describe('endpoints: envelope, success code, response schema', () => {
     );
     covered.add('userDelete');
     expect(wrong.body.code).toBe('1002');
+    expectDocumented('userDelete', wrong); // a refusal: HTTP 200, a documented code
   });
 
   it('promotion (public)', async () => {
@@ -334,6 +343,9 @@ describe('endpoints: envelope, success code, response schema', () => {
     });
     covered.add('getCaptcha');
     expect(img.headers['content-type']).toBe('image/png');
+    expect(Object.keys(operationOf('getCaptcha').op.responses['200']?.content ?? {})).toEqual([
+      'image/png',
+    ]);
     expect(img.rawPayload.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     const text = (await s.inject({ method: 'GET', url: `/__test/captcha?sid=${sid}` })).json().data
       .text as string;

@@ -74,6 +74,8 @@ async function build(
     databaseUrl,
     pgSchema,
     distDir: join(dataDir, 'no-dist'),
+    // The tests ask for the demo borrowers explicitly (a server's default is no demo data).
+    demo: true,
     ...extra,
   });
   const server: TestServer = {
@@ -125,12 +127,13 @@ async function build(
  * to when it ran). Keyed by the UTC day, a template seeded before the market's midnight (21:00
  * UTC in Dar es Salaam) was reused after it, and "due today" read "Overdue" until 24:00 UTC.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const server = join(import.meta.dirname, '../../server');
   const h = createHash('sha256');
   for (const f of [
     'demo/seed.ts',
     'demo/seedData.ts',
+    'demo/demoSessions.ts',
     'db/index.ts',
     ...readdirSync(join(server, 'db/migrations')).map((m) => `db/migrations/${m}`),
   ]) {
@@ -142,7 +145,7 @@ async function pgliteTemplate(): Promise<string> {
   );
   if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
   const work = mkdtempSync(join(tmpdir(), 'kopa-template-build-'));
-  const app = await buildServer({ dataDir: work, distDir: join(work, 'no-dist') });
+  const app = await buildServer({ dataDir: work, distDir: join(work, 'no-dist'), demo: true });
   await app.close();
   try {
     renameSync(work, dir);
@@ -152,9 +155,13 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
-export async function startServer(extra: Partial<BuildOptions> = {}): Promise<TestServer> {
+/** `empty`: on a database without the demo data (no demo borrower, no demo session). */
+export async function startServer(
+  extra: Partial<BuildOptions> = {},
+  { empty = false } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kopa-test-'));
-  if (!process.env.DATABASE_URL)
+  if (!process.env.DATABASE_URL && !empty)
     cpSync(join(await pgliteTemplate(), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   const pgSchema = process.env.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : undefined;
   return build(dataDir, pgSchema, extra);

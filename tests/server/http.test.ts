@@ -76,7 +76,8 @@ describe('the app and its headers', () => {
     '/no/such/page',
   ])('%s serves index.html with the security headers', async (path) => {
     const res = await s.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
+    // An unknown path is the app's not-found page, with its status (tests/server/crawlers.test.ts).
+    expect(res.statusCode).toBe(path === '/no/such/page' ? 404 : 200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<div id="root">');
     expectHtmlHeaders(res.headers);

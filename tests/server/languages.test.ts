@@ -4,7 +4,7 @@
  * from the same catalogue as the app (messages/**). English without `lang`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSuccess, SESSION_QS, startServer, type TestServer } from './helpers';
+import { expectSuccess, OTHER, SESSION_QS, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -74,17 +74,18 @@ describe("answers in the page's language", () => {
   });
 
   it('error messages: a 4xx and a business error', async () => {
+    // No number typed and no bound wallet (the other borrower's bound account is a bank account).
     const missing = await s.call(
       'generateVcode',
       {
         product_id: 'P001',
-        orderId: 'O174D',
+        orderId: OTHER.orderId,
         amount: 100_000,
         bankCode: '90006',
         isDelay: 0,
         cardNo: '',
       },
-      { qs: qs('zh') },
+      { qs: `userId=${OTHER.userId}&sessionId=${OTHER.sessionId}&lang=zh` },
     );
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('请输入您的钱包账号。未发送任何付款请求。');

@@ -3,7 +3,7 @@
  * deferral detail, generate-vcode notice and repayment-code screens, on the demo data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSuccess, startServer, type TestServer } from './helpers';
+import { expectSuccess, OTHER, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -113,36 +113,33 @@ describe('generate-vcode notice', () => {
     isDelay: 0,
   };
 
-  // Issue 33 item 5b: nothing is recorded, no trade number is made, the reason is clear.
-  it.each([
-    ['NOTICE', 'O174D', 'P001'],
-    ['PAY_URL', 'O170', 'P002'],
-  ])(
-    '%s: with no account number it is refused with 400 and a reason, no TradeNo, nothing recorded',
-    async (_mode, orderId, productId) => {
-      const trades = async () =>
-        (
-          await s.db
-            .selectFrom('trades')
-            .select('trade_no')
-            .where('order_id', '=', orderId)
-            .execute()
-        ).length;
-      const before = await trades();
-      const res = await s.call('generateVcode', {
-        ...body,
-        product_id: productId,
-        orderId,
-        cardNo: '',
-      });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(
-        'Enter your wallet account number. No payment request was sent.',
-      );
-      expect(JSON.stringify(res.body)).not.toMatch(/tradeNo/i);
-      expect(await trades()).toBe(before);
-    },
-  );
+  const tradesOf = (orderId: string) =>
+    s.db
+      .selectFrom('trades')
+      .select(['trade_no', 'card_no', 'bank_code'])
+      .where('order_id', '=', orderId)
+      .execute();
+
+  // Nothing is recorded, no trade number is made, the reason is clear.
+  it('no account number and no bound wallet (a bank account is bound): 400 with a reason, no TradeNo, nothing recorded', async () => {
+    const before = (await tradesOf(OTHER.orderId)).length;
+    const res = await s.call(
+      'generateVcode',
+      { ...body, product_id: 'P001', orderId: OTHER.orderId, amount: 100_000, cardNo: '' },
+      { qs: `userId=${OTHER.userId}&sessionId=${OTHER.sessionId}` },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Enter your wallet account number. No payment request was sent.');
+    expect(JSON.stringify(res.body)).not.toMatch(/tradeNo/i);
+    expect(await tradesOf(OTHER.orderId)).toHaveLength(before);
+  });
+
+  it('no account number and a bound wallet: the request goes to the bound wallet (its number and type)', async () => {
+    const res = await s.call('generateVcode', { ...body, cardNo: '', bankCode: '' });
+    const d = expectSuccess('generateVcode', res) as { tradeNo: string };
+    const trade = (await tradesOf('O174D')).find((t) => t.trade_no === d.tradeNo);
+    expect(trade).toEqual({ trade_no: d.tradeNo, card_no: '0712345678', bank_code: '90006' });
+  });
 
   it('with an account number the request is sent to the wallet', async () => {
     const d = expectSuccess(

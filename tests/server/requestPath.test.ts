@@ -234,6 +234,7 @@ describe('defence in depth: the studio checks run on the route itself', () => {
       creds,
       distDir: '/nonexistent',
       counters: memoryCounters(() => new Date()),
+      secureCookies: false,
     });
     await app.ready();
     return app;

@@ -165,7 +165,7 @@ describe("the page's CSP lists the configured hosts only (issue 32)", () => {
     '%s',
     async (path) => {
       const res = await s.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(path === '/no/such/page' ? 404 : 200);
       const csp = String(res.headers['content-security-policy']);
       const directive = (name: string) =>
         (csp.split(/;\s*/).find((d) => d.startsWith(`${name} `)) ?? '').split(' ').slice(1);

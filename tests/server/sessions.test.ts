@@ -113,13 +113,15 @@ describe('session lifetime', () => {
     }
   });
 
-  it('the demo sessions keep working after a restart of an old data dir (revoked ones stay revoked)', async () => {
+  it('the demo sessions keep working after a restart of an old data dir (a deleted account stays shut)', async () => {
     const a = await startServer({ now: clock.now });
     await a.close({ keepData: true });
     const old = new Date(clock.now().getTime() - 400 * DAY);
     clock.advance(400 * DAY); // the data dir is now 400 days old
     const b = await a.restart();
     try {
+      // What deleting the account does: the borrower marked deleted, their sessions revoked.
+      await b.db.updateTable('users').set({ deleted_at: old }).where('id', '=', '10002').execute();
       await b.db
         .updateTable('sessions')
         .set({ revoked_at: old })

@@ -22,6 +22,7 @@ const env = process.env;
 const send = (m: unknown) => process.send?.(m);
 
 const app = await buildServer({
+  demo: true,
   databaseUrl: env.DATABASE_URL,
   pgSchema: env.DATABASE_URL ? env.BENCH_SCHEMA : undefined,
   dataDir: env.BENCH_DATA_DIR ?? join(ROOT, 'data'),

@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { audit } from '../audit';
-import { badRequest, notFound } from '../../core/errors';
+import { notFound } from '../../core/errors';
 import { LAYOUT_NAME } from '../store';
 import { requirePublisher, shortHash } from '../studio/governance';
+import { versionNumber } from '../studio/versionNumber';
 
 export function registerRollbackApprovals(app: FastifyInstance, deps: { db: Db }): void {
   const { db } = deps;
@@ -16,10 +17,8 @@ export function registerRollbackApprovals(app: FastifyInstance, deps: { db: Db }
     '/studio/api/layouts/:name/versions/:version/approve',
     async (req) => {
       const { name } = req.params;
-      const version = Number(req.params.version);
-      if (!LAYOUT_NAME.test(name)) throw notFound('No such layout.');
-      if (!Number.isInteger(version) || version < 1)
-        throw badRequest('version: a version number is required.');
+      const version = versionNumber(req.params.version);
+      if (!LAYOUT_NAME.test(name) || version === null) throw notFound('No such layout version.');
       requirePublisher(req.studioRole, 'Approving');
       const target = await db
         .selectFrom('layout_versions')

@@ -31,6 +31,15 @@ export function studioCredentials(env: NodeJS.ProcessEnv): StudioCredentials | n
   return { user, password: DEMO_STUDIO_PASSWORD, demo: true };
 }
 
+/**
+ * The studio cookie is `Secure` in production whatever the request's scheme (a proxy that forgot
+ * X-Forwarded-Proto cannot turn it off); STUDIO_INSECURE_COOKIES=1 lets a local production trial
+ * on plain http keep its login. Elsewhere it is `Secure` when the request came over https.
+ */
+export function secureCookiesFromEnv(env: NodeJS.ProcessEnv): boolean {
+  return env.NODE_ENV === 'production' && env.STUDIO_INSECURE_COOKIES !== '1';
+}
+
 /** Equal-time comparison of two secrets of any length (hashes have one length). */
 export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(

@@ -6,6 +6,8 @@
  * within 15 minutes is refused, and each refused try keeps the lock for 15 minutes more.
  */
 import type { CounterStore } from '../../http/counters';
+import { unauthorized, type ApiError } from '../../core/errors';
+import { studioLoginFailures, studioLoginLockouts } from '../../metrics/registry';
 
 const LOGIN_TRIES = 10;
 const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -23,9 +25,14 @@ export function loginLimiter(counters: CounterStore) {
     async attempt(ip: string, name: string): Promise<LoginLock> {
       const address = await counters.hit(addressKey(ip), LOGIN_WINDOW_MS, { slide: true });
       const account = await counters.hit(accountKey(name), LOGIN_WINDOW_MS, { slide: true });
-      if (address.count > LOGIN_TRIES) return { kind: 'address' };
-      if (account.count > LOGIN_TRIES) return { kind: 'account', name: name.trim() };
-      return null;
+      const lock: LoginLock =
+        address.count > LOGIN_TRIES
+          ? { kind: 'address' }
+          : account.count > LOGIN_TRIES
+            ? { kind: 'account', name: name.trim() }
+            : null;
+      if (lock) studioLoginLockouts.inc({ kind: lock.kind });
+      return lock;
     },
     async succeeded(ip: string, name: string): Promise<void> {
       await counters.clear(addressKey(ip));
@@ -37,4 +44,10 @@ export function loginLimiter(counters: CounterStore) {
 export function lockMessage(lock: NonNullable<LoginLock>): string {
   if (lock.kind === 'address') return 'Too many failed logins; try again in 15 minutes.';
   return `Too many failed logins for "${lock.name}": this account is locked for 15 minutes after the last failed try, even with the right password. Another operator can go on working meanwhile.`;
+}
+
+/** The refusal of a wrong user name or password, counted for the operators (kopa_studio_login_failures_total). */
+export function loginFailed(): ApiError {
+  studioLoginFailures.inc();
+  return unauthorized('Wrong user name or password.');
 }

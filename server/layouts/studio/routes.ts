@@ -11,7 +11,7 @@ import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
 import type { CounterStore } from '../../http/counters';
 import { DEMO_SCREENS, demoQuery } from '../../demo/demoScreens';
-import { ApiError, badRequest, notFound, tooMany, unauthorized } from '../../core/errors';
+import { ApiError, badRequest, notFound, tooMany } from '../../core/errors';
 import { checkLayoutText } from '../check';
 import { discardDraft, saveDraft } from '../drafts';
 import { publishText, rollback } from '../publish';
@@ -30,8 +30,10 @@ import { draftHash, overlapWarning, requirePublisher } from './governance';
 import { publishGate, rollbackGate } from '../approvals/gate';
 import { effectView } from '../approvals/policy';
 import { registerRollbackApprovals } from '../approvals/routes';
+import { guardStudioArea, sameOriginWrites } from './area';
+import { MAX_VERSION, versionNumber } from './versionNumber';
 import { jsonOnly, operatorSession, studioOn } from './guard';
-import { lockMessage, loginLimiter } from './loginLimit';
+import { lockMessage, loginFailed, loginLimiter } from './loginLimit';
 import { authenticate, envAccounts, type OperatorRole } from './operators';
 import { dataSchemaBundle, layoutSchemaBundle } from './schemaBundle';
 import { openSession, revokeSession, sessionCookie } from './sessions';
@@ -46,6 +48,8 @@ export interface StudioDeps {
   distDir: string;
   /** Where failed logins are counted (the database: one limit for every instance). */
   counters: CounterStore;
+  /** The session cookie is `Secure` even on a plain-http request (production: auth.ts). */
+  secureCookies: boolean;
 }
 
 declare module 'fastify' {
@@ -101,6 +105,10 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   const accounts = envAccounts(creds);
   const sessionTokenOf = (req: FastifyRequest) =>
     cookieValue(req.headers.cookie, STUDIO_COOKIE) ?? '';
+  const cookie = (req: FastifyRequest, token: string, maxAgeMs: number) =>
+    sessionCookie(req, token, maxAgeMs, deps.secureCookies);
+  // First: the studio off answers 404 under all of /studio, and writes come from the studio only.
+  guardStudioArea(app, creds !== null);
 
   const page = async (_req: FastifyRequest, reply: FastifyReply) => {
     if (!creds)
@@ -126,11 +134,13 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   // path was spelt: login (studio on, JSON only) and the rest (studio on, operator, JSON only).
   app.register(async (open) => {
     open.addHook('onRequest', studioOn(creds));
+    open.addHook('onRequest', sameOriginWrites);
     open.addHook('onRequest', jsonOnly);
     registerLogin(open);
   });
   app.register(async (operator) => {
     operator.addHook('onRequest', studioOn(creds));
+    operator.addHook('onRequest', sameOriginWrites);
     operator.addHook('onRequest', operatorSession(db, now));
     operator.addHook('onRequest', jsonOnly);
     registerOperatorRoutes(operator);
@@ -147,11 +157,11 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       const lock = await limiter.attempt(req.ip, user);
       if (lock) throw tooMany(lockMessage(lock));
       const operator = await authenticate(db, accounts, user, password);
-      if (!operator) throw unauthorized('Wrong user name or password.');
+      if (!operator) throw loginFailed();
       await limiter.succeeded(req.ip, user);
       reply.header(
         'Set-Cookie',
-        sessionCookie(req, await openSession(db, operator.name, now()), SESSION_MS),
+        cookie(req, await openSession(db, operator.name, now()), SESSION_MS),
       );
       return ok({ user: operator.name, role: operator.role });
     });
@@ -159,7 +169,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
     // The session ends on the server: the token opens nothing any more, wherever a copy of it is.
     app.post('/studio/api/logout', async (req, reply) => {
       await revokeSession(db, sessionTokenOf(req), now());
-      reply.header('Set-Cookie', sessionCookie(req, '', 0));
+      reply.header('Set-Cookie', cookie(req, '', 0));
       return ok(null);
     });
   }
@@ -221,10 +231,11 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       '/studio/api/layouts/:name/versions/:version',
       async (req) => {
         const name = layoutName(req.params);
-        const content = await versionContent(db, name, Number(req.params.version));
+        const version = versionNumber(req.params.version);
+        const content = version === null ? null : await versionContent(db, name, version);
         if (content === null)
-          throw notFound(`Layout "${name}" has no version ${req.params.version}.`);
-        return ok({ version: Number(req.params.version), content });
+          throw notFound(`Layout "${name}" has no version ${JSON.stringify(req.params.version)}.`);
+        return ok({ version, content });
       },
     );
 
@@ -298,10 +309,10 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
     app.post<{ Params: { name: string } }>('/studio/api/layouts/:name/rollback', async (req) => {
       const name = layoutName(req.params);
       requirePublisher(req.studioRole, 'Rolling back');
-      const version = Number((req.body as { version?: unknown } | null)?.version);
+      const version = versionNumber((req.body as { version?: unknown } | null)?.version);
       const reason = text(req.body, 'reason').trim();
-      if (!Number.isInteger(version) || version < 1)
-        throw badRequest('version: a version number is required.');
+      if (version === null)
+        throw badRequest(`version: a version number from 1 to ${MAX_VERSION} is required.`);
       if (!reason) throw badRequest('reason: say why (it goes into the history).');
       const actor = req.studioUser ?? '';
       const gate = await rollbackGate(db, {

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
+import { requestScheme } from '../../http/trustProxy';
 import { SESSION_MS, STUDIO_COOKIE } from './auth';
 import type { Operator } from './operators';
 
@@ -49,11 +50,17 @@ export async function revokeSession(db: Db, token: string, now: number): Promise
 }
 
 /**
- * The cookie for a studio session (or its removal, maxAge 0). `Secure` when the request came over
- * https: the socket's own TLS, or X-Forwarded-Proto from a proxy TRUST_PROXY names (Fastify reads
- * that header only from those addresses: server/http/trustProxy.ts).
+ * The cookie for a studio session (or its removal, maxAge 0). `Secure` when `alwaysSecure`
+ * (production, unless STUDIO_INSECURE_COOKIES=1: auth.ts) or when the request came over https: the
+ * socket's own TLS, or X-Forwarded-Proto in any letter case from a proxy TRUST_PROXY names
+ * (Fastify reads that header only from those addresses: server/http/trustProxy.ts).
  */
-export function sessionCookie(req: FastifyRequest, token: string, maxAgeMs: number): string {
-  const secure = req.protocol === 'https' ? '; Secure' : '';
+export function sessionCookie(
+  req: FastifyRequest,
+  token: string,
+  maxAgeMs: number,
+  alwaysSecure: boolean,
+): string {
+  const secure = alwaysSecure || requestScheme(req) === 'https' ? '; Secure' : '';
   return `${STUDIO_COOKIE}=${token}; Path=/studio; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(maxAgeMs / 1000)}${secure}`;
 }

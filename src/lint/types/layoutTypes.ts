@@ -131,7 +131,7 @@ export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
   }
   const typed = new Map<string, Ty>();
   const saved = new Map<string, string>();
-  for (const key of ['body', 'dialogs', 'onLoad', 'onBack', 'dataSources'])
+  for (const key of ['body', 'dialogs', 'onLoad', 'onBack', 'onRefresh', 'dataSources'])
     collectWrites(doc[key], typed, saved, 0);
 
   const declared: Obj = isObj(doc.state) ? doc.state : {};

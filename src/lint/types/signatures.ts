@@ -122,6 +122,7 @@ export const SIGNATURES: Readonly<Record<string, Sig>> = {
   upper: () => text(['upper(...)']),
   lower: () => text(['lower(...)']),
   trim: () => text(['trim(...)']),
+  digits: () => text(['digits(...)']),
   contains: (args, _n, problem) => (
     wantList(args, 0, problem, 'contains', true),
     bool(['contains(...)'])

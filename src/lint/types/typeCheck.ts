@@ -354,5 +354,6 @@ export function typeIssues(
     walk(ctx, doc[key], `/${key}`, false, 0);
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
+  walk(ctx, doc.onRefresh, '/onRefresh', true, 0);
   return ctx.issues;
 }

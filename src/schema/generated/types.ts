@@ -628,6 +628,10 @@ export type Value11 = unknown;
  */
 export type Text51 = string;
 /**
+ * Text shown to the user. May contain bindings {{ expr }}; the result is always shown as text, never as HTML.
+ */
+export type Text52 = string;
+/**
  * A path into the page state, e.g. form.account or items[0].check.
  */
 export type StatePath13 = string;
@@ -639,6 +643,10 @@ export type Actions18 = Action[];
  * Actions run one after another; a failed call stops the rest of the list.
  */
 export type Actions19 = Action[];
+/**
+ * Actions run one after another; a failed call stops the rest of the list.
+ */
+export type Actions20 = Action[];
 /**
  * Child nodes.
  */
@@ -4128,6 +4136,7 @@ export interface LayoutDocument {
    */
   version: number;
   title: Text51;
+  description?: Text52;
   /**
    * Named API calls; the response data of source X is data.X in bindings.
    */
@@ -5134,7 +5143,8 @@ export interface LayoutDocument {
         }
       ];
   onLoad?: Actions18;
-  onBack?: Actions19;
+  onRefresh?: Actions19;
+  onBack?: Actions20;
   body: Nodes4;
   /**
    * Dialogs opened by openDialog actions.

@@ -140,8 +140,19 @@ export interface Plan {
 export const ACCOUNT = '0712345678';
 
 /**
- * Opens /repay and types the wallet account number (ACCOUNT), as a borrower does before Pay Now;
- * `account: ''` leaves the field empty.
+ * Chooses "Another number" where the page offers the bound wallet (the demo borrower has one), so
+ * the wallet and account number fields show.
+ */
+export async function payFromAnotherNumber(page: Page): Promise<void> {
+  const other = page.getByRole('tab', { name: 'Another number' });
+  if ((await other.count()) > 0) await other.click();
+  await expect(page.getByLabel('Account number')).toBeVisible();
+}
+
+/**
+ * Opens /repay and types the wallet account number (ACCOUNT) after choosing "Another number", as
+ * a borrower paying from a number of their choice does before Pay Now; `account: ''` leaves the
+ * choice (the bound wallet) alone.
  */
 export async function openRepay(
   page: Page,
@@ -153,6 +164,9 @@ export async function openRepay(
   await kopa.open('/repay', query);
   const body = (await (await planResponse).json()) as { data: Plan };
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-  if (account !== '') await page.getByLabel('Account number').fill(account);
+  if (account !== '') {
+    await payFromAnotherNumber(page);
+    await page.getByLabel('Account number').fill(account);
+  }
   return body.data;
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { trimCatalogue } from '../../../scripts/build/trimCatalogue';
+import { DOC_KEYS, trimCatalogue } from '../../../scripts/build/trimCatalogue';
 import { parseCatalogue } from '../../../src/contract/catalogue';
 
 const FILE = join(import.meta.dirname, '..', '..', '..', 'schemas', 'api', 'endpoints.json');
@@ -19,7 +19,7 @@ function transform(code: string, id: string): { code: string } | undefined {
 }
 
 describe('trimCatalogue (build)', () => {
-  it('keeps every endpoint and field but the descriptions and comments', () => {
+  it('keeps every endpoint and field but the descriptions, comments and server-only keys', () => {
     const source = readFileSync(FILE, 'utf8');
     const whole = JSON.parse(source) as { endpoints: Record<string, Record<string, unknown>> };
     const out = transform(source, FILE);
@@ -30,10 +30,12 @@ describe('trimCatalogue (build)', () => {
     expect(Object.keys(trimmed)).not.toContain('$comment');
     expect(Object.keys(trimmed.endpoints)).toEqual(Object.keys(whole.endpoints));
     for (const [name, spec] of Object.entries(whole.endpoints)) {
-      const { description: _d, ...kept } = spec;
+      const kept = Object.fromEntries(Object.entries(spec).filter(([k]) => !DOC_KEYS.has(k)));
       expect(trimmed.endpoints[name]).toEqual(kept);
     }
     expect(out?.code).not.toContain('"description"');
+    expect(out?.code).not.toContain('"refusals"');
+    expect(out?.code).not.toContain('"public"');
     expect(out?.code.length).toBeLessThan(source.length * 0.8);
     expect(parseCatalogue(trimmed).ok).toBe(true);
   });

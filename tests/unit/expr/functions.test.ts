@@ -32,6 +32,7 @@ describe('baseFunctions', () => {
         'string',
         'sum',
         'trim',
+        'digits',
         'upper',
         'filterIn',
         'toObject',

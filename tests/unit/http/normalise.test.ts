@@ -145,6 +145,12 @@ describe('response normaliser: the whole answer is refused only when nothing of 
       'data has none of bankList, amountMax, amountMin, productName, repayPlanDetail, note, telephone, showSubmitUtr',
     ],
     ['no data where data is needed', 'repayment-way.response', undefined, 'data is missing'],
+    [
+      'only fields the schema does not know',
+      'contact-kf-info.response',
+      { whatsapp: '+255 700 000 000' },
+      'data has none of email',
+    ],
   ])('%s', async (_, response, data, detail) => {
     expect(await normalise(response, data)).toEqual({ ok: false, detail });
   });
@@ -158,6 +164,13 @@ describe('response normaliser: a field that does not fit is left out, the rest k
       { needValid: 1 },
       { needValid: 1 },
       ['data.repayRecordId is missing'],
+    ],
+    [
+      'only an optional field the spec names (smWa, no email): an answer, email reported',
+      'contact-kf-info.response',
+      { smWa: '+255 700 000 000' },
+      { smWa: '+255 700 000 000' },
+      ['data.email is missing'],
     ],
     [
       'an unknown flag value is kept ("not 1")',
