@@ -68,6 +68,13 @@ export const LAYOUT_MESSAGES = {
     `${kind} host "${host}" is not on config/app.json ${kind}Hosts (allowed: ${allowed.join(', ') || 'none'}); only this app's own /paths and those hosts load`,
   'session-in-url': (read: string, kind: 'image' | 'frame' | 'link', where: string) =>
     `session value ${read} goes into ${kind === 'image' ? 'an' : 'a'} ${kind} URL that reaches ${where}: session values (userId, sessionId, mobilePhone, tokens, the page's query) only go to this app's own /paths`,
+  // Information flow (src/lint/flow/infoFlow.ts).
+  'session-leak': (read: string, what: string, where: string) =>
+    `session or personal value ${read} goes into ${what}, which reaches ${where}: such values only go to this app's own /paths and API`,
+  'unproven-host': (what: string) =>
+    `${what} gets a host an expression builds: write the address's start (https://host/ or /path) as text, or bind a whole address the server sends`,
+  'script-url': (what: string, scheme: string) =>
+    `${what} is a ${scheme} address: javascript: never loads, data: only as an inline image`,
   // Fragments (src/layout/fragments.ts, which imports nothing and owns their texts).
   ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) =>

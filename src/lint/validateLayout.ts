@@ -16,6 +16,7 @@ import { checkLayoutLimits } from '../schema/layoutLimits';
 import { urlIssues } from './urlRules';
 import { typeIssues } from './types/typeCheck';
 import { contractIssues } from './flow/contracts';
+import { flowIssues } from './flow/infoFlow';
 import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
 import { loadFragmentFiles } from '../schema/fragmentFiles';
@@ -169,7 +170,15 @@ export function validateLayoutDocument(
   // issues already say why.
   try {
     issues.push(...semanticIssues(doc as Record<string, unknown>, file, catalogue, routeInfo));
-    issues.push(...urlIssues(doc as Record<string, unknown>, file));
+    const urls = urlIssues(doc as Record<string, unknown>, file);
+    issues.push(...urls);
+    // The flow analysis sees more sinks and more ways in; where the older URL rule already spoke, one issue.
+    const said = new Set(urls.map((i) => i.pointer));
+    issues.push(
+      ...flowIssues(doc as Record<string, unknown>, file).filter(
+        (i) => !(said.has(i.pointer) && (i.code === 'session-leak' || i.code === 'foreign-host')),
+      ),
+    );
     issues.push(...typeIssues(doc as Record<string, unknown>, file, catalogue, expansion.paramAt));
     issues.push(...contractIssues(doc as Record<string, unknown>, file, catalogue));
   } catch (e) {
