@@ -242,6 +242,14 @@ describe('checkImageUrl', () => {
     'https://cdn.elsewhere.tld/p.png?x=a-demo-session-abcdef-b',
     'https://cdn.elsewhere.tld/p.png?x=demo%2Dsession%2Dabcdef',
     'https://cdn.elsewhere.tld/p.png#255700111222',
+    // The ways the page's own check was passed before: a value inside a segment, upper-cased,
+    // in base64, a phone written with its country code.
+    'https://cdn.elsewhere.tld/u10001.png',
+    'https://cdn.elsewhere.tld/p.png?s=DEMO-SESSION-ABCDEF',
+    `https://cdn.elsewhere.tld/p.png?s=${btoa('demo-session-abcdef').replace(/=+$/, '')}`,
+    'https://cdn.elsewhere.tld/p.png?p=255700111222x',
+    'https://cdn.elsewhere.tld/p.png?p=+255-700-111-222',
+    'https://cdn.elsewhere.tld/p.png?p=0700111222',
   ])('refuses %j: a session value to another origin', (raw) => {
     expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({
       ok: false,
