@@ -251,6 +251,21 @@ export interface BridgeLinkPolicy {
   origin: string;
   /** e.g. `kopa://`; links in the app's own scheme are the native app's business. */
   deepLinkScheme?: string;
+  /** The borrower's session values, never sent to another origin. */
+  sessionValues?: readonly string[];
+}
+
+/** `partner.example/...`: what the native app opens as a web address. */
+const BARE_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:[/?#]|$)/i;
+
+/** A web address handed to openLink: as a navigation, and never with a session value to another host. */
+function checkWebLink(s: string, policy: BridgeLinkPolicy): UrlCheck {
+  const checked = checkNavigationUrl(s, policy.allowlist, policy.origin);
+  if (!checked.ok || !checked.external) return checked;
+  const u = parse(checked.url);
+  if (u && carriesSessionValue(u, policy.sessionValues ?? []))
+    return { ok: false, reason: `a session value to host "${u.hostname}"` };
+  return checked;
 }
 
 /**
@@ -267,12 +282,22 @@ export function checkBridgeLink(raw: string, policy: BridgeLinkPolicy): UrlCheck
   if (scheme === undefined) {
     if (s.startsWith('/') || s.startsWith('\\'))
       return checkNavigationUrl(s, policy.allowlist, policy.origin);
+    if (BARE_HOST.test(s)) {
+      const checked = checkWebLink(`https://${s}`, policy);
+      return checked.ok ? { ok: true, url: s, external: true } : checked;
+    }
     return { ok: true, url: s, external: true };
   }
   // The same rule as a redirect: https only for another host, any scheme on the page's own origin.
-  if (scheme === 'http' || scheme === 'https')
-    return checkNavigationUrl(s, policy.allowlist, policy.origin);
-  if (own !== undefined && own !== '' && scheme === own)
+  if (scheme === 'http' || scheme === 'https') return checkWebLink(s, policy);
+  if (own !== undefined && own !== '' && scheme === own) {
+    // The app's deep link wrapping a web address goes where that address goes.
+    const wrapped = /[?&]url=([^&#]*)/i.exec(s)?.[1];
+    if (wrapped) {
+      const checked = checkWebLink(decoded(wrapped), policy);
+      if (!checked.ok) return { ok: false, reason: `the wrapped address: ${checked.reason}` };
+    }
     return { ok: true, url: s, external: true };
+  }
   return { ok: false, reason: `scheme "${scheme}:" is not allowed` };
 }

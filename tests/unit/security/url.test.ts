@@ -340,6 +340,29 @@ describe('checkBridgeLink', () => {
     });
   });
 
+  it('a scheme-less host and the deep link wrapping a web address are checked as web addresses, session values included', () => {
+    const withSession = { ...policy, sessionValues: ['10001', 'demo-session-abcdef'] };
+    expect(checkBridgeLink('evil.tld/x', policy)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('not on the allowlist'),
+    });
+    expect(checkBridgeLink('pay.kopa.example/?s=demo-session-abcdef', withSession)).toEqual({
+      ok: false,
+      reason: 'a session value to host "pay.kopa.example"',
+    });
+    expect(checkBridgeLink('pay.kopa.example/help', withSession)).toMatchObject({ ok: true });
+    expect(checkBridgeLink('kopa://open?url=https%3A%2F%2Fevil.tld%2F', withSession)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('the wrapped address'),
+    });
+    expect(
+      checkBridgeLink('kopa://open?url=https://pay.kopa.example/u10001.png', withSession),
+    ).toEqual({ ok: false, reason: expect.stringContaining('a session value') });
+    expect(checkBridgeLink('https://pay.kopa.example/?s=DEMO-SESSION-ABCDEF', withSession).ok).toBe(
+      false,
+    );
+  });
+
   it('refuses a custom scheme when none is configured', () => {
     expect(checkBridgeLink('kopa://product/3', { allowlist: ALLOW, origin: ORIGIN }).ok).toBe(
       false,
