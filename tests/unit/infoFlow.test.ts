@@ -126,6 +126,13 @@ describe('information flow: every construct and every sink', () => {
       ),
     ];
     expect(flow(stored)).toEqual(['/body/0/onTap/1/args/url session-leak']);
+    const kept = [
+      { type: 'input', bind: 'phone', label: 'Phone' },
+      button(openLink('https://partner.example/?p={{ local.kept1 }}')),
+    ];
+    expect(
+      flow(kept, { state: { phone: '' }, persist: [{ key: 'kept1', path: 'phone' }] }),
+    ).toEqual(['/body/1/onTap/0/args/url session-leak']);
     const onChange = [
       {
         type: 'input',

@@ -128,6 +128,13 @@ export function layoutLabels(doc: Obj): Labels {
       if (read) changed = Boolean(labels.computed.set(name, `reads ${read}`));
     }
     changed = grow(doc, labels, new Map(), 0) || changed;
+    // layout.persist keeps a state path on the device: a labelled one labels its key.
+    for (const p of Array.isArray(doc.persist) ? doc.persist : []) {
+      if (!isObj(p) || typeof p.key !== 'string' || typeof p.path !== 'string') continue;
+      const why = labels.state.get(stateRoot(p.path));
+      if (why && !labels.local.has(p.key))
+        changed = Boolean(labels.local.set(p.key, `kept from state.${p.path} (${why})`));
+    }
   }
   return labels;
 }
