@@ -129,6 +129,15 @@ describe('screen contracts', () => {
     expect(got[0]).toContain(why);
   });
 
+  it('refuses Pay Now repeated over a list that is always empty', () => {
+    const doc = repayWith((p, _d, list) =>
+      list.splice(list.indexOf(p), 1, { type: 'repeat', items: '{{ [] }}', template: [p] }),
+    );
+    const got = errors('repay', doc);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toContain('/body/8/children/2/items, which is always empty');
+  });
+
   it('refuses Pay Now deleted: no action of the layout calls generateVcode', () => {
     const doc = repayWith((p, _d, list) => list.splice(list.indexOf(p), 1));
     expect(errors('repay', doc)).toEqual([

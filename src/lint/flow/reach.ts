@@ -11,6 +11,7 @@
 import { and, conditionFormula, not, satisfiable, type Formula } from '../conditions';
 import type { FormulaContext } from '../conditions';
 import { ACTION_LIST_KEY } from '../scopes';
+import { parseTemplate } from '../../expr';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -66,6 +67,16 @@ function actions(w: Walk, value: unknown, pointer: string, guard: Formula, block
   });
 }
 
+/** Is a repeat's items always the empty list (`[]`, `{{ [] }}`)? Then its template never shows. */
+function alwaysEmpty(items: unknown): boolean {
+  if (Array.isArray(items)) return items.length === 0;
+  if (typeof items !== 'string') return false;
+  const parsed = parseTemplate(items);
+  if (!parsed.ok || parsed.template.kind !== 'single') return false;
+  const part = parsed.template.parts.find((p) => p.kind === 'binding');
+  return part?.kind === 'binding' && part.ast.type === 'Array' && part.ast.elements.length === 0;
+}
+
 interface Shown {
   pointer: string;
   formula: Formula;
@@ -111,6 +122,15 @@ function nodes(
   for (const [key, v] of Object.entries(value)) {
     if (key === '$comment' || key === 'visible' || key === 'disabled') continue;
     if (ACTION_LIST_KEY.test(key)) actions(w, v, `${pointer}/${key}`, usable, blocked);
+    else if (key === 'template' && value.type === 'repeat' && alwaysEmpty(value.items))
+      nodes(
+        w,
+        v,
+        `${pointer}/${key}`,
+        shown,
+        `it repeats over ${pointer}/items, which is always empty`,
+        depth + 1,
+      );
     else nodes(w, v, `${pointer}/${key}`, shown, closed, depth + 1);
   }
 }
