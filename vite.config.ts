@@ -26,7 +26,7 @@ const preload = preloadDeps();
 // entry (src/widgets/core.ts); the large or rare ones (rich-text, qr-view, image-upload, textarea,
 // server-form, pull-refresh, carousel, web-frame) are each a chunk of their own.
 const SHARED_WIDGET =
-  /\/src\/(widgets\/(repeat|cell-list|input|enum-picker|checkbox|divider|star-rating|code-copy|tab-switch|countdown-button|empty-state|spinner)\/|widgets\/(FieldError|boundPath|choices)\.tsx?$|render\/(fields|inputRules)\.ts$|format\/digits\.ts$)/;
+  /\/src\/(react\/widgets\/(repeat|cell-list|input|enum-picker|checkbox|divider|star-rating|code-copy|tab-switch|countdown-button|empty-state|spinner)\/|react\/widgets\/(FieldError|boundPath|choices)\.tsx?$|react\/render\/(fields|inputRules)\.ts$|format\/digits\.ts$)/;
 
 // The app is served by the reference server (server/main.ts) from dist/, so one origin serves
 // the app, the layouts and the API, under the same CSP as in production.
@@ -44,7 +44,7 @@ export default defineConfig({
     earlyScript([trimCatalogue(), fixedZoneDefine(appConfig.timeZone), compileHints()]),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
     serviceWorker({
-      source: 'src/sw/sw.js',
+      source: 'src/app/sw/sw.js',
       routes: Object.values(routes.pages).map((p) => p.path),
     }),
     compressAssets(),

@@ -13,12 +13,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { loadFragmentFiles, type LoadedFragments } from '../src/schema/fragmentFiles';
+import { loadFragmentFiles, type LoadedFragments } from '../src/contract/schema/fragmentFiles';
 import { validateLayoutSafely } from '../src/lint/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
 import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';
-import type { LayoutIssue } from '../src/schema/layoutIssue';
+import type { LayoutIssue } from '../src/contract/schema/layoutIssue';
 
 const ROOT = join(import.meta.dirname, '..');
 

@@ -21,8 +21,8 @@ import { startLayouts } from './layouts/service';
 import { secureCookiesFromEnv, studioCredentials } from './layouts/studio/auth';
 import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
-import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
-import { serverSecret } from './lib/tokens';
+import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './domain/sms';
+import { serverSecret } from './domain/tokens';
 import {
   dbCounters,
   memoryCounters,
@@ -32,10 +32,10 @@ import {
 } from './http/counters';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
-import { readPageQuery } from '../src/prelude/query';
+import { readPageQuery } from '@kopa/contract';
 import { trustProxyFromEnv } from './http/trustProxy';
-import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
-import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './domain/uploadQuota';
+import { startUploadSweeper, sweepOrphanUploads } from './domain/uploadSweep';
 import { openDemoSessions, revokeDemoSessions } from './demo/demoSessions';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
@@ -46,8 +46,8 @@ import { registerRepayCard } from './routes/repayCard';
 import { registerRepayPages } from './routes/repayPages';
 import { registerTestOnly } from './routes/testOnly';
 import { registerUploads } from './routes/uploads';
-import { registerStaticApp, securityHeaders } from './prelude/staticApp';
-import { DEFAULT_PAGE_LIMIT } from './prelude/pageLimit';
+import { registerStaticApp, securityHeaders } from './page/staticApp';
+import { DEFAULT_PAGE_LIMIT } from './page/pageLimit';
 import { createWireMapper } from './core/wire';
 import { registerRequestLog, requestLogServerOptions, type LoggerSetting } from './http/requestLog';
 import { metricsOptionsFromEnv, registerMetrics, type MetricsOptions } from './http/metricsRoute';

@@ -34,7 +34,7 @@ export function withoutPart(html: string, part: PagePart): string {
     const next = out.replace(pattern, '');
     if (next === out)
       throw new Error(
-        `bench:page: the page holds no "${part}" (${String(pattern)}); scripts/bench/pageParts.ts is out of date with server/prelude/appShell.ts`,
+        `bench:page: the page holds no "${part}" (${String(pattern)}); scripts/bench/pageParts.ts is out of date with server/page/appShell.ts`,
       );
     out = next;
   }

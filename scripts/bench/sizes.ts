@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
-import { createAppShell } from '../../server/prelude/appShell';
-import { PAGE_BLOCK } from '../../src/prelude/blocks';
-import { fragmentsOf, servedText } from '../../server/layouts/fragments';
+import { createAppShell } from '../../server/page/appShell';
+import { PAGE_BLOCK } from '../../src/contract/servedPage/blocks';
+import { fragmentsOf, servedText } from '../../server/layouts/servedFragments';
 import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layouts/store';
 
 interface ManifestEntry {
@@ -109,7 +109,7 @@ export async function routeSizes(
     // linked, or in the page itself, where its bytes still count as the first visit's JS.
     for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g))
       if (m[1]) js.add(m[1]);
-    const early = manifest['src/shell/early.ts']?.file;
+    const early = manifest['src/app/shell/early.ts']?.file;
     if (early && html.includes(`id="${PAGE_BLOCK.early}"`)) js.add(early);
     routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
   }

@@ -27,7 +27,7 @@ function runsAtOnce(
   entryImports: ReadonlySet<string>,
 ): boolean {
   if (chunk.isEntry)
-    return /\/(index\.html|src\/shell\/early\.ts)$/.test(chunk.facadeModuleId ?? '');
+    return /\/(index\.html|src\/app\/shell\/early\.ts)$/.test(chunk.facadeModuleId ?? '');
   return (
     entryImports.has(chunk.fileName) ||
     chunk.name === 'widgets' ||

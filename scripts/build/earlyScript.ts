@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import type { Plugin, PluginOption, ResolvedConfig } from 'vite';
 import type { RolldownOutput } from 'rolldown';
 
-export const EARLY_SOURCE = 'src/shell/early.ts';
+export const EARLY_SOURCE = 'src/app/shell/early.ts';
 
 /** `plugins`: what the early script's own build needs (it gets none of the app's). */
 export function earlyScript(plugins: PluginOption[]): Plugin {

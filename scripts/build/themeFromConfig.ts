@@ -10,7 +10,7 @@
 import type { Plugin } from 'vite';
 
 /** The stylesheet that declares the theme's custom properties (`--k-<name>`) in its `:root`. */
-export const THEME_STYLESHEET = /\/src\/shell\/app\.css$/;
+export const THEME_STYLESHEET = /\/src\/app\/shell\/app\.css$/;
 
 /**
  * `css` with each `--k-<name>` declaration of its first `:root` rule set to the theme's value.

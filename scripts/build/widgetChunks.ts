@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import type { Plugin } from 'vite';
 
-const WIDGET = /\/src\/widgets\/([a-z0-9-]+)\/[A-Z][A-Za-z]+\.tsx$/;
+const WIDGET = /\/src\/react\/widgets\/([a-z0-9-]+)\/[A-Z][A-Za-z]+\.tsx$/;
 
 export function widgetChunks(): Plugin {
   return {

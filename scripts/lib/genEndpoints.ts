@@ -4,7 +4,7 @@ import { BANNER } from './genTypes';
 import { SCHEMA_DIR } from './schemas';
 
 const ENDPOINTS_FILE = 'src/contract/generated/endpoints.ts';
-const TYPES_FILE = 'src/schema/generated/types.ts';
+const TYPES_FILE = 'src/contract/schema/generated/types.ts';
 
 interface CatalogueEntry {
   path: string;
@@ -61,7 +61,7 @@ export function generateEndpointTypes(typesTs: string): Record<string, string> {
  */
 import type {
 ${imports.map((n) => `  ${n},`).join('\n')}
-} from '../../schema/generated/types';
+} from '../schema/generated/types';
 
 export interface Endpoints {
 ${entries.join('\n')}

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLanguage, type Language } from '../../src/format/messages';
+import { parseLanguage, type Language } from '@kopa/format';
 
 type Catalogue = Record<string, string>;
 

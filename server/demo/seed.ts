@@ -4,7 +4,7 @@
  * demo borrower id (10001, ...) already belongs to someone else, nothing is seeded at all (no
  * session, card, order or complaint lands on that borrower), and the caller says so.
  */
-import { delayFee } from '../lib/orders';
+import { delayFee } from '../domain/orders';
 import type { Db } from '../db/index';
 import {
   CONTRACTS,

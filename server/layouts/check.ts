@@ -4,11 +4,11 @@
  * every lint rule), each issue with its file, JSON pointer and line:column, as `npm run validate`
  * prints them. Never throws: a check that trips is an issue too, so publishing can never 500.
  */
-import { positionOf, scanJsonText } from '../../src/lint/jsonText';
-import { LAYOUT_MESSAGES } from '../../src/lint/messages';
-import type { FragmentFiles } from '../../src/layout/fragments';
-import type { LayoutIssue } from '../../src/schema/layoutIssue';
-import { validateLayoutSafely } from '../../src/lint/validateLayout';
+import { positionOf, scanJsonText } from '@kopa/lint';
+import { LAYOUT_MESSAGES } from '@kopa/lint';
+import type { FragmentFiles } from '@kopa/contract';
+import type { LayoutIssue } from '@kopa/contract';
+import { validateLayoutSafely } from '@kopa/lint';
 
 export interface LocatedIssue extends LayoutIssue {
   line: number;

@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../core/errors';
 import { LAYOUT_NAME, type LayoutStore } from './store';
-import { LAYOUT_CHECKED_HEADER } from '../../src/schema/layoutChecked';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_CHECKED_HEADER } from '@kopa/contract';
+import { LAYOUT_SCHEMA_VERSION } from '@kopa/contract';
 import {
   compressedText,
   REVALIDATE,

@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../core/errors';
-import { expandForServing, type FragmentSource } from './fragments';
-import { validateLayoutStrict } from '../../src/schema/generated/validators/strict.js';
-import { checkLayoutLimits } from '../../src/schema/layoutLimits';
+import { expandForServing, type FragmentSource } from './servedFragments';
+import { validateLayoutStrict } from '@kopa/contract/strictValidator';
+import { checkLayoutLimits } from '@kopa/contract';
 
 export interface GoodLayout {
   body: string;

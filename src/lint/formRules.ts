@@ -3,7 +3,7 @@
  * (field ids, form ids, patterns). Money passed as text is a type error (src/lint/types/), a
  * primary action that can never be visible is roles.ts, a validate in the wrong place order.ts.
  */
-import type { LayoutIssue } from '../schema/layoutIssue';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { hint } from './suggest';
 

@@ -1,5 +1,5 @@
-import { LIMIT_MESSAGES } from '../schema/layoutLimits';
-import { FRAGMENT_MESSAGES } from '../layout/fragments';
+import { LIMIT_MESSAGES } from '@kopa/contract';
+import { FRAGMENT_MESSAGES } from '@kopa/contract';
 
 /**
  * The one catalogue of layout messages: code -> how the issue reads. `hint` is a

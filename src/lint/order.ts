@@ -7,8 +7,8 @@
  * their action, so they see what was validated before it, and what they send unchecked is
  * still unchecked for the rest of the chain around them.
  */
-import { analyzeTemplate } from '../expr';
-import type { LayoutIssue } from '../schema/layoutIssue';
+import { analyzeTemplate } from '@kopa/expr';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { ACTION_LIST_KEY } from './scopes';
 

@@ -1,9 +1,9 @@
-import { analyzeTemplate, hasBindings } from '../expr';
-import { exprFunctions } from '../runtime/exprFunctions';
-import type { LayoutIssue } from '../schema/layoutIssue';
-import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
+import { analyzeTemplate, hasBindings } from '@kopa/expr';
+import { exprFunctions } from '@kopa/runtime';
+import type { LayoutIssue } from '@kopa/contract';
+import { MAX_LAYOUT_DEPTH } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
-import { escapePointer } from '../schema/pointer';
+import { escapePointer } from '@kopa/contract';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
 import { arityText, FUNCTION_ARITY } from './arity';
 import { callSites } from './calls';

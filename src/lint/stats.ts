@@ -13,9 +13,9 @@
  * - if depth counts `if` actions inside `if` actions, through any action list in between (an
  *   http's onError inside an if's else is still a level of the ladder). One `if` is depth 1.
  */
-import { parseTemplate, type Node } from '../expr';
-import { childrenOf } from '../expr/ast';
-import { escapePointer } from '../schema/pointer';
+import { parseTemplate, type Node } from '@kopa/expr';
+import { childrenOf } from '@kopa/expr';
+import { escapePointer } from '@kopa/contract';
 
 export interface LayoutInput {
   file: string;

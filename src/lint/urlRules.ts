@@ -8,8 +8,8 @@
  * with a binding may be anywhere. The app checks the resolved URL again (src/security/url.ts).
  */
 import app from '../../config/app.json';
-import { analyzeTemplate, hasBindings } from '../expr';
-import type { LayoutIssue } from '../schema/layoutIssue';
+import { analyzeTemplate, hasBindings } from '@kopa/expr';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { stateRoot } from './state';
 

@@ -10,16 +10,16 @@ import {
   typeNames,
   type RouteInfo,
 } from './semantic';
-import { validateLayoutStrict } from '../schema/generated/validators/strict.js';
-import type { LayoutIssue } from '../schema/layoutIssue';
-import { checkLayoutLimits } from '../schema/layoutLimits';
+import { validateLayoutStrict } from '@kopa/contract/strictValidator';
+import type { LayoutIssue } from '@kopa/contract';
+import { checkLayoutLimits } from '@kopa/contract';
 import { urlIssues } from './urlRules';
 import { typeIssues } from './types/typeCheck';
 import { contractIssues } from './flow/contracts';
 import { flowIssues } from './flow/infoFlow';
-import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
+import { expandFragments, type Expansion, type FragmentFiles } from '@kopa/contract';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
-import { loadFragmentFiles } from '../schema/fragmentFiles';
+import { loadFragmentFiles } from '@kopa/contract/fragmentFiles';
 
 let catalogue: ApiCatalogue | null = null;
 

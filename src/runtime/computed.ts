@@ -12,10 +12,10 @@
  * validator (src/lint/computed.ts); should one reach the browser, its names read as undefined and
  * the cycle is reported once.
  */
-import { analyzeTemplate } from '../expr';
-import { orderComputed, type ComputedDefs } from '../layout/computedOrder';
+import { analyzeTemplate } from '@kopa/expr';
+import { orderComputed, type ComputedDefs } from '@kopa/contract';
 import type { RuntimeEnv } from './env';
-import { escapePointer } from '../schema/pointer';
+import { escapePointer } from '@kopa/contract';
 import { registerComputed, resolveValue, type ResolveProblem } from './resolve';
 
 interface Prepared {

@@ -2,7 +2,7 @@
  * Everything the runtime needs from its host, injected as one object (amis calls it `env`) so
  * tests swap in fakes. Only src/shell builds the real one.
  */
-import type { ApiResult } from '../contract/result';
+import type { ApiResult } from '@kopa/contract';
 
 /** What env.call resolves to: the HTTP client's own result type (src/contract/result.ts), not a copy. */
 export type CallResult = ApiResult<unknown>;

@@ -1,4 +1,4 @@
-import { hasBindings, parseTemplate } from '../expr';
+import { hasBindings, parseTemplate } from '@kopa/expr';
 
 /**
  * The scope names the page store backs (src/runtime/scope.ts). The others never change while a

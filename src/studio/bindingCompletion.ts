@@ -9,7 +9,7 @@ import type { Completion, CompletionContext, CompletionResult } from '@codemirro
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { Tooltip } from '@codemirror/view';
-import { FUNCTION_ARITY } from '../lint/arity';
+import { FUNCTION_ARITY } from '@kopa/lint/arity';
 
 interface JsonSchema {
   type?: string | string[];

@@ -5,7 +5,7 @@
  */
 import { expect, test } from './support/fixtures';
 import { apiUrl, byId } from './support/payFlow';
-import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/runtime/session';
+import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/runtime/sessionExpiry';
 
 const WAY = '/api/v1/kopa/service/loan/repayment-way';
 const COMMIT = '/api/v1/kopa/service/loan/repayment-commit';

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppShell } from '../../server/prelude/appShell';
+import { createAppShell } from '../../server/page/appShell';
 import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
-import { collectTypes } from '../../src/schema/collectTypes';
+import { collectTypes } from '../../src/contract/schema/collectTypes';
 import { parseTemplate } from '../../src/expr';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 import { PAGE_PARTS, withoutPart, type PagePart } from '../../scripts/bench/pageParts';
 
-vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/schema/collectTypes')>();
+vi.mock('../../src/contract/schema/collectTypes', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/contract/schema/collectTypes')>();
   return { ...real, collectTypes: vi.fn(real.collectTypes) };
 });
 
@@ -34,19 +34,21 @@ function fixture(customer: unknown, earlyCode?: string) {
     JSON.stringify({
       'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-1.js' },
-      'src/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
+      'src/contract/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
       'messages/layouts/en.json': { file: 'assets/en-1.js' },
       'messages/layouts/zh.json': { file: 'assets/zh-1.js' },
-      'src/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
+      'src/react/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
-      'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
-      'src/widgets/rich-text/RichText.tsx': { file: 'assets/RichText-1.js' },
-      'src/widgets/rich-text/sanitizeHtml.ts': { file: 'assets/sanitizeHtml-1.js' },
-      'src/shell/early.ts': { file: 'assets/early-1.js' },
-      'src/schema/generated/validators/responses/contact-kf-info.js': {
+      'src/react/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
+      'src/react/widgets/rich-text/RichText.tsx': { file: 'assets/RichText-1.js' },
+      'src/react/widgets/rich-text/sanitizeHtml.ts': { file: 'assets/sanitizeHtml-1.js' },
+      'src/app/shell/early.ts': { file: 'assets/early-1.js' },
+      'src/contract/schema/generated/validators/responses/contact-kf-info.js': {
         file: 'assets/contact-kf-info-1.js',
       },
-      'src/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
+      'src/contract/schema/generated/validators/responses/get-sms.js': {
+        file: 'assets/get-sms-1.js',
+      },
     }),
   );
   writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(customer));

@@ -82,7 +82,7 @@ describe('bad requests get 400 with a reason', () => {
     expect(res.body.message).toMatch(/outstanding/);
   });
 
-  it('query: a repeated key is its first value (src/prelude/query.ts); oversized session params -> 400', async () => {
+  it('query: a repeated key is its first value (src/contract/servedPage/query.ts); oversized session params -> 400', async () => {
     // userId=1 (the first) with a session that is not its own: the session check refuses it.
     const twice = await s.inject({
       method: 'POST',

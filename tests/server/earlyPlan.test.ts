@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import routes from '../../config/routes.json';
-import { earlyPlanOf } from '../../server/prelude/earlyPlan';
-import { plannedRequests } from '../../src/prelude/earlyPlan';
-import { readPageQuery } from '../../src/prelude/query';
-import { resolveWith, type ResolveProblem } from '../../src/prelude/resolve';
+import { earlyPlanOf } from '../../server/page/earlyPlanOf';
+import { plannedRequests } from '../../src/contract/servedPage/earlyPlan';
+import { readPageQuery } from '../../src/contract/servedPage/query';
+import { resolveWith, type ResolveProblem } from '../../src/contract/servedPage/resolveWith';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const layout = (name: string): unknown =>

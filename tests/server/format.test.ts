@@ -1,7 +1,7 @@
 /** Server display texts use the client's formatters: same rounding of amounts, same dates. */
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../server/lib/format';
-import { delayFee, DELAY_FEE_RATE } from '../../server/lib/orders';
+import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../server/domain/format';
+import { delayFee, DELAY_FEE_RATE } from '../../server/domain/orders';
 import { formatMoney as clientMoney } from '../../src/format/money';
 import { formatDate as clientDate, formatDateTime as clientDateTime } from '../../src/format/date';
 

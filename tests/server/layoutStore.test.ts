@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../server/http/errorHandler';
 import { registerLayouts } from '../../server/layouts/routes';
 import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 
 const V1 = '{"id":"customer-service","version":1,"title":"One","body":[]}';
 const V2 = '{"id":"customer-service","version":2,"title":"Two","body":[]}';

@@ -16,7 +16,7 @@ import {
   studioCredentials,
   studioLoginHint,
 } from '../../server/layouts/studio/auth';
-import { serverSecret } from '../../server/lib/tokens';
+import { serverSecret } from '../../server/domain/tokens';
 import { startServer, type TestServer } from './helpers';
 
 const NAME = 'customer-service';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressPage, pageRepresentation } from '../../server/prelude/compressedPage';
+import { compressPage, pageRepresentation } from '../../server/page/compressedPage';
 import { startServer, type TestServer } from './helpers';
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Kopa</title></head><body><div id="root"></div>${'<p>Installment 1 of 3, due 2026-12-01</p>'.repeat(500)}é€😀</body>\n</html>\n`;
@@ -89,7 +89,7 @@ describe('the app page through the server', () => {
     writeFileSync(join(dist, 'assets', 'early.js'), 'window.early=1;');
     writeFileSync(
       join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/shell/early.ts': { file: 'assets/early.js' } }),
+      JSON.stringify({ 'src/app/shell/early.ts': { file: 'assets/early.js' } }),
     );
     writeFileSync(join(dir, 'layouts', 'customer-service.json'), JSON.stringify(LAYOUT));
     s = await startServer({ distDir: dist, layoutsDir: join(dir, 'layouts') });

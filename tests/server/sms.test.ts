@@ -1,6 +1,6 @@
 /** SECURITY.md 20-21: SMS limits, expiry, single use, 5 tries, purpose; deletion ends sessions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmsService } from '../../server/lib/sms';
+import { SmsService } from '../../server/domain/sms';
 import { expectSuccess, fakeClock, smsCode, startServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -3,7 +3,7 @@
  * store.ts which approvals still count). Each throws 409 with what is missing and why.
  */
 import type { Db } from '../../db';
-import type { FragmentFiles } from '../../../src/layout/fragments';
+import type { FragmentFiles } from '@kopa/contract';
 import { ApiError } from '../../core/errors';
 import { shortHash } from '../studio/governance';
 import { effectView } from './policy';

@@ -5,8 +5,8 @@
  * rollback, except back to a version that was itself published by two people (the emergency path).
  */
 import publishing from '../../../config/publishing.json';
-import { expandFragments, type FragmentFiles } from '../../../src/layout/fragments';
-import { effectDiff, layoutEffects, type Effects } from '../../../src/lint/effects/effects';
+import { expandFragments, type FragmentFiles } from '@kopa/contract';
+import { effectDiff, layoutEffects, type Effects } from '@kopa/lint';
 
 const TWO_PERSON: ReadonlySet<string> = new Set(publishing.twoPersonCalls);
 export const APPROVAL_MS = publishing.approvalHours * 3_600_000;

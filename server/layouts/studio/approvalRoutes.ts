@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import type { FragmentFiles } from '../../../src/layout/fragments';
+import type { FragmentFiles } from '@kopa/contract';
 import { ApiError, badRequest, notFound } from '../../core/errors';
 import { checkLayoutText } from '../check';
 import { layoutDetail } from '../reads';

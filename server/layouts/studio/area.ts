@@ -16,7 +16,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../core/errors';
 import { inArea } from '../../http/requestPath';
-import { checkValues } from '../../lib/inputGuard';
+import { checkValues } from '../../domain/inputGuard';
 import { requestOrigin } from '../../http/trustProxy';
 
 const STUDIO = '/studio';

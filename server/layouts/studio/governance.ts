@@ -5,9 +5,9 @@
  * EDIT_OVERLAP_MS are warned about each other (one shared draft per layout).
  */
 import type { Db } from '../../db';
-import type { FragmentFiles } from '../../../src/layout/fragments';
+import type { FragmentFiles } from '@kopa/contract';
 import { forbidden } from '../../core/errors';
-import { servedText } from '../fragments';
+import { servedText } from '../servedFragments';
 import { versionHash } from '../publish';
 import type { OperatorRole } from './operators';
 import { audit } from '../audit';

@@ -86,7 +86,7 @@ import type {
   UploadProblemImgResponse,
   UserDeleteRequest,
   UserDeleteResponse,
-} from '../../schema/generated/types';
+} from '../schema/generated/types';
 
 export interface Endpoints {
   /** Change the payment account (source=loanDetail). POST /v3/bank/card-change */

@@ -8,7 +8,7 @@
  */
 import routes from '../../../config/routes.json';
 import contracts from '../../../config/screen-contracts.json';
-import type { LayoutIssue } from '../../schema/layoutIssue';
+import type { LayoutIssue } from '@kopa/contract';
 import type { FormulaContext } from '../conditions';
 import { LAYOUT_MESSAGES } from '../messages';
 import type { ApiCatalogue } from '../responseSchemas';

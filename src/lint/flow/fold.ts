@@ -5,7 +5,7 @@
  * leave open, a value of any type included, is undecided: the checker then assumes it can go
  * either way, never a false alarm.
  */
-import type { Node } from '../../expr';
+import type { Node } from '@kopa/expr';
 import { inferType, type TypeScope } from '../types/infer';
 import type { Base, Ty } from '../types/ty';
 

@@ -9,7 +9,7 @@
  * (concat, case, slice, encode, templates): labels only spread. Fragments and `with` are
  * expanded before this runs, so their values are read where they land.
  */
-import { analyzeTemplate, hasBindings } from '../../expr';
+import { analyzeTemplate, hasBindings } from '@kopa/expr';
 import { stateRoot } from '../state';
 
 type Obj = Record<string, unknown>;

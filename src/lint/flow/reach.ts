@@ -11,7 +11,7 @@
 import { and, conditionFormula, not, satisfiable, type Formula } from '../conditions';
 import type { FormulaContext } from '../conditions';
 import { ACTION_LIST_KEY } from '../scopes';
-import { parseTemplate } from '../../expr';
+import { parseTemplate } from '@kopa/expr';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -7,7 +7,7 @@
  * address (`kopa://open?url=https://...`) goes where the wrapped address goes; a scheme-less
  * `partner.example/...` handed to the native app (openLink) is that host.
  */
-import { parseTemplate, type Node } from '../../expr';
+import { parseTemplate, type Node } from '@kopa/expr';
 
 export type UrlTarget =
   | { to: 'home' }

@@ -36,8 +36,8 @@ export interface Ty {
 }
 
 /** The kinds a schema (valueType, a request field) or a fragment param can ask for (one list, kept by the fragments). */
-export { PARAM_TYPES as TYPE_NAMES, type ParamType as TypeName } from '../../layout/fragments';
-import type { ParamType as TypeName } from '../../layout/fragments';
+export { PARAM_TYPES as TYPE_NAMES, type ParamType as TypeName } from '@kopa/contract';
+import type { ParamType as TypeName } from '@kopa/contract';
 
 export const ANY: Ty = { alts: [{ t: { k: 'any' }, chain: [] }] };
 

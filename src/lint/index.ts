@@ -1,0 +1,5 @@
+// The public entry of @kopa/lint (README.md): what other packages may import from it.
+export { positionOf, scanJsonText } from './jsonText';
+export { LAYOUT_MESSAGES } from './messages';
+export { validateLayoutSafely } from './validateLayout';
+export { effectDiff, layoutEffects, type Effects } from './effects/effects';
