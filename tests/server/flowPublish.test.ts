@@ -6,33 +6,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
 import { startServer, type TestServer } from './helpers';
+import { studioAs, type StudioApi } from './studioApi';
 
 let s: TestServer;
-let cookie = '';
+let operator: StudioApi;
 beforeAll(async () => {
   s = await startServer();
-  const res = await s.inject({
-    method: 'POST',
-    url: '/studio/api/login',
-    payload: { user: DEMO_STUDIO_USER, password: DEMO_STUDIO_PASSWORD },
-  });
-  cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
+  operator = await studioAs(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD);
 });
 afterAll(async () => {
   await s.close();
 });
 
 async function api(method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) {
-  const r = await s.inject({
-    method,
-    url: `/studio/api${path}`,
-    headers: { cookie },
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: r.statusCode,
-    body: r.json() as { message: string; data: Record<string, unknown> },
-  };
+  const r = await operator(method, path, payload);
+  return { status: r.status, body: { message: r.message, data: r.data } };
 }
 
 describe('publish gate: information flow', () => {

@@ -14,36 +14,15 @@ import {
   DEMO_STUDIO_USER,
 } from '../../server/layouts/studio/auth';
 import { startServer, type TestServer } from './helpers';
+import { studioAs, type StudioApi } from './studioApi';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-type Api = (
-  method: 'GET' | 'PUT' | 'POST',
-  path: string,
-  payload?: object,
-) => Promise<{ status: number; message: string; data: Record<string, unknown> }>;
-
-async function as(s: TestServer, user: string, password: string): Promise<Api> {
-  const res = await s.inject({
-    method: 'POST',
-    url: '/studio/api/login',
-    payload: { user, password },
-  });
-  const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
-  return async (method, path, payload) => {
-    const r = await s.inject({
-      method,
-      url: `/studio/api${path}`,
-      headers: { cookie },
-      ...(payload ? { payload } : {}),
-    });
-    const body = r.json() as { message: string; data: Record<string, unknown> };
-    return { status: r.statusCode, message: body.message, data: body.data };
-  };
-}
+type Api = StudioApi;
+const as = studioAs;
 
 async function setup() {
   const s = await startServer();

@@ -18,6 +18,7 @@ import {
 } from '../../server/layouts/studio/auth';
 import { disableOperator, saveOperator } from '../../server/layouts/studio/operators';
 import { startServer, type TestServer } from './helpers';
+import { studioAs } from './studioApi';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -30,31 +31,7 @@ async function start(): Promise<TestServer> {
   return s;
 }
 
-type Api = (
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
-  path: string,
-  payload?: object,
-) => Promise<{ status: number; message: string; data: Record<string, unknown> }>;
-
-async function as(s: TestServer, user: string, password: string): Promise<Api> {
-  const res = await s.inject({
-    method: 'POST',
-    url: '/studio/api/login',
-    payload: { user, password },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
-  return async (method, path, payload) => {
-    const r = await s.inject({
-      method,
-      url: `/studio/api${path}`,
-      headers: { cookie },
-      ...(payload ? { payload } : {}),
-    });
-    const body = r.json() as { message: string; data: Record<string, unknown> };
-    return { status: r.statusCode, message: body.message, data: body.data };
-  };
-}
+const as = studioAs;
 
 async function publishedText(
   s: TestServer,
