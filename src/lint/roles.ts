@@ -1,5 +1,5 @@
 /**
- * Roles, not labels (issue 34): a button with `"role": "primary-action"` (or the older
+ * Roles, not labels: a button with `"role": "primary-action"` (or the older
  * `"required": true`) is the screen's primary action, whatever its label says (labels are
  * catalogue keys). A primary action that can never be visible, or never enabled, is an error:
  * its visible conditions and its parents' can never hold together (`{{ false }}`, `a && !a`), its

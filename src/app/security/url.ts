@@ -120,7 +120,7 @@ function decoded(part: string): string {
 /**
  * Does a URL to another origin carry one of the borrower's session values (userId, sessionId,
  * phone, ...)? A whole path segment, query key or value or fragment equal to one, or, for values
- * long enough not to match by chance, the value anywhere in the decoded URL (issue 32: a layout
+ * long enough not to match by chance, the value anywhere in the decoded URL (a layout
  * must never send them to another host; the validator refuses the layouts that would, this is
  * the page's own check of the URL it is about to load).
  */
@@ -143,7 +143,7 @@ export interface ResourcePolicy {
 
 /**
  * May `raw` be used as an image source? Same-origin paths, https URLs on a host of
- * `policy.hosts` (config/app.json imageHosts, which the page's CSP img-src lists too: issue 32),
+ * `policy.hosts` (config/app.json imageHosts, which the page's CSP img-src lists too),
  * base64 raster data URLs and same-origin blob URLs. Plain http only on the page's own origin, as
  * for navigation (mixed content elsewhere). An image URL to another host that carries a session
  * value is refused. SVG data URLs are refused because an SVG opened on its own can carry script.
