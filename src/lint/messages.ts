@@ -9,7 +9,7 @@ export const LAYOUT_MESSAGES = {
   'not-json': (detail: string) => `not valid JSON: ${detail}`,
   'duplicate-key': (key: string, line: number, column: number) =>
     `key "${key}" is written twice in this object (first at ${line}:${column}); JSON keeps only the last`,
-  // Checked before everything else (src/schema/layoutLimits.ts, which the browser shares).
+  // Checked before everything else (src/contract/schema/layoutLimits.ts, which the browser shares).
   'too-deep': LIMIT_MESSAGES['too-deep'],
   'too-large': LIMIT_MESSAGES['too-large'],
   'not-checked': (detail: string) => `could not be checked: ${detail}`,
@@ -58,12 +58,12 @@ export const LAYOUT_MESSAGES = {
     `validate cannot check ${id ? `"${id}"` : 'anything'}: ${why}`,
   'bad-pattern': (pattern: string) =>
     `input rule pattern ${JSON.stringify(pattern)} is not a valid regular expression (JavaScript, unicode mode)`,
-  // layout.computed and fragments (issue 8, third part).
+  // layout.computed and fragments (third part).
   'unknown-computed': (name: string, hint = '') =>
     `computed has no "${name}": declare it in the layout's "computed"${hint}`,
   'computed-cycle': (name: string, loop: string) =>
     `computed "${name}" reads itself (${loop}): a computed value may read others, never in a circle`,
-  // Where URLs go (src/lint/urlRules.ts, issue 32).
+  // Where URLs go (src/lint/urlRules.ts).
   'foreign-host': (kind: 'image' | 'frame', host: string, allowed: readonly string[]) =>
     `${kind} host "${host}" is not on config/app.json ${kind}Hosts (allowed: ${allowed.join(', ') || 'none'}); only this app's own /paths and those hosts load`,
   'session-in-url': (read: string, kind: 'image' | 'frame' | 'link', where: string) =>
@@ -75,7 +75,7 @@ export const LAYOUT_MESSAGES = {
     `${what} gets a host an expression builds: write the address's start (https://host/ or /path) as text, or bind a whole address the server sends`,
   'script-url': (what: string, scheme: string) =>
     `${what} is a ${scheme} address: javascript: never loads, data: only as an inline image`,
-  // Fragments (src/layout/fragments.ts, which imports nothing and owns their texts).
+  // Fragments (src/contract/layout/fragments.ts, which imports nothing and owns their texts).
   ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) =>
     `layout id "${id}" does not match its file name "${file}"`,

@@ -207,7 +207,7 @@ function listItemType(ctx: Ctx, items: unknown): Typed | null {
   return { schema: itemSchema(found.schema, response.root), root: response.root, endpoint };
 }
 
-/** An http action's `requires` (issue 33) names fields of its endpoint's answer. */
+/** An http action's `requires` names fields of its endpoint's answer. */
 function checkRequires(ctx: Ctx, endpoint: string, requires: unknown[], pointer: string): void {
   const response = ctx.catalogue.response(endpoint);
   if (!response) return;
@@ -332,7 +332,7 @@ function checkWrites(
 
 function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, depth: number): void {
   // `depth` counts pointer segments below the top-level key. validateLayoutDocument refuses a
-  // deeper layout before this runs (src/schema/layoutLimits.ts); the guard keeps a direct caller safe.
+  // deeper layout before this runs (src/contract/schema/layoutLimits.ts); the guard keeps a direct caller safe.
   if (depth >= MAX_LAYOUT_DEPTH) return;
   if (typeof value === 'string') return checkString(ctx, value, pointer);
   if (Array.isArray(value)) {
@@ -432,7 +432,7 @@ export function semanticIssues(
   );
   for (const [name, source] of Object.entries(dataSources)) {
     if (source === null || typeof source !== 'object') continue;
-    // The fields a screen cannot live without must be fields of its answer (issue 33).
+    // The fields a screen cannot live without must be fields of its answer.
     const requires = (source as { requires?: unknown }).requires;
     if (Array.isArray(requires)) {
       requires.forEach((path, i) => {

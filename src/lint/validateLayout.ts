@@ -104,8 +104,8 @@ export interface ValidateOptions {
 
 /**
  * Full validation of a layout document, for QA (npm run validate) and the layout server: depth
- * and size limits first (src/schema/layoutLimits.ts), then duplicate keys (when the file's text
- * is given), the fragments it uses (src/layout/fragments.ts: the rest is checked on the expanded
+ * and size limits first (src/contract/schema/layoutLimits.ts), then duplicate keys (when the file's text
+ * is given), the fragments it uses (src/contract/layout/fragments.ts: the rest is checked on the expanded
  * layout, as it is served), the JSON Schema (strict node union) and the semantic rules
  * (endpoints, routes, dialogs, expressions, state, computed, bindings against response schemas),
  * all reported in one run.

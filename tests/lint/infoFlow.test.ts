@@ -38,7 +38,7 @@ const img = (src: string) => ({ type: 'image', src, alt: '' });
 const button = (...onTap: unknown[]) => ({ type: 'button', label: 'Go', onTap });
 const openLink = (url: string) => ({ type: 'bridge', action: 'openLink', args: { url } });
 
-describe('information flow: the ways the issue found', () => {
+describe('information flow: the ways that got through before', () => {
   it('a repeat over [query.userId] whose image puts the item in the path of an allowed host', () => {
     const repeat = {
       type: 'repeat',

@@ -1,5 +1,5 @@
 /**
- * Issue 34: the layout type checker, roles and order. The typed-layouts fixtures are shipped
+ * The layout type checker, roles and order. The typed-layouts fixtures are shipped
  * layouts with one realistic mistake each: npm run validate refuses each with exactly one error,
  * worded as tests/fixtures/typed-layouts.expected.json says, and the shipped original is clean.
  * The rules are then tried one by one on small layouts.
@@ -46,7 +46,7 @@ function runValidate(files: string[]): { status: number; out: string } {
   }
 }
 
-describe('typed-layouts fixtures (issue 34)', () => {
+describe('typed-layouts fixtures', () => {
   it('covers every fixture in the folder, each mistake kind of the issue among them', () => {
     expect(cases.map(([f]) => f).sort()).toEqual(
       readdirSync(join(ROOT, DIR))

@@ -1,5 +1,5 @@
 /**
- * The second operator of a money screen's publish (issue 34.5): POST .../approve records the
+ * The second operator of a money screen's publish: POST .../approve records the
  * current operator's approval of the draft exactly as it is now (its hash), after the same checks
  * as publishing. Behind the studio's auth hook like every /studio/api route.
  */

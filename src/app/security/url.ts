@@ -174,7 +174,7 @@ export interface ResourcePolicy {
 
 /**
  * May `raw` be used as an image source? Same-origin paths, https URLs on a host of
- * `policy.hosts` (config/app.json imageHosts, which the page's CSP img-src lists too: issue 32),
+ * `policy.hosts` (config/app.json imageHosts, which the page's CSP img-src lists too),
  * base64 raster data URLs and same-origin blob URLs. Plain http only on the page's own origin, as
  * for navigation (mixed content elsewhere). An image URL to another host that carries a session
  * value is refused. SVG data URLs are refused because an SVG opened on its own can carry script.

@@ -2,7 +2,7 @@
  * The native bridge as the app uses it: the transport this host offers (Android object, iOS
  * handlers, or the browser's stand-ins) behind the checked wrapper (SECURITY 13). Its own chunk,
  * loaded when a screen first calls the bridge or once the first screen is up: no first screen
- * needs it to render (issue 10, about 2 KB of every first visit).
+ * needs it to render (about 2 KB of every first visit).
  */
 import {
   createBridge,

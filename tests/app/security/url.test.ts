@@ -84,7 +84,7 @@ describe('checkNavigationUrl', () => {
     });
   });
 
-  // Issue 7.12: a pay or redirect link over plain http can be read and rewritten on the way.
+  // A pay or redirect link over plain http can be read and rewritten on the way.
   it.each([
     'http://pay.kopa.example/checkout?tradeNo=1',
     'http://kopa.example/',
@@ -182,7 +182,7 @@ describe('checkNavigationUrl', () => {
   });
 });
 
-/** Issue 32: images and frames on other hosts only from these, never with the borrower's session. */
+/** Images and frames on other hosts only from these, never with the borrower's session. */
 const IMAGES = {
   hosts: ['cdn.elsewhere.tld', 'img.kopa.example:8443'],
   sessionValues: ['10001', 'demo-session-abcdef', '255700111222', ''],
