@@ -64,7 +64,6 @@ export default tseslint.config(
   {
     files: [
       'src/lint/order.ts',
-      'src/lint/roles.ts',
       'src/lint/semantic.ts',
       'src/lint/types/layoutTypes.ts',
       'src/lint/validateLayout.ts',

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db';
 import type { LayoutSource } from './store';
+import { APPROVAL_MS } from './approvals/policy';
 
 export async function listLayouts(db: Db) {
   const rows = await db
@@ -32,6 +33,20 @@ export async function listLayouts(db: Db) {
     updatedAt: r.updated_at,
     draft: r.draft_at ? { author: r.draft_author, updatedAt: r.draft_at } : null,
   }));
+}
+
+/** Approvals that still count: of a draft, not ended (draft changed, published, rolled back), not expired. */
+function liveApprovals(db: Db, name: string) {
+  return db
+    .selectFrom('layout_approvals')
+    .select(['hash', 'approver', 'at'])
+    .where('layout', '=', name)
+    .where('kind', '=', 'draft')
+    .where('ended_at', 'is', null)
+    .where('at', '>', new Date(Date.now() - APPROVAL_MS))
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
 }
 
 export async function layoutDetail(db: Db, name: string) {
@@ -68,13 +83,7 @@ export async function layoutDetail(db: Db, name: string) {
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
-  const approvals = await db
-    .selectFrom('layout_approvals')
-    .select(['hash', 'approver', 'at'])
-    .where('layout', '=', name)
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
+  const approvals = await liveApprovals(db, name);
   return {
     name,
     published: published

@@ -3,7 +3,7 @@ import type { WidgetLoaders, WidgetType } from './widgetTypes';
 
 /**
  * Where the renderer finds a node's widget. The shell makes one from the widget registry
- * (src/shell/widgets.ts) and hands it to Page, so the renderer never imports src/widgets (the
+ * (src/app/shell/widgets.ts) and hands it to Page, so the renderer never imports src/react/widgets (the
  * widgets import the renderer's hooks: importing them back would close a cycle).
  */
 export interface WidgetSource {
@@ -16,7 +16,7 @@ export interface WidgetSource {
   preload(types: Iterable<string>): Promise<void>;
 }
 
-/** `bundled`: widgets already in the caller's chunk (src/widgets/core.ts), ready without a load. */
+/** `bundled`: widgets already in the caller's chunk (src/react/widgets/core.ts), ready without a load. */
 export function createWidgetSource(
   loaders: WidgetLoaders,
   bundled: Partial<Record<WidgetType, ComponentType<never>>> = {},
