@@ -2,3 +2,4 @@
 export { positionOf, scanJsonText } from './jsonText';
 export { LAYOUT_MESSAGES } from './messages';
 export { validateLayoutSafely } from './validateLayout';
+export { runLint } from './cli';
