@@ -49,6 +49,17 @@ describe('a widget an app adds', () => {
     ]);
   });
 
+  it('renders every node of its type when it has no check of its own', async () => {
+    const widgets = createWidgetSource(widgetLoaders, coreWidgets, {
+      badge: defineWidget<BadgeNode>({ component: Badge }),
+    });
+    const { recorded } = await renderLayout(layoutOf([{ type: 'badge', label: 'Any' }]), {
+      widgets,
+    });
+    screen.getByText('Any');
+    expect(recorded.reports).toEqual([]);
+  });
+
   it('cannot take the name of a built-in widget', () => {
     expect(() => createWidgetSource(widgetLoaders, coreWidgets, { text: badge })).toThrow(
       'Custom widget type "text" is a built-in widget type',
