@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The production path, as a deploy runs it, on a copy of this tree (issue 35):
+# The production path, as a deploy runs it, on a copy of this tree:
 #   npm run build -> npm prune --omit=dev -> npm run serve (NODE_ENV=production)
 # then /healthz and /readyz must answer 200, a borrower page must be served (without any session:
 # production has no demo data), the demo session must open nothing (401), no session link may be

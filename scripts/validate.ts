@@ -3,7 +3,7 @@
  * `file:line:column: /json/pointer: severity code: message` (editors jump to file:line:column;
  * the pointer names the value whatever the formatting). With no arguments: every layout in
  * layouts/ and layouts/_examples/. Absolute and relative paths both work. Exits 1 on any error.
- * --stats also prints issue 8's figures over the same layouts (src/lint/stats.ts), each with its
+ * --stats also prints the layout statistics over the same layouts (src/lint/stats.ts), each with its
  * limit and PASS/FAIL, and exits 1 when a target fails: the layouts are held at them, so a
  * 200-character binding or a copied block fails `npm test` like an error does.
  * A layout's fragments are the `_fragments` folder beside it, else beside its folder (so

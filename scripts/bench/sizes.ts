@@ -62,7 +62,7 @@ export const BENCH_QUERY = '?userId=10001&sessionId=demo-session&orderId=O170&pr
  * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry with
  * its static imports, and every chunk the page the server answers for that route preloads (its
  * widget chunks, the layouts' texts, the response validators of its data sources, and the layout
- * validators when the server could not vouch for the layout: server/prelude/appShell.ts decides, on the
+ * validators when the server could not vouch for the layout: server/page/appShell.ts decides, on the
  * layout as it is served, fragments expanded). Measured from the HTML itself, so the bench counts
  * what a borrower's browser is told to fetch, not a second opinion of it.
  */
@@ -99,7 +99,7 @@ export async function routeSizes(
   const shell = createAppShell(dist, fileLayouts(join(root, 'layouts')));
   const routes: RouteSize[] = [];
   for (const page of Object.values(pages)) {
-    // A page plans its early requests from its layout alone (issue 36): no query needed.
+    // A page plans its early requests from its layout alone: no query needed.
     const html = await shell.html(page.path, undefined, 'en');
     if (!html.includes('id="kopa-layout"')) continue; // no layout yet for this route
     const js = new Set(entryJs);

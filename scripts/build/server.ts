@@ -1,6 +1,6 @@
 /**
  * Compiles the reference server to one JavaScript file, dist-server/main.js, so a production
- * install runs it with plain `node` (`npm run serve`) after `npm prune --omit=dev` (issue 35).
+ * install runs it with plain `node` (`npm run serve`) after `npm prune --omit=dev`.
  *
  * esbuild (already installed with vite and tsx) bundles server/ and the workspace packages it
  * uses (@kopa/*, TypeScript sources); every npm package stays an import, and the build fails

@@ -78,7 +78,7 @@ function withoutDocs(schema: unknown, keep: readonly string[] = []): Record<stri
 /**
  * The version of the layout schema both builds were made from (a hash of their code). The server
  * stamps a layout it has checked with the strict build as checked for this version; a page whose
- * own version is the same needs not load the app build to check that layout again (issue 10).
+ * own version is the same needs not load the app build to check that layout again.
  */
 function layoutSchemaVersion(out: Record<string, string>): string {
   const hash = createHash('sha256');
@@ -228,7 +228,7 @@ function requiredTree(schema: unknown): Record<string, unknown> | undefined {
 /**
  * One module per API response schema (schemas/api/*.response.schema.json), each its own chunk:
  * the client loads the one it needs with import() while the request is in flight, so they add
- * no round trip and nothing to the entry. They normalise as well as check (src/http/normalise.ts):
+ * no round trip and nothing to the entry. They normalise as well as check (src/app/http/normalise.ts):
  * - coerceTypes: a backend that sends "1" for 1, 7 for "7" or "true" for true is read as meant;
  * - useDefaults: an absent field with a `default` in its schema gets it (before `required`);
  * - the schema sits under a wrapper property `data`, so the root can be coerced too and a
@@ -250,7 +250,7 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
     } = nullDefaults(withoutDocs(f.schema, ['default'])) as Record<string, unknown>;
     // The validator checks kinds and fills defaults; the required fields are checked after it, by
     // the boundary, from `required` (a field the spec names but the answer lacks spoils only the
-    // nodes bound to it, issue 33).
+    // nodes bound to it).
     const wrapper = {
       $id: 'response',
       type: 'object',

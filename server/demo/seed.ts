@@ -247,7 +247,7 @@ export async function ensureSettings(db: Db): Promise<void> {
 }
 
 /**
- * The demo borrower without a loan (issue 33), added apart from the marker so a database seeded
+ * The demo borrower without a loan, added apart from the marker so a database seeded
  * before it existed gets it too. Inserts only: once deleted, the account stays deleted (the data
  * keeps what the borrower did; `rm -rf data` starts again).
  */

@@ -22,7 +22,7 @@ export function formatMoney(cents: number, label = 'TZS'): string {
 /**
  * The market's zone when it keeps one UTC offset (checked once at start, as the build does for the
  * app: scripts/build/fixedZone.ts): then a date is the instant plus that offset, without parsing
- * an ISO text and asking Intl per date, which was the plan's largest cost per row (issue 36).
+ * an ISO text and asking Intl per date, which was the plan's largest cost per row.
  * Outside the checked years, or for a zone with daylight saving, the client's formatter answers.
  */
 const FIXED = fixedZone(MARKET_TIME_ZONE);

@@ -80,7 +80,7 @@ export function loanDetailsAnswer(f: LoanDetailsFacts): ResponseOf<'loanDetails'
     cardPopTitle: 'Check your account',
     cardPopMsg: 'Please make sure your payment account is correct before withdrawing.',
     repayAmount: balance,
-    // The screen's rules (icon, buttons, dialogs, redirect) decided here, once (issue 8).
+    // The screen's rules (icon, buttons, dialogs, redirect) decided here, once.
     view: { ...orderView({ orderStatus: order.status, playeduL, ...flags }), amountDue: due },
   };
 }

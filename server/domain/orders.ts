@@ -81,7 +81,7 @@ export function unpaidInstallments(
 }
 
 /**
- * The amount due now (issue 13; docs/decisions/002-repayment-numbers-and-states.md, "Amount due"): what the unpaid installments
+ * The amount due now (docs/decisions/002-repayment-numbers-and-states.md, "Amount due"): what the unpaid installments
  * due today or earlier still owe; when none is due yet, what the next installment (the current
  * period) owes. Never the whole outstanding balance of a multi-period loan. Days are compared as
  * the borrower reads them (`dayOf`, the same formatting as the "Due date" line).

@@ -19,7 +19,7 @@ export function productTile(p: Product, label: string): ProductTile {
     description: p.description,
     enabled: p.enabled === 1 ? 1 : 0,
     link: p.link,
-    // What a tap does (issue 8): the server owns the rule, the layout binds to it.
+    // What a tap does: the server owns the rule, the layout binds to it.
     view: tileView({ enabled: p.enabled === 1 ? 1 : 0, link: p.link }),
   };
 }

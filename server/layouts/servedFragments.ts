@@ -1,5 +1,5 @@
 /**
- * The server's one call into the fragment expansion (src/layout/fragments.ts): a layout text
+ * The server's one call into the fragment expansion (src/contract/layout/fragments.ts): a layout text
  * becomes the layout a borrower's browser gets, with every `{ "use": ... }` replaced by its
  * fragment from `<layouts dir>/_fragments/`. A layout that uses no fragment is its own text (same
  * bytes, same ETag as before fragments existed).

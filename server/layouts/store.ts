@@ -24,7 +24,7 @@ export interface GoodLayout {
   preview?: boolean;
   /**
    * The body passes the strict layout schema of this build (checked once per version, here): the
-   * page is told so and needs not load the browser's validators for it (issue 10). False for a
+   * page is told so and needs not load the browser's validators for it. False for a
    * body an older schema let through, or a broken draft: the browser then checks it itself.
    */
   checked: boolean;

@@ -1,7 +1,7 @@
 /**
  * The screen's frame as static HTML, painted before any script runs: the page header with the
  * layout's title (text only, escaped) and a skeleton of the body. The markup and classes are
- * PageHeader's own, so when React's page replaces the frame (src/shell/serverFrame.ts) the
+ * PageHeader's own, so when React's page replaces the frame (src/app/shell/serverFrame.ts) the
  * header does not move. Only plain text is used: a title with a binding needs the runtime, so
  * the frame then falls back to the layout's title, or to no title.
  */
@@ -29,7 +29,7 @@ const CATALOGUES: Record<string, Readonly<Record<string, string>>> = {
   id: { ...idApp, ...idScreens },
 };
 
-/** A catalogue message alone, `{{ t('key') }}` (issue 11): the frame can paint it without the runtime. */
+/** A catalogue message alone, `{{ t('key') }}`: the frame can paint it without the runtime. */
 const MESSAGE_ONLY = /^\{\{\s*t\(\s*'([A-Za-z0-9.]+)'\s*\)\s*\}\}$/;
 
 function escapeText(value: string): string {

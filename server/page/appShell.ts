@@ -84,7 +84,7 @@ export function scriptHashSource(code: string): string {
 /**
  * A page's text: one object per layout version, language and kind, so callers can keep what they
  * derive from it (its compressed bodies: compressedPage.ts). Nothing of it depends on the query
- * (issue 36: the early plan names query keys, not values).
+ * (the early plan names query keys, not values).
  */
 export interface ShellPage {
   readonly text: string;
@@ -143,7 +143,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   };
   closure('index.html', entryFiles);
   const earlyFile = manifest[EARLY]?.file;
-  // The early script goes in the page itself (issue 10): one request less before the first
+  // The early script goes in the page itself: one request less before the first
   // screen, each of which costs the main thread several ms on a slow phone. The file stays in
   // the build for a page that cannot inline it.
   const earlyCode = inlineScriptCode(distDir, earlyFile);
@@ -167,7 +167,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
   }
 
   /**
-   * The page with its early requests (server/prelude/earlyPlan.ts): the plan (query keys, no
+   * The page with its early requests (server/page/earlyPlan.ts): the plan (query keys, no
    * values: the same for every borrower) and then the early script, just before the entry's
    * script in the head. The early script is a classic one, so it runs as soon as the parser
    * reaches it, before the stylesheet and the body: a module script would wait for the whole
@@ -213,7 +213,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     const files = new Set<string>();
     // A layout this server has checked needs no checker in the page; any other is checked there.
     if (!good.checked) closure(VALIDATORS, files);
-    // The borrower's catalogue chunk (issue 11): the first screen waits for it, so it comes with the entry.
+    // The borrower's catalogue chunk: the first screen waits for it, so it comes with the entry.
     if (lang !== 'en') closure(`messages/${lang}.json`, files);
     // The layouts' texts: the ones this screen shows travel in the page (screenTexts.ts), the
     // rest load once the screen is up.
@@ -223,7 +223,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     }
     if (hasHtmlRichText(good.doc)) closure(RICH_TEXT_SANITISER, files);
     // The response validators of the sources the page loads at once: the data must not wait a
-    // further round trip for its checker once it arrives (issue 10). Absent chunks: no link.
+    // further round trip for its checker once it arrives. Absent chunks: no link.
     for (const response of startupResponses(good.doc))
       closure(`${RESPONSE_VALIDATORS}${response.replace(/\.response$/, '')}.js`, files);
     const links = [...files]
@@ -259,7 +259,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       )
       .replace('</head>', () => `${robots}${links}</head>`)
       // The frame goes just before #root, not inside: React's root then starts empty, and the
-      // frame is never moved once painted (a move made the browser lay it out again: issue 10).
+      // frame is never moved once painted (a move made the browser lay it out again).
       .replace(
         '<div id="root"></div>',
         () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`,

@@ -1,9 +1,9 @@
 /**
- * A page's bodies, compressed once and kept (issue 32: compressing each page per request made
+ * A page's bodies, compressed once and kept (compressing each page per request made
  * /repay fall from 466 to 62 pages/s with a new orderId on each request). Nothing of a page depends
- * on its query (issue 36: the early plan names query keys, not values), so one page is one text
+ * on its query (the early plan names query keys, not values), so one page is one text
  * per layout version, language and kind, and its bodies live as long as the shell keeps that text.
- * Before issue 36 a small per-query block was spliced into the compressed streams per request.
+ * Earlier, a small per-query block was spliced into the compressed streams per request.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

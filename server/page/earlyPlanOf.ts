@@ -1,17 +1,17 @@
 /**
- * The first screen's early requests (issue 10): each data source the page loads at once whose
+ * The first screen's early requests: each data source the page loads at once whose
  * parameters nothing but the page's query decides, with those parameters written as the query
- * keys they read (src/prelude/earlyPlan.ts). The page's early script (src/shell/early.ts) reads
+ * keys they read (src/contract/servedPage/earlyPlan.ts). The page's early script (src/app/shell/early.ts) reads
  * them from the page's own query and sends the requests before the app's entry has arrived; the
- * app's API client takes their answers when it builds the same requests (src/http/earlyRequests.ts).
+ * app's API client takes their answers when it builds the same requests (src/app/http/earlyRequests.ts).
  *
- * The plan holds no query value (issue 36): it is one text per layout version, the same for every
+ * The plan holds no query value: it is one text per layout version, the same for every
  * borrower, and the service worker keeps it in a cached page, so a warm open sends its requests
  * early too. A parameter qualifies when it is a literal or exactly `{{ query.a }}` or
  * `{{ query.a || query.b || ... }}` (what the shipped layouts write); a source with any other
  * binding (state, data, config, a function, text around a binding), a `when`, or a file upload is
  * left to the app. tests/server/earlyPlan.test.ts holds the plan's reading of a query to the
- * app's resolver (src/prelude/resolve.ts) for every shipped layout.
+ * app's resolver (src/contract/servedPage/resolve.ts) for every shipped layout.
  */
 import app from '../../config/app.json';
 import endpoints from '../../schemas/api/endpoints.json';

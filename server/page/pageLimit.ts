@@ -1,5 +1,5 @@
 /**
- * The per-address limit on the app's pages (issue 32). Pages need no session, so without it one
+ * The per-address limit on the app's pages. Pages need no session, so without it one
  * address could make the server build pages as fast as it can ask. Counted per process (a memory
  * counter): the limit guards each process's own CPU, and a page costs no database round trip.
  * Generous for real use: a borrower loads a page only on opening a link or reloading (moving

@@ -1,10 +1,10 @@
 /**
- * The first screen's bindings, parsed on the server (issue 10): every layout string with a
+ * The first screen's bindings, parsed on the server: every layout string with a
  * `{{ }}` binding, as the app's own parser reads it (src/expr/template.ts). The page carries them
  * in a `kopa-bindings` JSON block for a layout this server checked, and the app takes them into
  * its parse cache (adoptParsedTemplates), so a phone does not tokenize and parse some 65 strings
  * before its first render. Computed once per layout version and language, with the page
- * (server/prelude/appShell.ts).
+ * (server/page/appShell.ts).
  *
  * A string that does not parse is left out (the app finds the same error and reports it where it
  * is used), and so is one whose tree would not survive JSON unchanged (an `undefined` or an

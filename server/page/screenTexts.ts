@@ -1,5 +1,5 @@
 /**
- * The texts one screen shows, for the page the server answers (issue 10): the layouts' catalogue
+ * The texts one screen shows, for the page the server answers: the layouts' catalogue
  * (messages/layouts/<lang>.json) is about 4 KB of compressed JS for every first visit, and a
  * screen uses a few dozen of its hundreds of keys. The page carries those few as a JSON data
  * block instead; the whole chunk loads once the first screen is up, for the screens after it.

@@ -24,7 +24,7 @@ import { parseLanguage } from '@kopa/format';
 import { readPageQuery, searchOf } from '@kopa/contract';
 import appConfig from '../../config/app.json';
 
-/** CSP sources for config/app.json's image or frame hosts: the same hosts the app and validator allow (issue 32). */
+/** CSP sources for config/app.json's image or frame hosts: the same hosts the app and validator allow. */
 const httpsSources = (hosts: readonly string[]): string[] => hosts.map((h) => `https://${h}`);
 
 /** The HTML's CSP; `scriptSources` (hashes of the page's own inline scripts) are allowed besides 'self'. */
@@ -100,7 +100,7 @@ export async function registerStaticApp(
     app.get(path, async (req, reply) => sendRepresentation(req, reply, rep));
   }
   // Each page compressed once, for as long as the shell keeps its text (one per layout version,
-  // language and kind); nothing of a page is made per request (issues 32 and 36).
+  // language and kind); nothing of a page is made per request.
   // The promise is kept, so requests that arrive while it is compressed wait for the same work.
   const compressed = new WeakMap<ShellPage, Promise<CompressedPage>>();
   const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {

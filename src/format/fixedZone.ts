@@ -2,7 +2,7 @@
  * Tells, at build time (scripts/build/fixedZone.ts) and on the server, whether the market's
  * time zone (config/app.json `timeZone`) has kept one UTC offset for decades. If so, src/format/date.ts shows instants in it
  * by adding that offset, without Intl: the first Intl.DateTimeFormat of a page load costs 50-100
- * ms on a slow phone (ICU's zone data), on the way to the first screen (issue 10). Outside the
+ * ms on a slow phone (ICU's zone data), on the way to the first screen. Outside the
  * checked years, or for any other zone, date.ts still asks Intl. A deployment whose zone starts
  * daylight saving is rebuilt anyway (its config or the engine's tz data changed).
  */

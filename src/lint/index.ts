@@ -2,4 +2,5 @@
 export { positionOf, scanJsonText } from './jsonText';
 export { LAYOUT_MESSAGES } from './messages';
 export { validateLayoutSafely } from './validateLayout';
+export { effectDiff, layoutEffects, type Effects } from './effects/effects';
 export { runLint } from './cli';

@@ -9,7 +9,7 @@ export const LAYOUT_MESSAGES = {
   'not-json': (detail: string) => `not valid JSON: ${detail}`,
   'duplicate-key': (key: string, line: number, column: number) =>
     `key "${key}" is written twice in this object (first at ${line}:${column}); JSON keeps only the last`,
-  // Checked before everything else (src/schema/layoutLimits.ts, which the browser shares).
+  // Checked before everything else (src/contract/schema/layoutLimits.ts, which the browser shares).
   'too-deep': LIMIT_MESSAGES['too-deep'],
   'too-large': LIMIT_MESSAGES['too-large'],
   'not-checked': (detail: string) => `could not be checked: ${detail}`,
@@ -47,11 +47,9 @@ export const LAYOUT_MESSAGES = {
   'type-mismatch': (detail: string) => `wrong type: ${detail}`,
   'shows-undefined': (detail: string) => detail,
   'optional-value': (detail: string) => `hint: ${detail}`,
-  // Roles and order (src/lint/roles.ts, src/lint/order.ts).
-  'required-hidden': (name: string, why: string) =>
-    `primary action "${name}" can never be visible: ${why}`,
-  'primary-disabled': (name: string, why: string) =>
-    `primary action "${name}" can never be enabled: ${why}`,
+  // Order (src/lint/order.ts) and screen contracts (src/lint/flow/contracts.ts).
+  'screen-contract': (path: string, call: string, why: string, detail: string) =>
+    `screen ${path} must let the borrower call ${call} (${why}; config/screen-contracts.json), but ${detail}`,
   'validate-after-request': (fields: string, endpoint: string, at: string) =>
     `this validate checks ${fields} after the request ${endpoint} (${at}) already sent it: move the validate before the request`,
   'unvalidated-field': (path: string, field: string, endpoint: string) =>
@@ -60,17 +58,24 @@ export const LAYOUT_MESSAGES = {
     `validate cannot check ${id ? `"${id}"` : 'anything'}: ${why}`,
   'bad-pattern': (pattern: string) =>
     `input rule pattern ${JSON.stringify(pattern)} is not a valid regular expression (JavaScript, unicode mode)`,
-  // layout.computed and fragments (issue 8, third part).
+  // layout.computed and fragments (third part).
   'unknown-computed': (name: string, hint = '') =>
     `computed has no "${name}": declare it in the layout's "computed"${hint}`,
   'computed-cycle': (name: string, loop: string) =>
     `computed "${name}" reads itself (${loop}): a computed value may read others, never in a circle`,
-  // Where URLs go (src/lint/urlRules.ts, issue 32).
+  // Where URLs go (src/lint/urlRules.ts).
   'foreign-host': (kind: 'image' | 'frame', host: string, allowed: readonly string[]) =>
     `${kind} host "${host}" is not on config/app.json ${kind}Hosts (allowed: ${allowed.join(', ') || 'none'}); only this app's own /paths and those hosts load`,
   'session-in-url': (read: string, kind: 'image' | 'frame' | 'link', where: string) =>
     `session value ${read} goes into ${kind === 'image' ? 'an' : 'a'} ${kind} URL that reaches ${where}: session values (userId, sessionId, mobilePhone, tokens, the page's query) only go to this app's own /paths`,
-  // Fragments (src/layout/fragments.ts, which imports nothing and owns their texts).
+  // Information flow (src/lint/flow/infoFlow.ts).
+  'session-leak': (read: string, what: string, where: string) =>
+    `session or personal value ${read} goes into ${what}, which reaches ${where}: such values only go to this app's own /paths and API`,
+  'unproven-host': (what: string) =>
+    `${what} gets a host an expression builds: write the address's start (https://host/ or /path) as text, or bind a whole address the server sends`,
+  'script-url': (what: string, scheme: string) =>
+    `${what} is a ${scheme} address: javascript: never loads, data: only as an inline image`,
+  // Fragments (src/contract/layout/fragments.ts, which imports nothing and owns their texts).
   ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) =>
     `layout id "${id}" does not match its file name "${file}"`,

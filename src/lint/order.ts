@@ -1,5 +1,5 @@
 /**
- * Order in action chains (issue 34): a request that sends a field with input rules (a node with
+ * Order in action chains: a request that sends a field with input rules (a node with
  * `rules` and `bind`) must come after a `validate` that checks the field, in the same chain (the
  * list it is in, or a list around it, before it). A `validate` placed after the request that
  * already sent the field is an error at the validate; a field that no validate checks at all is

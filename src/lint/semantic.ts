@@ -12,7 +12,6 @@ import { stateRoot, writeKeys } from './state';
 import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
 import { formIssues } from './formRules';
-import { roleIssues } from './roles';
 import { orderIssues } from './order';
 import { computedCycleIssues } from './computed';
 import { hasMessage, messageKeys, messageKeysIn } from './messageKeys';
@@ -208,7 +207,7 @@ function listItemType(ctx: Ctx, items: unknown): Typed | null {
   return { schema: itemSchema(found.schema, response.root), root: response.root, endpoint };
 }
 
-/** An http action's `requires` (issue 33) names fields of its endpoint's answer. */
+/** An http action's `requires` names fields of its endpoint's answer. */
 function checkRequires(ctx: Ctx, endpoint: string, requires: unknown[], pointer: string): void {
   const response = ctx.catalogue.response(endpoint);
   if (!response) return;
@@ -333,7 +332,7 @@ function checkWrites(
 
 function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, depth: number): void {
   // `depth` counts pointer segments below the top-level key. validateLayoutDocument refuses a
-  // deeper layout before this runs (src/schema/layoutLimits.ts); the guard keeps a direct caller safe.
+  // deeper layout before this runs (src/contract/schema/layoutLimits.ts); the guard keeps a direct caller safe.
   if (depth >= MAX_LAYOUT_DEPTH) return;
   if (typeof value === 'string') return checkString(ctx, value, pointer);
   if (Array.isArray(value)) {
@@ -433,7 +432,7 @@ export function semanticIssues(
   );
   for (const [name, source] of Object.entries(dataSources)) {
     if (source === null || typeof source !== 'object') continue;
-    // The fields a screen cannot live without must be fields of its answer (issue 33).
+    // The fields a screen cannot live without must be fields of its answer.
     const requires = (source as { requires?: unknown }).requires;
     if (Array.isArray(requires)) {
       requires.forEach((path, i) => {
@@ -456,7 +455,7 @@ export function semanticIssues(
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
   walk(ctx, doc.onRefresh, '/onRefresh', true, 0);
-  issues.push(...formIssues(doc, file), ...roleIssues(doc, file), ...orderIssues(doc, file));
+  issues.push(...formIssues(doc, file), ...orderIssues(doc, file));
   return issues;
 }
 

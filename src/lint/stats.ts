@@ -1,6 +1,6 @@
 /**
  * `npm run validate -- --stats`: figures that say whether the layouts read like configuration
- * (issue 8's targets), measured over a set of parsed layouts. Pure: no file system, no React.
+ * (the layout statistics targets), measured over a set of parsed layouts. Pure: no file system, no React.
  *
  * How each figure is measured (docs/decisions/007-layout-statistics-and-comment.md):
  * - a binding is one `{{ }}` of a string; its length is the expression between the braces,

@@ -43,7 +43,7 @@ function readsOf(source: string): string[] {
   let names = readsCache.get(source);
   if (!names) {
     // Asked for every bound value the page evaluates: one that never names `computed` reads none,
-    // and needs no walk of its tree (issue 10).
+    // and needs no walk of its tree.
     names = !source.includes('computed')
       ? []
       : analyzeTemplate(source)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10: what the first screen does not need (the layout validators, the whole texts chunk)
+ * What the first screen does not need (the layout validators, the whole texts chunk)
  * loads only once that screen is up with its startup data in, or has failed; never while its data
  * is still in flight, and at the latest after a bound.
  */
@@ -106,7 +106,7 @@ describe('afterFirstScreen', () => {
     expect(settled).toBe(true);
   });
 
-  // The order is the point of src/shell/boot.ts: the first screen's requests go out before React's
+  // The order is the point of src/app/shell/boot.ts: the first screen's requests go out before React's
   // DOM renderer (the entry's heaviest code) is evaluated.
   it("main.tsx imports the boot module before React's DOM renderer", () => {
     const imports = [

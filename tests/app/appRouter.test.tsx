@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10: the app's router keeps the browser's history as BrowserRouter did (the same URLs,
+ * The app's router keeps the browser's history as BrowserRouter did (the same URLs,
  * entry keys and state), but writes nothing to it until the borrower navigates: BrowserRouter's
  * replaceState at start cost 0.2-30 ms on a 4x slower CPU.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10: the first screen starts from the layout the server put in the page as soon as the
+ * The first screen starts from the layout the server put in the page as soon as the
  * entry runs: its data request goes out before React renders; the route component of the first
  * location adopts it (no second request), any other location starts its own.
  */

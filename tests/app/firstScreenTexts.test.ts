@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10: the page carries the first screen's texts (server/prelude/screenTexts.ts), so the screen shows
+ * The page carries the first screen's texts (server/page/screenTexts.ts), so the screen shows
  * them without the layouts' texts chunk, which loads only when the page is idle. A block in
  * another language than the borrower's is not used.
  */

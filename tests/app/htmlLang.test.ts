@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10: `<html lang>` is written only when it changes. The server's page already carries the
+ * `<html lang>` is written only when it changes. The server's page already carries the
  * borrower's language, and a write, even of the same value, made the browser restyle every
  * element of the painted frame (the :lang() state) as the app started.
  */

@@ -1,5 +1,5 @@
 /**
- * The app matches a location to its page by a lookup in the route table (src/shell/pageForPath.ts),
+ * The app matches a location to its page by a lookup in the route table (src/app/shell/pageForPath.ts),
  * as React Router's Routes matched it: any letter case, trailing slashes, percent-escapes.
  */
 import { describe, expect, it } from 'vitest';

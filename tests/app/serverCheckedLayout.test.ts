@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10: a layout the server checked with this build's strict schema comes stamped, and the
+ * A layout the server checked with this build's strict schema comes stamped, and the
  * page renders it without loading its ~11 KB of validators; a layout without the stamp, or with
  * another build's, is checked in the browser as before and refused with the pointer.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 10: the server's frame (server/prelude/appFrame.ts) is painted just before #root. React renders
+ * The server's frame (server/page/appFrame.ts) is painted just before #root. React renders
  * into an empty #root beside it, so the frame is never moved once painted (a move made the
  * browser lay it out again); it keeps its header under React's loading state and goes when the
  * page is on screen.

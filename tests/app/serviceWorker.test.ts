@@ -1,4 +1,4 @@
-/** Issue 10: the service worker is registered once the page has loaded, its first screen is up and the page is idle, never before. */
+/** The service worker is registered once the page has loaded, its first screen is up and the page is idle, never before. */
 import { describe, expect, it, vi } from 'vitest';
 import { forgetCachedPages, registerServiceWorker } from '../../src/app/shell/serviceWorker';
 
@@ -108,7 +108,7 @@ describe('registerServiceWorker', () => {
   });
 });
 
-describe('forgetCachedPages (issue 32: a 401 ends the session on this device)', () => {
+describe('forgetCachedPages (a 401 ends the session on this device)', () => {
   function pageWith(controller: { postMessage: (m: unknown) => void } | null) {
     const names = ['kopa-shell-abc', 'kopa-shell-old', 'kopa-assets-abc', 'other-app'];
     const deleted: string[] = [];

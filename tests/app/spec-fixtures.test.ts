@@ -1,5 +1,5 @@
 /**
- * The spec-minimal and spec-noisy answers (issue 33; scripts/lib/genSpecFixtures.ts, written by
+ * The spec-minimal and spec-noisy answers (scripts/lib/genSpecFixtures.ts, written by
  * `npm run gen` from docs/spec/product-spec.md, kept fresh by `npm run gen:check`):
  * - the fields the spec names are the ones the schema requires (and the docs table says so);
  * - both answers of every endpoint pass the real response boundary with nothing left out or missing.

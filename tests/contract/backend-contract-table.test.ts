@@ -1,6 +1,6 @@
 /**
  * docs/backend-contract.md's field-by-field table is the response schemas' `required` lists
- * written out against the spec (issue 33): every field of every response schema has one row, the
+ * written out against the spec: every field of every response schema has one row, the
  * row's `schema` column is what the schema says, and a field is required exactly when the spec
  * names it for every answer (`named`) or the endpoint is our own (`ours`).
  */

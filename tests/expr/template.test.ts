@@ -184,7 +184,7 @@ describe('evaluateExpression and helpers', () => {
   });
 });
 
-// Issue 10: the page may carry the first screen's bindings parsed by the server.
+// The page may carry the first screen's bindings parsed by the server.
 describe('adoptParsedTemplates', () => {
   it('uses a template parsed elsewhere instead of parsing the string again; skips anything not shaped like one', async () => {
     const { adoptParsedTemplates } = await import('../../src/expr');

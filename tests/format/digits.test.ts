@@ -44,7 +44,7 @@ describe('currency', () => {
   it('uses the rupee sign for flag 1, the market label for flag 2 and the peso sign otherwise', () => {
     expect(currencySymbol(1)).toBe('₹');
     expect(currencySymbol('1')).toBe('₹');
-    expect(currencySymbol(2)).toBe('₱'); // "otherwise peso" (spec section 1; issue 33)
+    expect(currencySymbol(2)).toBe('₱'); // "otherwise peso" (spec section 1)
     expect(currencySymbol('2')).toBe('₱');
     expect(currencySymbol(0)).toBe('₱');
     expect(currencySymbol('3')).toBe('₱');

@@ -1,5 +1,5 @@
 /**
- * The message catalogue (issue 11): each language file fits schemas/config/messages.schema.json,
+ * The message catalogue: each language file fits schemas/config/messages.schema.json,
  * every key exists in every language with the same {parameters}, the spec's exact strings are
  * kept in their language, and msg()/parseLanguage/market formats behave as documented.
  */

@@ -1,4 +1,4 @@
-/** Typed money (issue 13): units with up to 2 decimals, `,` or `.` as the decimal mark, cents out. */
+/** Typed money: units with up to 2 decimals, `,` or `.` as the decimal mark, cents out. */
 import { describe, expect, it } from 'vitest';
 import { cleanMoneyText, moneyText, parseMoney } from '../../src/format/money';
 

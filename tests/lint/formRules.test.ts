@@ -3,7 +3,7 @@ import { validateLayoutDocument } from '../../src/lint/validateLayout';
 import { firstFailure, rulePasses } from '../../src/react/render/inputRules';
 
 // Money passed as text and primary actions that can never show moved to the type checker and the
-// roles rule (issue 34): tests/unit/typeCheck.test.ts.
+// roles rule: tests/unit/typeCheck.test.ts.
 describe('input rules', () => {
   it.each([
     [{ required: true }, ['a', ' x '], ['', '   ', null, undefined]],

@@ -1,5 +1,5 @@
 /**
- * Fragments (src/layout/fragments.ts): the one expansion the server, the validator and the tests
+ * Fragments (src/contract/layout/fragments.ts): the one expansion the server, the validator and the tests
  * use. What a use becomes, how params reach the fragment, and where a problem is reported.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 32: the linter's view of where a URL written in a layout goes. A session value may go to
+ * The linter's view of where a URL written in a layout goes. A session value may go to
  * this app's own /paths only; an image or frame host must be on config/app.json's lists. Spellings
  * a browser reads as another host count as another host.
  */

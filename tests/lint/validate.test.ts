@@ -102,7 +102,7 @@ function nested(levels: number, leaf: Record<string, unknown>): Record<string, u
   return node;
 }
 
-describe('layout depth and size limits (issue 7.13, SECURITY 6)', () => {
+describe('layout depth and size limits (SECURITY 6)', () => {
   it('leaves every shipped layout and example well inside the limits', () => {
     let deepest = 0;
     for (const dir of ['layouts', 'layouts/_examples']) {

@@ -1,5 +1,5 @@
 /**
- * Issue 10: bindings that read only config, query, locals or messages are not subscribed to the
+ * Bindings that read only config, query, locals or messages are not subscribed to the
  * page store (src/runtime/storeReads.ts). They still show their values, the ones that read the
  * store still follow it, and a list's rows still follow new data through their locals.
  */

@@ -125,7 +125,7 @@ describe('complaint details layout', () => {
     expect(screen.queryByText('Process Result')).toBeNull();
   });
 
-  // The spec's 'Silakan pilih' is Indonesian: an Indonesian page shows it exactly, an English one in English (issue 11).
+  // The spec's 'Silakan pilih' is Indonesian: an Indonesian page shows it exactly, an English one in English.
   it.each([
     ['en', 'Send', 'Please choose', 'Please rate our service'],
     ['id', 'Kirim', 'Silakan pilih', 'Silakan beri nilai layanan kami'],

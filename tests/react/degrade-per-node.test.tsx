@@ -1,5 +1,5 @@
 /**
- * Degrade per node, not per page (issue 33): a field missing or unusable in an answer spoils only
+ * Degrade per node, not per page: a field missing or unusable in an answer spoils only
  * the nodes bound to it (empty, never "undefined", "NaN" or an invented 0,00) and the actions
  * that need it (disabled, with the reason on screen); the rest of the screen works. Answers pass
  * the real API client (tests/unit/http/wire.ts); each problem is reported once.

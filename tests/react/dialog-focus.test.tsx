@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { layoutOf, renderLayout } from '../support/renderLayout';
 
 /*
- * Keyboard and screen-reader behaviour of every dialog (issue 11): focus goes in, Tab stays in,
+ * Keyboard and screen-reader behaviour of every dialog: focus goes in, Tab stays in,
  * the page behind is inert, Escape closes only dialogs the layout lets close, focus comes back.
  */
 const open = (dialog: string, label: string) => ({

@@ -1,5 +1,5 @@
 /**
- * Issue 11, designed page states: every data screen whose answer may be empty or absent shows the
+ * Designed page states: every data screen whose answer may be empty or absent shows the
  * designed empty state (its catalogue text, the page header and its back kept, a way out) rather
  * than blank labels such as "Loan amount  Loan term  days". Each case feeds the screen's blocking
  * data source an empty answer (`data: {}`) through the layout file as the server serves it.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 35 item 2: one failed-call policy. A data source and an http action that meet the same
+ * One failed-call policy. A data source and an http action that meet the same
  * failure tell the borrower the same thing: a server's words when they are meant for people, the
  * app's own message when they are not (a raw "Internal Server Error" is never shown).
  */

@@ -55,7 +55,7 @@ describe('image widget', () => {
     expect(mine).toHaveLength(1);
   });
 
-  // Issue 32: an API value or layout source on another host loads only from config/app.json
+  // An API value or layout source on another host loads only from config/app.json
   // imageHosts, and never with the borrower's session in it; the img element is never made, so
   // the browser requests nothing.
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Input money mode (issue 13): the borrower types money units with up to 2 decimals, the cap
+ * Input money mode: the borrower types money units with up to 2 decimals, the cap
  * (max, in cents) is exact to the cent, and cents(...) turns the text into the integer cents sent.
  */
 import { describe, expect, it } from 'vitest';

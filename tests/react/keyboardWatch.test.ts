@@ -1,6 +1,6 @@
 /**
  * Spec section 9: screen.keyboardOpen is true while the visible height is more than 60 px below
- * the tallest seen. Issue 10: starting the watch must not read visualViewport.height, which forces
+ * the tallest seen. Starting the watch must not read visualViewport.height, which forces
  * a layout of the half-built first screen.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Languages and page states (issue 11): layouts read catalogue messages with t(), the app's own
+ * Languages and page states: layouts read catalogue messages with t(), the app's own
  * texts follow the language, and a data source's loading, error and empty states keep the page
  * header and offer Retry and a way out.
  */

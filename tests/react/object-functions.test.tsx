@@ -5,7 +5,7 @@ import { layoutOf, ok, renderLayout, serverError } from '../support/renderLayout
 
 /**
  * A form keyed by codes that come from the server: the bind-bank layout (its server-form widget
- * presets, filters and collects the items; issue 8) and, in the last test, the object functions
+ * presets, filters and collects the items) and, in the last test, the object functions
  * (toObject, merge, pick) written out in a layout. Through the renderer and a fake host, so every
  * call and bridge command is recorded.
  */
@@ -149,7 +149,7 @@ describe('a server-keyed form (bind-bank layout, object functions)', () => {
   });
 
   it('items that omit channelNumber and cardTypeMi (absent, not null) still send every entered field', async () => {
-    // Issue 7 item 14: a server that leaves optional fields out instead of sending null.
+    // A server that leaves optional fields out instead of sending null.
     const omitted = ITEMS.map((i) => {
       const copy: Record<string, unknown> = { ...i };
       if (copy.channelNumber === null) delete copy.channelNumber;

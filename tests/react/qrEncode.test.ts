@@ -1,5 +1,5 @@
 /**
- * Issue 10: qr-view draws with its own encoder (src/widgets/qr-view/qrEncode.ts) instead of
+ * Qr-view draws with its own encoder (src/react/widgets/qr-view/qrEncode.ts) instead of
  * qrcode-generator. It must draw the same code, module for module, so a scanner reads exactly
  * what it read before: checked here against qrcode-generator (now a test-only dependency) for
  * every version 1-40, at the fullest and at a middling length of each, plus texts the screens use.

@@ -1,5 +1,5 @@
 /**
- * The code dialog of layouts/repay-choose.json (issue 7 item 3): Resend asks repayment-resend for
+ * The code dialog of layouts/repay-choose.json: Resend asks repayment-resend for
  * a new code for the same record and restarts the 60 s countdown; Cancel voids the pending record
  * (repayment-cancel) and closes whatever the answer, so Pay Now works again at once; a record
  * that expired or was cancelled (800008) or is already paid (800007) ends the dialog.

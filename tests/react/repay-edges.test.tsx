@@ -1,5 +1,5 @@
 /**
- * Issue 13 edges of the repayment layouts, with responses shaped as the spec allows (numbers as
+ * Edges of the repayment layouts, with responses shaped as the spec allows (numbers as
  * strings, optional fields absent) and repaymentInfo kept on the device by the previous screen.
  */
 import { describe, expect, it } from 'vitest';

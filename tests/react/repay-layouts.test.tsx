@@ -99,7 +99,7 @@ describe('layouts/repay.json', () => {
     within(dialog).getByText('TradeNo: T12345');
   }, 15_000); // many taps: over 5 s on a loaded two-core machine
 
-  it('Pay Now without an account number sends nothing and the field says why (issue 33)', async () => {
+  it('Pay Now without an account number sends nothing and the field says why', async () => {
     const { user, recorded } = await renderLayout(repay, {
       query: QUERY,
       responses: { installmentPlan: ok(plan), generateVcode: ok(notice) },
@@ -146,7 +146,7 @@ describe('layouts/repay.json', () => {
     const field = screen.getByLabelText('Repayment amount (TZS)') as HTMLInputElement;
     expect(field.value).toBe('');
     expect(field.placeholder).toBe('1,00 - 88.888,93');
-    // Issue 33: the label once (the field's own), the total follows the typed amount.
+    // The label once (the field's own), the total follows the typed amount.
     expect(screen.queryAllByText(/^Repayment amount/)).toHaveLength(1);
     expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(
       true,

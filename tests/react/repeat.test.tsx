@@ -254,7 +254,7 @@ describe('repeat widget', () => {
     expect(recorded.reports).toEqual([]);
   });
 
-  describe('a long list is windowed: only the rows near the screen are in the page (issue 10)', () => {
+  describe('a long list is windowed: only the rows near the screen are in the page', () => {
     /** jsdom has no layout: the list's place on the screen is what the test says it is. */
     let listTop = 0;
     afterEach(() => {

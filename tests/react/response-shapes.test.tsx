@@ -1,5 +1,5 @@
 /**
- * Real layouts fed responses shaped as a real backend sends them (issue 13): numbers as strings,
+ * Real layouts fed responses shaped as a real backend sends them: numbers as strings,
  * optional fields left out. The answers pass the real API client (tests/unit/http/wire.ts), so
  * the layout sees what the app's boundary makes of them, and behaves as for the typed data.
  */

@@ -1,8 +1,8 @@
 /**
- * A response that cannot be used at all (issue 13: data of the wrong kind at its root) is an
+ * A response that cannot be used at all (data of the wrong kind at its root) is an
  * error, not data: a data source shows its error state with Retry, an http action runs its
  * onError, and the problem is reported once with the reason. A field missing spoils only what is
- * bound to it (issue 33), unless the layout marks it as one it cannot do without (`requires`).
+ * bound to it, unless the layout marks it as one it cannot do without (`requires`).
  * Answers pass the real API client (tests/unit/http/wire.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ describe('a data source whose response cannot be made valid', () => {
   );
 });
 
-describe('a data source answer with a required field missing (issue 33)', () => {
+describe('a data source answer with a required field missing', () => {
   it('shows the page, with the missing content empty (no "undefined"), and reports the field once', async () => {
     const { recorded } = await renderLayout(layout('complain-details'), {
       query: { problemId: '7' },

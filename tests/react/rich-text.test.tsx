@@ -80,7 +80,7 @@ describe('rich-text', () => {
     expect((await screen.findByText('bad')).getAttribute('href')).toBeNull();
   });
 
-  // The runtime's env.checkUrl decides (src/security/url.ts): control characters anywhere, hosts
+  // The runtime's env.checkUrl decides (src/app/security/url.ts): control characters anywhere, hosts
   // off the allowlist (default here: pay.kopa.example) and over-long URLs are all refused.
   it.each([
     ['NUL inside the scheme', 'java\u0000script:alert(1)'],

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 7: a call answering HTTP 401 (session idle or past its lifetime, unknown session)
+ * A call answering HTTP 401 (session idle or past its lifetime, unknown session)
  * turns any page into a way out, handled once in the runtime: the server's message when it is
  * meant for people (else a plain one), 'Log in' (bridge openLogin) and 'Close' (bridge
  * closeWebView), the page header kept, no Retry, no toast, no dialog left open.

@@ -1,5 +1,5 @@
 /**
- * Every route with a backend that sends exactly what the spec names (issue 33): the generated
+ * Every route with a backend that sends exactly what the spec names: the generated
  * spec-minimal and spec-noisy answers (tests/fixtures/spec-answers/, `npm run gen`) of every
  * endpoint pass the real API client (tests/unit/http/wire.ts) and each screen renders them with
  * no error screen, no "undefined" or "NaN", nothing reported about the answers, its main figures
@@ -118,7 +118,7 @@ const EXPECT: Record<string, Expect> = {
   testPreview: { primary: null },
 };
 
-describe('every route renders the spec answers (issue 33)', () => {
+describe('every route renders the spec answers', () => {
   it('has an expectation for every route', () => {
     expect(Object.keys(EXPECT).sort()).toEqual(Object.keys(routes.pages).sort());
   });

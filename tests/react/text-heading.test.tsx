@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { layoutOf, renderLayout } from '../support/renderLayout';
 
-/* The text widget's heading level (issue 11: every page has one h1, headings go down one step). */
+/* The text widget's heading level (every page has one h1, headings go down one step). */
 describe('text widget headings', () => {
   it('renders level 1 as the page heading and keeps h2 as the default', async () => {
     await renderLayout(

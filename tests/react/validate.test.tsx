@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { layoutOf, ok, renderLayout } from '../support/renderLayout';
 
 /**
- * Input rules and the validate action (issue 8): the first failing rule's message is what the
+ * Input rules and the validate action: the first failing rule's message is what the
  * borrower sees, and the request after validate is never sent while a rule fails.
  */
 

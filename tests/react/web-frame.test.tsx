@@ -55,7 +55,7 @@ describe('web-frame widget', () => {
     '//evil.tld/x',
     '/\\evil.tld/x',
     'http://pay.kopa.example/terms',
-    // Issue 32: a redirect host is not a frame host, and no frame URL carries the session.
+    // A redirect host is not a frame host, and no frame URL carries the session.
     'https://pay.kopa.example/terms',
     'https://kopa.example/terms?s=demo-session-77',
   ])('refuses %s: no frame, siblings render, one report (SECURITY 11, 12)', async (src) => {

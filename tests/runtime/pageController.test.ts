@@ -1,5 +1,5 @@
 /**
- * The page controller (src/page/pageController.ts): one per screen, owned by the shell, followed
+ * The page controller (src/runtime/page/pageController.ts): one per screen, owned by the shell, followed
  * by Page. Explicit states (loading -> ready | error, ready -> sessionExpired, any -> disposed) and
  * a reference count: the page ends only when the last holder lets go, and a StrictMode
  * unmount + mount in one go does not end it.

@@ -1,5 +1,5 @@
 /**
- * Issue 10: which layout values can change with the page store. A binding that reads only the
+ * Which layout values can change with the page store. A binding that reads only the
  * page's config, its query, locals or a message (t('key')) needs no store subscription.
  */
 import { describe, expect, it } from 'vitest';

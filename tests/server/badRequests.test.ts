@@ -206,7 +206,7 @@ describe('sessions and ownership', () => {
 });
 
 /*
- * Issue 7 item 5: every numeric field of every endpoint, generated from schemas/api, refuses
+ * Every numeric field of every endpoint, generated from schemas/api, refuses
  * non-finite and non-decimal spellings in form bodies, JSON bodies and query strings; NUL bytes
  * and lone surrogates in text get 400; and no endpoint answers 500 to any malformed input.
  */

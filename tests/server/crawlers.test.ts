@@ -1,5 +1,5 @@
 /**
- * Search engines (issue 43): /robots.txt; the official site's pages indexable, each with its meta
+ * Search engines: /robots.txt; the official site's pages indexable, each with its meta
  * description in the page's language; every borrower page, the studio and every non-page answer
  * noindex (X-Robots-Tag, and the robots meta on pages); a file nobody has is a plain 404, and an
  * unknown page path is the app's not-found page with status 404.

@@ -1,7 +1,7 @@
 /**
- * Issue 10: the page plans the first screen's data requests the app would send at once, so they
+ * The page plans the first screen's data requests the app would send at once, so they
  * can leave before the app's code has arrived. Only requests nothing but the query decides, and
- * (issue 36) the plan names query keys, never values: the early script reads them from the page's
+ * the plan names query keys, never values: the early script reads them from the page's
  * own query, exactly as the app's resolver reads the layout's bindings.
  */
 import { readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ const QUERIES = [
   '?orderId=%E2%9C%93%20%22%3C',
 ];
 
-/** The parameters as the app's resolver (src/prelude/resolve.ts) reads the layout's bindings. */
+/** The parameters as the app's resolver (src/contract/servedPage/resolve.ts) reads the layout's bindings. */
 function appParams(value: unknown, search: string): unknown {
   const problems: ResolveProblem[] = [];
   const out = resolveWith(value ?? {}, { query: readPageQuery(search) }, {}, '', problems);

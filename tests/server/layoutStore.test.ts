@@ -82,7 +82,7 @@ describe('layout store', () => {
     expect((await get(a)).body).toBe(V1);
   });
 
-  it("marks a body that passes this build's strict schema as checked (header on 200 and 304); not one an older schema let through (issue 10)", async () => {
+  it("marks a body that passes this build's strict schema as checked (header on 200 and 304); not one an older schema let through", async () => {
     const { state, source } = fakeSource();
     const a = app(source);
     const good = await get(a);

@@ -1,6 +1,6 @@
 /**
- * Issues 32 and 36: the app's HTML is compressed once per layout version, language and kind
- * (server/prelude/compressedPage.ts), and nothing of a page depends on its query. Every encoding
+ * The app's HTML is compressed once per layout version, language and kind
+ * (server/page/compressedPage.ts), and nothing of a page depends on its query. Every encoding
  * must decode to exactly the page's text, byte for byte; through the server every query gets the
  * same page and ETag.
  */
@@ -107,7 +107,7 @@ describe('the app page through the server', () => {
       : res.headers['content-encoding'] === 'gzip'
         ? gunzipSync(res.rawPayload).toString()
         : res.rawPayload.toString();
-  // Issue 36: the early plan names query keys, so a page is one text whatever its query.
+  // The early plan names query keys, so a page is one text whatever its query.
   it('every query gets the same page, with its plan, in br, gzip and as is', async () => {
     const texts: string[] = [];
     for (const [encoding, orderId] of [

@@ -19,7 +19,7 @@ import { loadFragmentFiles } from '../../src/contract/schema/fragmentFiles';
 
 const ORIGIN = 'http://localhost:3000';
 
-/** The app's widgets, injected into Page as the shell does (src/shell/widgets.ts); one for every test. */
+/** The app's widgets, injected into Page as the shell does (src/app/shell/widgets.ts); one for every test. */
 export const testWidgets = createWidgetSource(widgetLoaders);
 
 export type FakeResponse =

@@ -26,7 +26,7 @@ export type SessionKey = (typeof SESSION_KEYS)[number];
 
 /**
  * The session values that identify a borrower or open their account: the page never puts them in
- * a URL to another origin (src/security/url.ts carriesSessionValue, issue 32).
+ * a URL to another origin (src/app/security/url.ts carriesSessionValue).
  */
 export const IDENTIFYING_KEYS = [
   'userId',
@@ -51,7 +51,7 @@ export interface Session {
    * The page's `lang` as the host wrote it ('' when not given). Every API call carries it, so the
    * server's texts (statuses, detail lines, notices, errors) come in the page's language
    * (contract section 7; docs/decisions/025-one-language-flows-phone-screens.md). Not a spec session
-   * parameter: navigation carries the parsed language instead (src/shell/language.ts).
+   * parameter: navigation carries the parsed language instead (src/app/shell/language.ts).
    */
   lang?: string;
 }
@@ -60,7 +60,7 @@ export interface SessionDefaults {
   defaultMerchantNumber: string;
 }
 
-/** A key's value: the one reading of a query (src/prelude/query.ts, a repeated key's first value). */
+/** A key's value: the one reading of a query (src/contract/servedPage/query.ts, a repeated key's first value). */
 function toReader(search: string | URLSearchParams): (key: string) => string | undefined {
   if (typeof search !== 'string') return (key) => search.get(key) ?? undefined;
   const query = readPageQuery(search);

@@ -1,7 +1,7 @@
 /**
  * How one API call becomes a URL and a fetch init (contract section 3): the session query, the
  * custom headers, the body for the JSON, form or multipart client, all in wire names. Pure, and
- * apart from the client so the page's early requests (src/shell/early.ts) build exactly the same
+ * apart from the client so the page's early requests (src/app/shell/early.ts) build exactly the same
  * request before the app's code has arrived.
  */
 import { substituteProvider, type EndpointSpec } from '@kopa/contract';

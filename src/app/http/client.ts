@@ -57,13 +57,13 @@ export interface ApiClientOptions {
   getSession: () => Session;
   /** Overrides `config.httpTimeoutMs` (tests). */
   timeoutMs?: number;
-  /** Response validators by schema name; default: the generated ones (src/schema/generated/validators/responses). */
+  /** Response validators by schema name; default: the generated ones (src/contract/schema/generated/validators/responses). */
   responseValidators?: ResponseValidatorLoader;
-  /** Requests the page sent before the app ran (src/shell/early.ts): an identical call takes its answer. */
+  /** Requests the page sent before the app ran (src/app/shell/early.ts): an identical call takes its answer. */
   early?: EarlyRequests;
   /**
    * endpoint -> response data answered without a request: a studio preview's data scenario
-   * (src/shell/previewMode.ts). Checked by the endpoint's response schema like any answer.
+   * (src/app/shell/previewMode.ts). Checked by the endpoint's response schema like any answer.
    */
   fixtures?: Readonly<Record<string, unknown>>;
 }

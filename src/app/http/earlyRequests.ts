@@ -1,7 +1,7 @@
 /**
- * Requests sent before the app's code has arrived (issue 10): on a slow network the first
+ * Requests sent before the app's code has arrived: on a slow network the first
  * screen's data used to leave only once the 100 KB entry was in and running, a whole round trip
- * after it could have. The page's small early script (src/shell/early.ts) sends them; the API
+ * after it could have. The page's small early script (src/app/shell/early.ts) sends them; the API
  * client then takes the answer of a request it builds identically instead of sending it again.
  *
  * Taken at most once, and only while the first screen starts: a later screen must never be

@@ -1,11 +1,11 @@
 /**
- * The typed boundary (issue 13): every endpoint's data passes its response schema before any
+ * The typed boundary: every endpoint's data passes its response schema before any
  * binding sees it. Backends differ in shape, not meaning: "1" for 1, 7 for "7", a field left out
  * or sent as null. The compiled validators (scripts/lib/genValidators.ts) coerce scalars and fill
  * the schema's defaults; a value that still does not fit is left out, never passed on for a
  * binding to misread (`"0" != 0` is true, so a string flag would open a dialog).
  *
- * Per field, not per answer (issue 33): a field of the wrong kind is left out and a required one
+ * Per field, not per answer: a field of the wrong kind is left out and a required one
  * absent is noted, each a `problem` the caller reports once; the rest of the answer reaches the
  * page, whose nodes bound to the field show nothing. The whole answer is refused only when its
  * data is of the wrong kind at the root or carries none of the fields its schema requires.
@@ -46,7 +46,7 @@ export type NormaliseResult =
 const MAX_DEPTH = 200;
 
 /**
- * Absent and null are one value for the app (issue 13): a null property is removed, so the
+ * Absent and null are one value for the app: a null property is removed, so the
  * schema's default applies to it (schemas give `default: null` where null itself is the
  * meaning). Without this, ajv's coercion would read null as 0, "" or false and a missing
  * amount would show as 0,00 instead of failing.

@@ -1,5 +1,5 @@
 /**
- * The fields a response schema requires (issue 33): the fields the spec names for that answer
+ * The fields a response schema requires: the fields the spec names for that answer
  * (docs/backend-contract.md). The generated validators check kinds and fill defaults only; this
  * walk finds the required fields still absent afterwards, so the boundary can report them once
  * while the rest of the answer reaches the page (a missing field spoils only the nodes bound to it).

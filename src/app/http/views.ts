@@ -1,5 +1,5 @@
 /**
- * Server view models at the client boundary (issue 8): an answer without `view` (an older
+ * Server view models at the client boundary: an answer without `view` (an older
  * backend) gets the one the server would have sent, derived from its plain fields by the same
  * rules (src/contract/views.ts). A `view` the server did send is kept as it is: the server owns
  * the rule. Runs after the response schema has coerced and defaulted the data, so the fields

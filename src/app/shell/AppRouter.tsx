@@ -14,7 +14,7 @@ import {
  * BrowserRouter's history numbers every entry it makes (`idx` in history.state) and so writes the
  * first entry with history.replaceState the moment it is created, before the first render. That
  * write is a round trip to the browser process: 0.2-30 ms on a 4x slower CPU, 7 ms on average
- * (issue 10, docs/decisions/018-performance.md). The number is only read by React Router's blockers and its
+ * (docs/decisions/018-performance.md). The number is only read by React Router's blockers and its
  * POP delta, which the app does not use, so this history writes history.state only when it
  * navigates: the same entries, URLs, keys (`default` for the first) and `usr` state as before.
  */

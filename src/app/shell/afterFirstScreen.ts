@@ -2,7 +2,7 @@ import type { PageController } from '@kopa/runtime';
 import { whenIdle } from './whenIdle';
 
 /**
- * Work the first screen does not need (the layout validators, the whole texts chunk: issue 10)
+ * Work the first screen does not need (the layout validators, the whole texts chunk)
  * waits until that screen is up: ready (or failed) with its startup data in. "The main thread is
  * idle" alone was too early: on a slow network it is idle while the screen's data is in flight,
  * and the deferred downloads then competed with that data and its rendering.

@@ -10,7 +10,7 @@ import { startLanguage } from './language';
  * Everything before React, run when this module is evaluated. main.tsx imports it first, before
  * React's DOM renderer, so for an English page the first screen's layout check and data requests
  * go out before that renderer (the entry's heaviest code, about a fifth of a second to compile
- * on a slow phone) is evaluated (issue 10). Another language starts the screen once its messages
+ * on a slow phone) is evaluated. Another language starts the screen once its messages
  * are in (its chunk is preloaded with the entry).
  */
 const legacy = legacyHashTarget(

@@ -35,7 +35,7 @@ interface EnvDeps {
 
 const sessionDefaults = { defaultMerchantNumber: appConfig.defaultMerchantNumber };
 const currentSession = () => readSession(window.location.search, sessionDefaults);
-/** What images and frames on other hosts must never carry (issue 32). */
+/** What images and frames on other hosts must never carry. */
 const sessionValues = (): string[] => IDENTIFYING_KEYS.map((k) => currentSession().params[k]);
 
 const parsedCatalogue = parseCatalogue(endpointCatalogue);
@@ -49,7 +49,7 @@ const api = createApiClient({
   wireNames: wireNameTable,
   config: appConfig,
   getSession: currentSession,
-  // The first screen's requests the page sent before this code arrived (src/shell/early.ts).
+  // The first screen's requests the page sent before this code arrived (src/app/shell/early.ts).
   early: pageEarlyRequests(),
   // An operator's preview with a data scenario (never a borrower's page).
   fixtures: PREVIEW_FIXTURES,
@@ -86,7 +86,7 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
             Record<string, string | number | boolean | null | undefined> | undefined,
         })
         .then((result) => {
-          // The session is over on this device: no cached page may outlive it (issue 32).
+          // The session is over on this device: no cached page may outlive it.
           if (isSessionExpired(result)) forgetCachedPages(window);
           return result;
         }),
@@ -104,7 +104,7 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
     newIdempotencyKey,
     query,
     // Navigation carries the header sources (building, gather, swift, eyes) too.
-    // ... and the borrower's language (src/shell/language.ts).
+    // ... and the borrower's language (src/app/shell/language.ts).
     commonQuery: () =>
       [commonQueryString(currentSession(), { withHeaderSources: true }), languageQuery()]
         .filter((q) => q !== '')

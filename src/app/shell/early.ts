@@ -1,9 +1,9 @@
 /**
- * The page's second, small entry (issue 10). The page carries it inline as a classic script in
- * its head (server/prelude/appShell.ts), after the early plan, so it runs as soon as the parser
+ * The page's second, small entry. The page carries it inline as a classic script in
+ * its head (server/page/appShell.ts), after the early plan, so it runs as soon as the parser
  * reaches it: the first screen's data requests leave seconds before the app's entry has arrived
  * on Slow 3G, and on a warm open (the page from the service worker) before the app has started.
- * The API client takes their answers (src/http/earlyRequests.ts). It imports nothing of React or
+ * The API client takes their answers (src/app/http/earlyRequests.ts). It imports nothing of React or
  * of the runtime, and is built on its own (scripts/build/earlyScript.ts): it shares no chunk with
  * the entry, so the entry waits for no extra file (each costs the main thread several ms on a
  * slow phone).

@@ -27,7 +27,7 @@ let first: FirstScreen | null = null;
 /**
  * Starts the first screen from the layout the server put in the page, as soon as the entry runs:
  * the layout is checked and its data requests go out before React's first render and the
- * router's start (issue 10: on a slow phone they went out ~250 ms after the code had arrived).
+ * router's start (on a slow phone they went out ~250 ms after the code had arrived).
  * LayoutRoute adopts it for the first location; any other location starts its own.
  */
 export function startFirstScreen(pathname: string, toasts: ToastStore): void {

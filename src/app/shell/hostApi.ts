@@ -1,6 +1,6 @@
 /**
  * The one host -> page entry: `window.KopaHost.back()`, called by the native app when the user
- * presses its back button or swipes back (src/bridge/README.md, "Host to page"). The page on
+ * presses its back button or swipes back (src/app/bridge/README.md, "Host to page"). The page on
  * screen handles it with its layout's onBack actions and back() returns true; with no handler it
  * returns false and the host goes back (or closes the web view) itself.
  */

@@ -12,20 +12,20 @@ import { blockElement, PAGE_BLOCK } from '@kopa/contract';
 import { readPageQuery } from '@kopa/contract';
 
 /**
- * The borrower's language comes from the host (issue 11): the native app opens the page with
+ * The borrower's language comes from the host: the native app opens the page with
  * `lang=zh` / `lang=id` (or `zh-CN`, `in`, ...) in the query; anything else, or nothing, is
  * English. The bridge has no call for it (contract section 4), so the query is read once, at
  * start, before the first screen renders; in-app navigation carries it (createEnv commonQuery).
  * English needs no wait; another language loads its app texts chunk first. The layouts' texts
  * (a chunk per language, English too) start loading here and are waited for only where the
- * first screen also waits for its widget chunks (src/shell/loadLayout.ts), so the data requests
+ * first screen also waits for its widget chunks (src/app/shell/loadLayout.ts), so the data requests
  * never wait for them and the server's modulepreload links fetch them in parallel.
  */
 export function hostLanguage(search: string): Language {
   return parseLanguage(readPageQuery(search).lang) ?? 'en';
 }
 
-/** The `kopa-texts` block of the page (server/prelude/screenTexts.ts), if it is in `lang`: adopted, true. */
+/** The `kopa-texts` block of the page (server/page/screenTexts.ts), if it is in `lang`: adopted, true. */
 function takeFirstScreenTexts(doc: Document, lang: Language): boolean {
   const block = blockElement(doc, PAGE_BLOCK.texts);
   if (!block) return false;

@@ -32,7 +32,7 @@ export async function loadLayout(
 interface FetchedLayout {
   status: number;
   text: string;
-  /** Checked by the server with this build's strict schema (src/schema/layoutChecked.ts). */
+  /** Checked by the server with this build's strict schema (src/contract/schema/layoutChecked.ts). */
   checked: boolean;
   /** The layout the server put in the page (the first screen), not one fetched. */
   fromPage?: boolean;
@@ -66,7 +66,7 @@ function takeInlineLayout(name: string): FetchedLayout | null {
   block.remove();
   if (block.dataset.name !== name) return null;
   const checked = isCheckedForThisBuild(block.dataset.checked);
-  // Its bindings, parsed by the server (server/prelude/screenBindings.ts): trusted as far as the layout is.
+  // Its bindings, parsed by the server (server/page/screenBindings.ts): trusted as far as the layout is.
   if (checked && bindings !== null) {
     try {
       adoptParsedTemplates(JSON.parse(bindings));

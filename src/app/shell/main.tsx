@@ -26,7 +26,7 @@ if (root) {
 /**
  * React's first render waits for the first screen's data, up to FIRST_RENDER_WAIT_MS: meanwhile
  * the server's frame (header, title, skeleton) is on screen, and the first commit is the screen
- * with its data, not a loading state React would replace a moment later (issue 10: one render
+ * with its data, not a loading state React would replace a moment later (one render
  * and commit less on a slow phone). A slower answer gets React's own loading state after that.
  */
 const FIRST_RENDER_WAIT_MS = 1000;

@@ -3,7 +3,7 @@ import { enablePreviewMarks, selectInPreview } from '@kopa/react';
 
 /**
  * True when this page is an operator's draft preview (the server marks the layout block it puts
- * in the page with data-preview="1" only for a valid preview token, server/prelude/appShell.ts). A
+ * in the page with data-preview="1" only for a valid preview token, server/page/appShell.ts). A
  * preview shows the development error box (the node's JSON pointer and problem) even in a
  * production build: the operator must see what is broken, not a blank. Read once, at module
  * load, before the shell takes the block out of the page.
@@ -13,7 +13,7 @@ export const PREVIEW: boolean =
   document.getElementById(PAGE_BLOCK.layout)?.dataset.preview === '1';
 
 // The studio (same origin, the frame's parent) posts { kopaStudioSelect: <JSON pointer> } when an
-// operator selects a node in its outline: the preview marks that node (src/render/PreviewSelection.tsx).
+// operator selects a node in its outline: the preview marks that node (src/react/render/PreviewSelection.tsx).
 if (PREVIEW) {
   enablePreviewMarks();
   window.addEventListener('message', (e: MessageEvent) => {

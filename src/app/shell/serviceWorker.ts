@@ -1,12 +1,12 @@
 import { whenIdle } from './whenIdle';
 
 /**
- * Registers the service worker (src/sw/sw.js, built to /sw.js): repeat opens paint from its
+ * Registers the service worker (src/app/sw/sw.js, built to /sw.js): repeat opens paint from its
  * cache without a round trip. Registered once the page has loaded, `after` says so (the app:
  * once the first screen is up with its data, afterFirstScreen.ts) and the main thread is idle,
  * so its precaching never competes with the first screen's own requests and rendering. "Loaded"
  * alone was not enough: the load event does not wait for the screen's data, so the worker's
- * install (the whole build, some 70 files) ran while that data was being rendered (issue 10).
+ * install (the whole build, some 70 files) ran while that data was being rendered.
  */
 export function registerServiceWorker(
   win: Window,
@@ -49,7 +49,7 @@ export function markBuild(doc: Document): void {
 
 /**
  * The borrower's session ended (an API call answered 401): the worker's cached pages go, so the
- * next person on this phone is never shown a page kept from this one (issue 32). The worker is
+ * next person on this phone is never shown a page kept from this one. The worker is
  * told, so that a copy it is still fetching is not stored afterwards; the page also deletes the
  * caches itself, for a page no worker controls yet (its first open) or a worker that is asleep.
  */

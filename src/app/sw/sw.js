@@ -11,8 +11,8 @@
  * - Everything else (the API, uploads, test and studio routes, demo images, other origins)
  *   is not touched: no respondWith, the browser fetches it as if there were no worker. The
  *   worker works from an allow list, so no API prefix or new route can slip into a cache.
- * - Nothing that identifies a borrower or an order is kept (issue 32, a shared phone): a page
- *   holds nothing of its query (the early-request plan names query keys, not values: issue 36),
+ * - Nothing that identifies a borrower or an order is kept (a shared phone): a page
+ *   holds nothing of its query (the early-request plan names query keys, not values),
  *   and the app's first 401 drops every cached page (the page posts `kopa:session-ended`; a copy
  *   still on its way from the network then is not stored either).
  * - A new build: its worker installs (precaching its assets and the open screens' HTML),
@@ -126,7 +126,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
     // One copy per route path: any borrower's open may show it, and the page holds nothing of
-    // its query (issue 32; the early plan names keys, not values: issue 36).
+    // its query (the early plan names keys, not values).
     // Except an operator's draft preview (?kopaPreview=): never answered from, nor put in, the cache.
     if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview'))
       event.respondWith(staleWhileRevalidate(event, url.pathname, request));

@@ -11,7 +11,7 @@ export type ComputedDefs = Readonly<Record<string, unknown>>;
 export function computedReads(def: unknown, out = new Set<string>(), depth = 0): Set<string> {
   if (depth > 64) return out;
   if (typeof def === 'string') {
-    // A definition that never names `computed` reads none: no walk of its tree (issue 10).
+    // A definition that never names `computed` reads none: no walk of its tree.
     if (!def.includes('computed')) return out;
     for (const path of analyzeTemplate(def).paths)
       if (path[0] === 'computed' && path[1] !== undefined) out.add(path[1]);

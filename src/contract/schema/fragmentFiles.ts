@@ -1,6 +1,6 @@
 /**
  * Reads the fragment files (`layouts/_fragments/<name>.json`) for the validator, the server and
- * the tests; the expansion itself is src/layout/fragments.ts (pure, no file system). Re-read
+ * the tests; the expansion itself is src/contract/layout/fragments.ts (pure, no file system). Re-read
  * when a file changes (mtime and size), so `npm run validate` and the server see an edit at once.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -9,7 +9,7 @@ export interface LayoutIssue {
   message: string;
   severity: 'error' | 'warning';
   /**
-   * Set when the problem sits inside a fragment (src/layout/fragments.ts): `pointer` is then the
+   * Set when the problem sits inside a fragment (src/contract/layout/fragments.ts): `pointer` is then the
    * use site in the layout, and this names the fragment and the pointer INTO its file.
    */
   fragment?: { name: string; pointer: string };

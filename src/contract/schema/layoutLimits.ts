@@ -4,7 +4,7 @@
  * recurse once per level, so a layout nested a few thousand levels deep overflowed the stack:
  * the server answered 500 instead of the last good version and `npm run validate` crashed.
  * JSON.parse itself is not recursive in V8 and copes with any depth; everything after it must
- * not see such a value. One module, one limit, shared by the browser loader (src/shell/loadLayout.ts),
+ * not see such a value. One module, one limit, shared by the browser loader (src/app/shell/loadLayout.ts),
  * the server and the CLI (both through validateLayoutDocument). Imports nothing, so the browser
  * entry pays a few hundred bytes for it.
  *

@@ -1,7 +1,7 @@
 /**
- * The page's data blocks: what the server writes into a screen's HTML (server/prelude/appShell.ts)
+ * The page's data blocks: what the server writes into a screen's HTML (server/page/appShell.ts)
  * so the first screen needs no request the server could answer, and what the browser reads back
- * (src/shell). Ids and contents are defined here, once, for both sides (docs/contract.md).
+ * (src/app/shell). Ids and contents are defined here, once, for both sides (docs/contract.md).
  *
  * Every block is `<script type="application/json" id="...">` holding JSON made safe for a script
  * element; the frame is an element marked with FRAME_ATTRIBUTE just before #root.

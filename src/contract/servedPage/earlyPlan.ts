@@ -1,8 +1,8 @@
 /**
- * The page's early-request plan (the `kopa-early` block, written by server/prelude/earlyPlan.ts):
+ * The page's early-request plan (the `kopa-early` block, written by server/page/earlyPlan.ts):
  * the first screen's data requests that nothing but the page's query decides. A parameter read
  * from the query is written as the query keys it reads, never as a value, and the early script
- * resolves it from the page's own query (issue 36). So the plan is the same for every borrower:
+ * resolves it from the page's own query. So the plan is the same for every borrower:
  * the page holds nothing of anyone's query, it is one text per layout version, and a page the
  * service worker kept sends its requests early as well (before, its plan was cut out for privacy
  * and a warm open waited for the app to start before asking for its data).

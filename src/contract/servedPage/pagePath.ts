@@ -1,6 +1,6 @@
 /**
  * The one reading of a page path against the route table, for the app's router
- * (src/shell/pageForPath.ts) and the server's page writer (which route a request is, whether it
+ * (src/app/shell/pageForPath.ts) and the server's page writer (which route a request is, whether it
  * is public, whether it is a page at all): letters in any case, trailing slashes ignored,
  * percent-escapes decoded, as React Router matched it.
  */

@@ -1,6 +1,6 @@
 /**
  * The one reading of a page's query, shared by the server's page writer, the early script, the
- * session reader, the page's bindings and the language switch (issue 35). A repeated key means
+ * session reader, the page's bindings and the language switch. A repeated key means
  * its FIRST value everywhere (as URLSearchParams.get reads it): before this, the bindings and the
  * early plan kept the last value while the session reader kept the first, so `?orderId=A&orderId=B`
  * planned one order's request and showed another's page.

@@ -1,7 +1,7 @@
 /**
  * Evaluating a layout value's bindings, shared by the browser's runtime (src/runtime/resolve.ts,
  * which adds the expression functions and the page's computed values) and the server's early plan
- * (server/prelude/earlyPlan.ts, which resolves query-only parameters with no functions): the same
+ * (server/page/earlyPlan.ts, which resolves query-only parameters with no functions): the same
  * code on both sides, so a planned request is the request the app would build.
  */
 import { evaluateTemplate, hasBindings, type ExprFunctions } from '@kopa/expr';
@@ -37,7 +37,7 @@ export function isStatic(value: unknown, depth = 0): boolean {
 
 /**
  * Beyond this many levels below where it started, resolveWith stops with a problem instead of
- * recursing on. Layouts are refused deeper than MAX_LAYOUT_DEPTH (src/schema/layoutLimits.ts)
+ * recursing on. Layouts are refused deeper than MAX_LAYOUT_DEPTH (src/contract/schema/layoutLimits.ts)
  * before they reach the renderer, so only a value that bypassed that check can get here.
  */
 const MAX_RESOLVE_DEPTH = MAX_LAYOUT_DEPTH;

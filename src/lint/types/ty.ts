@@ -1,5 +1,5 @@
 /**
- * The types of the layout language (issue 34, docs/layouts.md "Types"). A value's type is a set
+ * The types of the layout language (docs/layouts.md "Types"). A value's type is a set
  * of alternatives, each with the chain of names that produced it ("computed.payAmount <-
  * state.amountInput"), so a mismatch is reported with where the wrong alternative came from,
  * not only where it was used. Objects and lists are lazy: a response schema is read only as far

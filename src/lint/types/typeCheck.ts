@@ -1,5 +1,5 @@
 /**
- * The layout type checker (issue 34, docs/layouts.md "Types"): every value a widget property, an
+ * The layout type checker (docs/layouts.md "Types"): every value a widget property, an
  * action property, a request field or a typed fragment param receives is checked against what
  * it expects, and the mismatch is reported where the value is used, with the chain of names that
  * produced the wrong type and what to write instead:

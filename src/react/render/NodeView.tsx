@@ -34,7 +34,7 @@ const messageOf = (error: unknown): string =>
  *
  * One class for the check and the boundary (not a memo'd function around a boundary class) keeps
  * a node at two fibers, itself and its widget, instead of three: a screen of 100 nodes is that
- * much less for React to create and walk on a slow phone (issue 10).
+ * much less for React to create and walk on a slow phone.
  */
 export class NodeView extends Component<Props, { error: string | null }> {
   static override contextType = NodeEnvContext;

@@ -15,9 +15,9 @@ import type { WidgetSource } from './widgetCache';
 export type PageStatus = Exclude<PageState, { runtime: unknown }>;
 
 interface Props {
-  /** The screen's lifecycle, owned by the shell (src/page/pageController.ts): Page only follows it. */
+  /** The screen's lifecycle, owned by the shell (src/runtime/page/pageController.ts): Page only follows it. */
   controller: PageController;
-  /** The widgets, injected by the shell (the renderer does not import src/widgets). */
+  /** The widgets, injected by the shell (the renderer does not import src/react/widgets). */
   widgets: WidgetSource;
   /** What to show while the layout loads or when it could not be loaded (the shell's screens). */
   status?: (state: PageStatus) => ReactNode;

@@ -38,7 +38,7 @@ export function PageBody({ layout }: { layout: LayoutDocument }) {
   });
   const [status, name = ''] = gate.split(':') as [string, string?];
   const source = layout.dataSources?.[name];
-  // Loading and error keep the layout's header above them (issue 11): title and back stay.
+  // Loading and error keep the layout's header above them: title and back stay.
   let content;
   if (status === 'loading') {
     content = (

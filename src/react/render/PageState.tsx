@@ -9,7 +9,7 @@ import { messageForPeople } from '@kopa/runtime';
 import type { CallError } from '@kopa/runtime';
 
 /*
- * The designed states a data-driven page shows instead of its body (issue 11): loading, error,
+ * The designed states a data-driven page shows instead of its body: loading, error,
  * empty and session expired. Each keeps the layout's page header (title and back arrow, so the
  * screen still reads as itself and the borrower can leave) and adds a way out of its own.
  */
@@ -74,7 +74,7 @@ export function useWayOut(layout: LayoutDocument): { label: string; run: () => v
 
 /**
  * The transport kinds and the app's own line for each (http.*), read when shown: the first screen's
- * data may fail before a non-English catalogue has arrived (src/shell/firstScreen.ts starts it
+ * data may fail before a non-English catalogue has arrived (src/app/shell/firstScreen.ts starts it
  * before React), so the message made at failure time could be in English.
  */
 const TRANSPORT: Readonly<Record<string, string>> = {

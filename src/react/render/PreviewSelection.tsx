@@ -1,7 +1,7 @@
 /**
- * The studio's selection inside its preview (issue 34.4): the node at the pointer the studio
+ * The studio's selection inside its preview: the node at the pointer the studio
  * selected is outlined and scrolled into view. The shell turns the marks on for an operator's
- * preview page only and passes the studio's messages on (src/shell/previewMode.ts); on a
+ * preview page only and passes the studio's messages on (src/app/shell/previewMode.ts); on a
  * borrower's page they stay off and nodes render exactly as before.
  */
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';

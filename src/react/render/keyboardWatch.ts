@@ -12,7 +12,7 @@ export function watchKeyboard(store: PageStore, win: Window = window): () => voi
   const height = () => viewport?.height ?? win.innerHeight;
   // The starting height from innerHeight: with no keyboard open it is the visible height, and
   // unlike visualViewport.height it does not force a layout while the page is still being built
-  // (about 60 ms on a slow phone's first screen, issue 10). Resize events read the viewport.
+  // (about 60 ms on a slow phone's first screen). Resize events read the viewport.
   let tallest = win.innerHeight;
   const update = () => {
     const h = height();

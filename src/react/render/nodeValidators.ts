@@ -28,9 +28,9 @@ export interface NodeCheck {
 const cache = new WeakMap<object, NodeCheck>();
 
 /**
- * Set once a layout the server checked for this build renders (src/schema/layoutChecked.ts):
+ * Set once a layout the server checked for this build renders (src/contract/schema/layoutChecked.ts):
  * until the validators load, its nodes are known good. A layout without that stamp is never
- * rendered before they load (src/shell/loadLayout.ts), so it is always checked node by node.
+ * rendered before they load (src/app/shell/loadLayout.ts), so it is always checked node by node.
  */
 let serverCheckedRendering = false;
 

@@ -14,7 +14,7 @@ interface GroupNode {
 /**
  * A group of child nodes (container: a column, row: a line), as the element its widget renders.
  * A plain function, not a component, and without hooks unless the group is tappable: containers
- * and rows are most of a screen's nodes, so each costs React one fiber and no hook (issue 10).
+ * and rows are most of a screen's nodes, so each costs React one fiber and no hook.
  * With onTap the whole group is one button, reachable by keyboard, so a link row and a tappable
  * card behave alike.
  */

@@ -10,7 +10,7 @@ import Text from './text/Text';
 
 /**
  * The widgets (nearly) every layout uses, travelling in the entry instead of a chunk of their
- * own (issue 10): every first visit fetched that chunk anyway, one request more and about 0.6 KB
+ * own: every first visit fetched that chunk anyway, one request more and about 0.6 KB
  * more compressed than the same code inside the entry, and the first screen can render them
  * without waiting for a load. Chosen by use in layouts/ (container 34 of 34 routes, text 28,
  * page-header 27, row 25, button 20, image 17, dialog 10); a widget used by fewer routes keeps its

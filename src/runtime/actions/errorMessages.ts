@@ -23,7 +23,7 @@ for (const [name, entry] of Object.entries(
   if (entry.errors) tables.set(name, entry.errors);
 }
 
-/** Transport kinds (src/http/result.ts): the call never produced an envelope. */
+/** Transport kinds (src/app/http/result.ts): the call never produced an envelope. */
 const TRANSPORT = new Set(['timeout', 'network', 'bad-response', 'aborted', 'unknown-endpoint']);
 
 /**

@@ -1,6 +1,6 @@
 /**
  * One policy for a call that failed, whether a page's data source or an http action made it
- * (issue 35): the error the layout sees carries the endpoint's own wording where it has one, and
+ *: the error the layout sees carries the endpoint's own wording where it has one, and
  * the borrower is told a server's words only when they are meant for people (never a raw
  * "Internal Server Error"), else the app's own message. A 401 is handled before either
  * (runtime/session.ts handleSessionExpired), and a response that breaks its schema is reported

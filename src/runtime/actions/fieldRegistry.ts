@@ -1,6 +1,6 @@
 /**
  * The fields of a page that carry input rules, for the validate action. Each input-like widget
- * registers itself while it is on screen (src/render/fields.ts), so a hidden or unrendered
+ * registers itself while it is on screen (src/react/render/fields.ts), so a hidden or unrendered
  * field is never checked. Kept here, beside the action, so that actions need nothing new from
  * the renderer (render imports actions, never the reverse for new code).
  */

@@ -2,9 +2,9 @@ import type { CallResult, RuntimeEnv } from '../env';
 import { msg } from '@kopa/format';
 
 /**
- * Reports what the response boundary (src/http/normalise.ts) found wrong with an answer, once per
+ * Reports what the response boundary (src/app/http/normalise.ts) found wrong with an answer, once per
  * call: a refused answer (`bad-response`) as one report, a usable one's left-out or missing
- * fields (issue 33) one report each. A backend defect for the operators, never a borrower's toast.
+ * fields one report each. A backend defect for the operators, never a borrower's toast.
  */
 export function reportResponseProblems(
   env: RuntimeEnv,
@@ -24,7 +24,7 @@ export function reportResponseProblems(
   }
 }
 
-/** The first of `requires` (field paths inside the data, issue 33) the data lacks, or undefined. */
+/** The first of `requires` (field paths inside the data) the data lacks, or undefined. */
 export function missingRequirement(
   data: unknown,
   requires: readonly string[] | undefined,

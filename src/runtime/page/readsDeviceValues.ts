@@ -7,7 +7,7 @@ const LOCAL_WORD = /(^|[^\w$.])local\b/;
  * Whether a page can read the values kept on the device (local.* in its bindings, or persisted
  * state paths restored at start). A page that cannot does not touch localStorage when it starts:
  * the browser's first access opens the storage area, some 6 ms on a slow phone before the first
- * screen (issue 10). Errs towards reading: any string of the layout with the word counts.
+ * screen. Errs towards reading: any string of the layout with the word counts.
  */
 export function readsDeviceValues(layout: LayoutDocument): boolean {
   if ((layout.persist?.length ?? 0) > 0) return true;

@@ -1,6 +1,6 @@
 /**
- * Issue 10: the page sends the first screen's data requests before the app's code has arrived
- * (src/shell/early.ts); the API client takes the answer of a request it builds identically, once,
+ * The page sends the first screen's data requests before the app's code has arrived
+ * (src/app/shell/early.ts); the API client takes the answer of a request it builds identically, once,
  * and sends anything else itself.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 33 item 4 (contract section 7): every API call carries the page's `lang`, so the server's
+ * Contract section 7: every API call carries the page's `lang`, so the server's
  * texts come in the page's language; navigation and the common session query are unchanged.
  */
 import { describe, expect, it } from 'vitest';

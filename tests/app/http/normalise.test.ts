@@ -1,5 +1,5 @@
 /**
- * The response boundary (issue 13): each endpoint's data passes its generated response validator
+ * The response boundary: each endpoint's data passes its generated response validator
  * with scalar coercion and the schema's defaults; what cannot be made valid is refused with a
  * reason. Cases are the shapes a real backend sends for the same meaning.
  */
@@ -18,7 +18,7 @@ async function normalise(response: string, data: unknown): Promise<NormaliseResu
 }
 const dataOf = (r: NormaliseResult): unknown => (r.ok ? r.data : `refused: ${r.detail}`);
 
-describe('response normaliser: the four shapes of issue 13', () => {
+describe('response normaliser: the four answer shapes', () => {
   it('repayment-commit: needValid "1" is 1, absent is 0, a numeric record id is a string', async () => {
     expect(
       dataOf(await normalise('repayment-commit.response', { needValid: '1', repayRecordId: 'R1' })),
@@ -128,7 +128,7 @@ describe('response normaliser: the four shapes of issue 13', () => {
   });
 });
 
-describe('response normaliser: the whole answer is refused only when nothing of it can be used (issue 33)', () => {
+describe('response normaliser: the whole answer is refused only when nothing of it can be used', () => {
   it.each([
     ['data is a string', 'repayment-commit.response', 'ok', 'data must be object'],
     [
@@ -156,7 +156,7 @@ describe('response normaliser: the whole answer is refused only when nothing of 
   });
 });
 
-describe('response normaliser: a field that does not fit is left out, the rest kept (issue 33)', () => {
+describe('response normaliser: a field that does not fit is left out, the rest kept', () => {
   it.each([
     [
       'a required field is missing',

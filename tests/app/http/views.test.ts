@@ -1,5 +1,5 @@
 /**
- * Server view models at the client boundary (issue 8): the answer's `view` is kept as the server
+ * Server view models at the client boundary: the answer's `view` is kept as the server
  * sent it (coerced like any field: "true" is true, "16500000" a number); an answer without it
  * (an older backend) gets the view the same rules derive (src/contract/views.ts), so the layouts
  * that bind to `view` still render. Cases are the shapes a backend sends.
@@ -104,7 +104,7 @@ describe('order view rules (product spec 4 "Order status codes")', () => {
     expect(tileView({ enabled: 0, link: 'https://kopa.example' })).toEqual({ opens: 'none' });
     expect(tileView({ enabled: 1, link: 'HTTPS://kopa.example' })).toEqual({ opens: 'web' });
     expect(tileView({ enabled: 1, link: 'kopa://product/P1' })).toEqual({ opens: 'app' });
-    expect(tileView({ enabled: 1, link: '' })).toEqual({ opens: 'none' }); // no link, nothing to open (issue 33)
+    expect(tileView({ enabled: 1, link: '' })).toEqual({ opens: 'none' }); // no link, nothing to open
   });
 });
 
@@ -180,7 +180,7 @@ describe('loan-details at the boundary', () => {
     });
   });
 
-  it('a view the app cannot read is replaced by the one the rules derive, and the reason reported (issue 33)', async () => {
+  it('a view the app cannot read is replaced by the one the rules derive, and the reason reported', async () => {
     const star = await normalise(
       'loan-details.response',
       order({ view: { icon: 'star', buttons: [], recommended: true } }),

@@ -1,7 +1,7 @@
 /**
  * Fake responses that go through the real API client: the test gives the envelope exactly as a
  * backend puts it on the wire ("1" for 1, fields left out), and the layout sees what the app's
- * boundary (src/http/client.ts + normalise.ts, the generated validators) makes of it.
+ * boundary (src/app/http/client.ts + normalise.ts, the generated validators) makes of it.
  */
 import endpoints from '../../../schemas/api/endpoints.json';
 import { parseCatalogue } from '../../../src/contract/catalogue';

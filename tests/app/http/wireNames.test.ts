@@ -115,7 +115,7 @@ describe('wire-name table', () => {
   });
 });
 
-describe('response keys with the identity table (issue 10: no copy of every row)', () => {
+describe('response keys with the identity table (no copy of every row)', () => {
   it('drops __proto__ keys at any depth, keeps everything else and bounds depth', () => {
     const t = createWireTranslator();
     const parsed = JSON.parse(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 7.12: pay URLs and redirects leave the app over https only. Every consumer of the URL
+ * Pay URLs and redirects leave the app over https only. Every consumer of the URL
  * checks is driven through its public way in: real layouts (repay's payUrl from generateVcode,
  * the wallet page's url from repayment-huichao) through the renderer, a redirect action, and
  * the bridge's openLink both towards a native host and in a plain browser.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * SECURITY 6 / issue 7.13 in the browser: a layout nested thousands of levels deep is refused by
+ * SECURITY 6 in the browser: a layout nested thousands of levels deep is refused by
  * the shell's loader, with the same limit as the server and npm run validate, before the data
  * sources, the compiled validators or the renderer see it. The route shows the error screen with
  * Retry, and Retry loads the layout again.

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 35 item 2: one reading of the page's query. A repeated key is its first value for every
+ * One reading of the page's query. A repeated key is its first value for every
  * reader: the session, the language, the page's bindings (createEnv uses readPageQuery), the
  * early script's reading of the plan; before, two of them kept the last.
  */
@@ -40,7 +40,7 @@ describe('every reader agrees on a repeated key', () => {
         order: { endpoint: 'loanDetails', params: { orderId: '{{ query.orderId }}' } },
       },
     };
-    // The plan names the key (issue 36); the early script reads its first value, as the page does.
+    // The plan names the key; the early script reads its first value, as the page does.
     const plan = earlyPlanOf(layout);
     expect(plannedRequests(plan, REPEATED)[0]?.params).toEqual({ orderId: 'A' });
     expect(plannedRequests(plan, '?orderId=B&orderId=A')[0]?.params).toEqual({ orderId: 'B' });

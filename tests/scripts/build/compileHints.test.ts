@@ -1,5 +1,5 @@
 /**
- * Issue 10: the chunks a first screen runs at once start with V8's compile hint, so Chromium
+ * The chunks a first screen runs at once start with V8's compile hint, so Chromium
  * compiles them while they stream in instead of function by function on the main thread.
  */
 import type { OutputBundle } from 'rolldown';

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the market's zone (Africa/Dar_es_Salaam, +03:00 for decades) is shown without Intl
+ * The market's zone (Africa/Dar_es_Salaam, +03:00 for decades) is shown without Intl
  * when the build found its offset fixed; zones with daylight saving, unknown zones and instants
  * outside the checked years still go through Intl, and both ways read the same.
  */

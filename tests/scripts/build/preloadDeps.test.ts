@@ -1,5 +1,5 @@
 /**
- * Issue 10: a dynamic import's preload list leaves out the chunks its importer already has (they
+ * A dynamic import's preload list leaves out the chunks its importer already has (they
  * were loaded before it ran), so Vite's preload helper does no work for them at the first screen.
  */
 import type { OutputBundle } from 'rolldown';

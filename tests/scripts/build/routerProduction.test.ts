@@ -1,6 +1,6 @@
 /**
- * Issue 10: React Router's code in the app's entry is its production build with only what the
- * app calls (Router, createPath, NavigationType, useLocation, useNavigate: src/shell/AppRouter.tsx): no Link, NavLink or Form, whose
+ * React Router's code in the app's entry is its production build with only what the
+ * app calls (Router, createPath, NavigationType, useLocation, useNavigate: src/app/shell/AppRouter.tsx): no Link, NavLink or Form, whose
  * prefetching and form-submission code every first visit carried (about 7 KB compressed).
  */
 import { rolldown } from 'rolldown';

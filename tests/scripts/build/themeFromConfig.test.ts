@@ -1,5 +1,5 @@
 /**
- * Issue 10: the configured theme is in the stylesheet's :root from the build, so the app writes
+ * The configured theme is in the stylesheet's :root from the build, so the app writes
  * nothing onto <html style> as it starts (a write there restyled and laid out the server's
  * painted frame again on a slow phone).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10: the app bundles the endpoint catalogue without its descriptions and comments; every
+ * The app bundles the endpoint catalogue without its descriptions and comments; every
  * endpoint stays with every other field (path, method, client, success, response, errors, ...).
  */
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Issue 10: the browser's validators carry no schemaPath strings; the tools' strict one keeps them. */
+/** The browser's validators carry no schemaPath strings; the tools' strict one keeps them. */
 import { describe, expect, it } from 'vitest';
 import { generateValidators } from '../../../scripts/lib/genValidators';
 import { loadSchemas } from '../../../scripts/lib/schemas';

@@ -1,8 +1,8 @@
 /**
- * Issue 34.4, the preview's data scenarios: every fixture in config/preview-scenarios is data its
+ * The preview's data scenarios: every fixture in config/preview-scenarios is data its
  * endpoint could really answer (its response schema), each of the four scenarios exists for some
  * screen, and a page holding a scenario answers those endpoints from it without a request, still
- * through the response validators (src/http/client.ts).
+ * through the response validators (src/app/http/client.ts).
  */
 import { describe, expect, it } from 'vitest';
 import endpoints from '../../../schemas/api/endpoints.json';

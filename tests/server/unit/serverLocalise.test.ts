@@ -1,5 +1,5 @@
 /**
- * Issue 33 item 4: the reference server answers in the page's language. server/core/localise.ts reads
+ * The reference server answers in the page's language. server/core/localise.ts reads
  * the catalogue (messages/**) as a table from English to zh / id; patterns carry {parameters}.
  */
 import { describe, expect, it } from 'vitest';

@@ -753,6 +753,8 @@ export interface KopaSchemaIndex {
   api_user_delete_response_schema_json?: UserDeleteResponse;
   config_app_schema_json?: AppConfig;
   config_messages_schema_json?: MessageCatalogue;
+  config_publishing_schema_json?: PublishingConfig;
+  config_screen_contracts_schema_json?: ScreenContracts;
   data_source_schema_json?: DataSource;
   defs_actions_schema_json?: Actions;
   defs_comment_schema_json?: Comment;
@@ -809,7 +811,7 @@ export interface HttpAction {
   params?: Params;
   query?: Params1;
   /**
-   * The fields of the answer this action cannot go on without (issue 33), as paths inside the data: "repayRecordId". An answer without one of them runs onError as a bad response (reported once) instead of onSuccess.
+   * The fields of the answer this action cannot go on without, as paths inside the data: "repayRecordId". An answer without one of them runs onError as a bad response (reported once) instead of onSuccess.
    *
    * Items: A field path inside the answer's data.
    */
@@ -2097,7 +2099,7 @@ export interface ProblemDetailRequest {
   problemId: string;
 }
 /**
- * A complaint with the agent reply. The spec gives type, sonType, problemId, content, images, disposeDetail, disposeImages and isNeedScore; titles, score, time and orderNo are reference-server extras. Only problemId, type and content are required: the page resolves titles from problem-init and hides an absent reply (issue 13).
+ * A complaint with the agent reply. The spec gives type, sonType, problemId, content, images, disposeDetail, disposeImages and isNeedScore; titles, score, time and orderNo are reference-server extras. Only problemId, type and content are required: the page resolves titles from problem-init and hides an absent reply.
  */
 export interface ProblemDetailResponse {
   /**
@@ -3254,20 +3256,20 @@ export interface AppConfig {
    */
   redirectAllowlist: string[];
   /**
-   * The only other hosts images may load from (https, exact host names, no scheme; issue 32). Layout sources, API values and agreement images on any other host are refused by the validator, the publish gate and the app, and the page's CSP img-src lists exactly these.
+   * The only other hosts images may load from (https, exact host names, no scheme). Layout sources, API values and agreement images on any other host are refused by the validator, the publish gate and the app, and the page's CSP img-src lists exactly these.
    *
    * Items: A host name, lower case, optionally with :port.
    */
   imageHosts: string[];
   /**
-   * The only other hosts a web-frame may embed (https, exact host names, no scheme; issue 32). Checked like imageHosts; the page's CSP frame-src lists exactly these.
+   * The only other hosts a web-frame may embed (https, exact host names, no scheme). Checked like imageHosts; the page's CSP frame-src lists exactly these.
    *
    * Items: A host name, lower case, optionally with :port.
    */
   frameHosts: string[];
 }
 /**
- * messages/<language>.json (the app's own texts) and messages/layouts/<language>.json (the layouts' texts): the message catalogue for one language (issue 11); a key is in one of the two files. Keys are dotted names (`area.name`, e.g. `repay.payNow`) read by layouts with {{ t('key') }} and by the app's own code; values are plain text in which {name} stands for a parameter passed as t('key', {name: value}). Checked by tests/unit/messages.test.ts, which also requires every key in every language.
+ * messages/<language>.json (the app's own texts) and messages/layouts/<language>.json (the layouts' texts): the message catalogue for one language; a key is in one of the two files. Keys are dotted names (`area.name`, e.g. `repay.payNow`) read by layouts with {{ t('key') }} and by the app's own code; values are plain text in which {name} stands for a parameter passed as t('key', {name: value}). Checked by tests/unit/messages.test.ts, which also requires every key in every language.
  */
 export interface MessageCatalogue {
   /**
@@ -3279,6 +3281,47 @@ export interface MessageCatalogue {
    * via the `patternProperty` "^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$".
    */
   [k: string]: string | undefined;
+}
+/**
+ * config/publishing.json: which calls make a layout need two people to publish (money and identity calls), and how long an approval lasts.
+ */
+export interface PublishingConfig {
+  $schema?: string;
+  $comment?: string;
+  /**
+   * Logical endpoint names (schemas/api/endpoints.json) that move money or change who the borrower is.
+   */
+  twoPersonCalls: string[];
+  /**
+   * An approval ends this many hours after it was given.
+   */
+  approvalHours: number;
+}
+/**
+ * config/screen-contracts.json: for each screen (a page key of config/routes.json), the calls its borrowers must always be able to make. Checked by the layout checker (src/lint/flow/contracts.ts) for every layout, in npm run validate and the publish gate.
+ */
+export interface ScreenContracts {
+  $schema?: string;
+  $comment?: string;
+  /**
+   * Page key -> its contract.
+   */
+  screens: {
+    [k: string]:
+      | {
+          /**
+           * Logical endpoint names (schemas/api/endpoints.json) an action of the screen must be able to call.
+           *
+           * @minItems 1
+           */
+          calls: [string, ...string[]];
+          /**
+           * What the borrower does with these calls (shown in messages).
+           */
+          why: string;
+        }
+      | undefined;
+  };
 }
 /**
  * An API call whose response data becomes data.<name> in bindings.
@@ -3296,7 +3339,7 @@ export interface DataSource {
   load?: 'mount' | 'manual';
   when?: Condition1;
   /**
-   * The fields of the answer this screen cannot live without (issue 33), as paths inside the data: "orderStatus", "repayPlanDetail.repayWaitDetail". An answer without one of them shows the source's error state (reported once); any other missing field spoils only the nodes bound to it.
+   * The fields of the answer this screen cannot live without, as paths inside the data: "orderStatus", "repayPlanDetail.repayWaitDetail". An answer without one of them shows the source's error state (reported once); any other missing field spoils only the nodes bound to it.
    *
    * Items: A field path inside data.<name>.
    */
@@ -3427,11 +3470,11 @@ export interface ButtonNode {
   label: Text;
   variant?: 'primary' | 'secondary' | 'link';
   /**
-   * What the button is for, whatever its label says: primary-action is the screen's main action (Pay Now, Loan Now, Next). npm run validate reports a primary action that can never be visible or never enabled (constant or contradictory conditions, under a node that is never visible, in a dialog nothing opens).
+   * What the button is for, whatever its label says: primary-action is the screen's main action (Pay Now, Loan Now, Next). Documentation only: what a screen must let borrowers call is its screen contract (config/screen-contracts.json), checked on what the actions do, with or without a role.
    */
   role?: 'primary-action';
   /**
-   * The older spelling of role primary-action: checked the same way.
+   * The older spelling of role primary-action: documentation only, like the role.
    */
   required?: boolean;
   disabled?: Condition2;
@@ -4053,7 +4096,7 @@ export interface ServerFormNode {
   pickerPlaceholder?: Text49;
 }
 /**
- * A block several layouts share, in layouts/_fragments/<name>.json, used as { "use": "<name>", "with": { ... } } (docs/layouts.md, "Fragments"). Checked by src/layout/fragments.ts when a layout uses it.
+ * A block several layouts share, in layouts/_fragments/<name>.json, used as { "use": "<name>", "with": { ... } } (docs/layouts.md, "Fragments"). Checked by src/contract/layout/fragments.ts when a layout uses it.
  */
 export interface FragmentFile {
   $schema?: string;

@@ -6,7 +6,7 @@ import { useStatePath } from '../../render/useStatePath';
 import { toDisplayText } from '@kopa/runtime';
 // Pure spec-5 rules (digits only, card/phone grouping, amount cap), shared with the formatters.
 import { capAmount, digitsOnly, formatPhone344, groupCardNumber } from '@kopa/format/digits';
-// Typed money (issue 13): units with up to 2 decimals, capped to the cent.
+// Typed money: units with up to 2 decimals, capped to the cent.
 import { cleanMoneyText, moneyText, parseMoney } from '@kopa/format';
 import { styleClass } from '../styleClass';
 import { useBoundPath } from '../boundPath';

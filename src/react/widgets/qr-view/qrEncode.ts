@@ -1,6 +1,6 @@
 /**
  * QR code (model 2) encoder for what qr-view draws: byte mode, error correction level M, the
- * smallest version (1-40) the bytes fit in. It replaces qrcode-generator in the app (issue 10):
+ * smallest version (1-40) the bytes fit in. It replaces qrcode-generator in the app:
  * that library is one closure with GIF, ASCII, Kanji and other modes we never use, 7 KB of
  * compressed JS on the repayment-code screen; this is about a third of that.
  *

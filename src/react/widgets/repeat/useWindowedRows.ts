@@ -18,7 +18,7 @@ export interface RowWindow {
 }
 
 /**
- * The rows of the list that are on or near the screen: true windowing (issue 10: 1000 rows cost
+ * The rows of the list that are on or near the screen: true windowing (1000 rows cost
  * 33 MB of heap). The list scrolls with the page (or any scrolling ancestor); its place on the
  * screen is read from getBoundingClientRect on scroll and resize, the row height is measured
  * from the rendered rows after each render (the estimate only serves the first one). The data

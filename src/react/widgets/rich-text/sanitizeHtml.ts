@@ -26,7 +26,7 @@ export type LinkCheck =
   { ok: true; url: string; external: boolean } | { ok: false; reason: string };
 
 /**
- * The URL rules are not this module's: the runtime's checks decide (src/security/url.ts, with its
+ * The URL rules are not this module's: the runtime's checks decide (src/app/security/url.ts, with its
  * normalisation, control-character refusal and length cap). RichText passes env.checkUrl and
  * env.checkImageUrl; there is deliberately no default, so no caller can forget them.
  */

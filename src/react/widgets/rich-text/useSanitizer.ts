@@ -5,7 +5,7 @@ type Sanitizer = typeof import('./sanitizeHtml');
 /**
  * The HTML sanitiser (DOMPurify, about 10 KB on the wire) is a chunk of its own: rich text given
  * as plain text never loads it, which keeps text-only pages within the first-visit JS budget.
- * The server preloads the chunk for layouts with HTML rich text (server/prelude/appShell.ts).
+ * The server preloads the chunk for layouts with HTML rich text (server/page/appShell.ts).
  */
 let loaded: Sanitizer | null = null;
 let loading: Promise<Sanitizer> | null = null;

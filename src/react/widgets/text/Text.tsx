@@ -7,7 +7,7 @@ import { styleClass } from '../styleClass';
 export default function Text({ node, pointer }: WidgetProps<NodeOf<'text'>>) {
   const text = useText(node.text, `${pointer}/text`);
   const className = styleClass(node.style, `k-text k-text--${node.role ?? 'paragraph'}`);
-  // Only a tappable text needs an action runner (its hooks): most texts of a screen are not (issue 10).
+  // Only a tappable text needs an action runner (its hooks): most texts of a screen are not.
   if (node.onTap)
     return (
       <TappableText id={node.id} className={className} onTap={node.onTap} pointer={pointer}>

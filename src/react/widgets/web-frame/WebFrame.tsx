@@ -9,7 +9,7 @@ import './web-frame.css';
 type Checked = { ok: true; url: string } | { ok: false; reason: string } | null;
 
 /**
- * An iframe whose source passed env.checkFrameUrl (SECURITY 11, 12, issue 32): a same-origin path,
+ * An iframe whose source passed env.checkFrameUrl (SECURITY 11, 12): a same-origin path,
  * or https on a host of config/app.json frameHosts (the CSP's frame-src) with no session value in
  * the URL. A refused source renders nothing and is reported once per source.
  */
