@@ -16,6 +16,11 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-*/**',
+      // The packed builds of @kopa/react and @kopa/lint (scripts/pack/buildLibrary.ts).
+      'src/*/dist/**',
+      // The example consumer installs the packed packages and type-checks itself (npm run
+      // test:example runs its tsc); the repository's typed rules cannot resolve its imports.
+      'examples/**',
       'node_modules/**',
       '**/generated/**',
       'data/**',

@@ -3,3 +3,4 @@ export { positionOf, scanJsonText } from './jsonText';
 export { LAYOUT_MESSAGES } from './messages';
 export { validateLayoutSafely } from './validateLayout';
 export { effectDiff, layoutEffects, type Effects } from './effects/effects';
+export { runLint } from './cli';
