@@ -21,6 +21,7 @@ import { rangeOfPointer } from './jsonPointer';
 import { outlineOf } from './outline';
 import { DEVICES, previewControls, previewUrl, type PreviewChoice } from './previewControls';
 import { installStyles } from './styles';
+import { reachesBorrowers } from './reach';
 
 type Child = Node | string | null | undefined | false;
 
@@ -515,7 +516,7 @@ async function renderLayout(name: string): Promise<void> {
       await reload();
       setStatus(
         res.changed
-          ? `Published version ${res.version}.`
+          ? `Published version ${res.version}. ${reachesBorrowers(res.version)}`
           : `Nothing changed: version ${res.version} stays published.`,
         true,
       );
@@ -534,7 +535,7 @@ async function renderLayout(name: string): Promise<void> {
       await reload();
       tab = 'history';
       renderPanel();
-      setStatus(`Version ${version} is published again.`, true);
+      setStatus(`Version ${version} is published again. ${reachesBorrowers(version)}`, true);
     } catch (e) {
       handle(e);
     }
