@@ -18,6 +18,7 @@ import { publishText, rollback } from '../publish';
 import { layoutDetail, listLayouts, versionContent } from '../reads';
 import { LAYOUT_NAME, type LayoutStore } from '../store';
 import { scenariosFor } from '../previewScenarios';
+import { failureScenariosFor } from '../previewFailures';
 import {
   cookieValue,
   previewToken,
@@ -93,6 +94,11 @@ function parsed(source: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** The preview's Data choices: the data scenarios, then the failure scenarios. */
+function scenariosWithFailures(doc: unknown) {
+  return [...scenariosFor(doc), ...failureScenariosFor(doc)];
 }
 
 function text(body: unknown, key: string): string {
@@ -219,7 +225,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
         money: MONEY_LAYOUTS.has(name),
         issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()),
         preview: preview(name),
-        scenarios: scenariosFor(parsed(draftText ?? detail.published?.content ?? '')),
+        scenarios: scenariosWithFailures(parsed(draftText ?? detail.published?.content ?? '')),
         warning: detail.draft
           ? overlapWarning(
               { author: detail.draft.author, updatedAt: new Date(detail.draft.updatedAt) },
