@@ -54,6 +54,7 @@ describe('a layout redirect to plain http is refused and reported; the page stay
         generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }),
       },
     });
+    await user.click(screen.getByRole('tab', { name: 'Another number' }));
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.calls.map((c) => c.endpoint)).toEqual(['installmentPlan', 'generateVcode']);
@@ -76,6 +77,7 @@ describe('a layout redirect to plain http is refused and reported; the page stay
         generateVcode: ok({ repayType: 'PAY_URL', payUrl, notice: '', tradeNo: 'T1' }),
       },
     });
+    await user.click(screen.getByRole('tab', { name: 'Another number' }));
     await user.type(screen.getByLabelText('Account number'), '07');
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(recorded.leaves).toEqual([payUrl]);
