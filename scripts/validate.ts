@@ -17,6 +17,8 @@ import { loadFragmentFiles, type LoadedFragments } from '../src/schema/fragmentF
 import { validateLayoutSafely } from '../src/lint/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
+import { inOperatorTerms, operatorLine, type OperatorIssue } from '../src/lint/operatorWords';
+import { locateJsonError } from '../src/lint/jsonSyntax';
 import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';
 import type { LayoutIssue } from '../src/schema/layoutIssue';
 
@@ -31,7 +33,7 @@ function defaultFiles(): string[] {
   return [...list('layouts'), ...list('layouts/_examples')];
 }
 
-type Located = LayoutIssue & { at: Position; fragmentAt?: string };
+type Located = LayoutIssue & { at: Position; fragmentAt?: string; words?: OperatorIssue };
 
 const shown = (path: string): string => {
   const rel = relative(ROOT, path);
@@ -61,15 +63,6 @@ function fragmentPosition(fragments: LoadedFragments, name: string, pointer: str
 /** Every layout that parsed, with its text, for --stats. */
 const parsed: (LayoutInput & { text: string })[] = [];
 
-/** Where JSON.parse stopped: Node says "at position N" or "(line L column C)". */
-function parseErrorPosition(text: string, message: string): Position {
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  if (lc) return { line: Number(lc[1]), column: Number(lc[2]) };
-  const offset = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: (before[before.length - 1]?.length ?? 0) + 1 };
-}
-
 /** The issues of one layout file, each with its line:column; a file that is not JSON is one issue too. */
 function validateFile(path: string): Located[] {
   const rel = relative(ROOT, path);
@@ -93,17 +86,11 @@ function validateFile(path: string): Located[] {
   try {
     doc = JSON.parse(text);
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    return [
-      {
-        file,
-        pointer: '',
-        code: 'not-json',
-        message: LAYOUT_MESSAGES['not-json'](message),
-        severity: 'error',
-        at: parseErrorPosition(text, message),
-      },
-    ];
+    const { detail, line, column } = locateJsonError(text, e instanceof Error ? e.message : '');
+    const at = { line, column };
+    const message = LAYOUT_MESSAGES['not-json'](detail);
+    const words = inOperatorTerms({ pointer: '', code: 'not-json', message, ...at }, null);
+    return [{ file, pointer: '', code: 'not-json', message, severity: 'error', at, words }];
   }
   parsed.push({ file, doc, text });
   const fragments = fragmentsFor(path);
@@ -112,13 +99,18 @@ function validateFile(path: string): Located[] {
   const issues = validateLayoutSafely(doc, file, text, { fragments: fragments.files });
   if (issues.length === 0) return [];
   const map = scanJsonText(text);
-  return issues.map((issue) => ({
-    ...issue,
-    at: positionOf(map, issue.pointer),
-    ...(issue.fragment
-      ? { fragmentAt: fragmentPosition(fragments, issue.fragment.name, issue.fragment.pointer) }
-      : {}),
-  }));
+  return issues.map((issue) => {
+    // In the operator's words too: the node, a fix, an expression's offset as its line:column.
+    const at = positionOf(map, issue.pointer);
+    return {
+      ...issue,
+      at,
+      words: inOperatorTerms({ ...issue, ...at }, doc, text),
+      ...(issue.fragment
+        ? { fragmentAt: fragmentPosition(fragments, issue.fragment.name, issue.fragment.pointer) }
+        : {}),
+    };
+  });
 }
 
 const stats = process.argv.includes('--stats');
@@ -137,6 +129,8 @@ for (const path of files) {
     console.log(
       `${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}${inFragment}: ${issue.severity} ${issue.code}: ${issue.message}${fragmentAt}`,
     );
+    // The same in the operator's words, on a line of its own (editors and greps read the first).
+    if (issue.words) console.log(`  ${operatorLine(issue.words)}`);
   }
 }
 // A fragment file that is not JSON: reported once, at the file itself.

@@ -22,6 +22,7 @@ import { outlineOf } from './outline';
 import { DEVICES, previewControls, previewUrl, type PreviewChoice } from './previewControls';
 import { installStyles } from './styles';
 import { reachesBorrowers } from './reach';
+import { notJsonPreview, problemText } from './problems';
 
 type Child = Node | string | null | undefined | false;
 
@@ -180,6 +181,7 @@ async function renderLayout(name: string): Promise<void> {
   const panel = h('div', { class: 's-panel' });
   const tabs = h('div', { class: 's-tabs', role: 'tablist' });
   const frame = h('iframe', { title: 'Preview', src: 'about:blank' });
+  const notJsonBox = h('div', {});
   const link = h('a', { target: '_blank', rel: 'noopener' }, 'Preview link');
   const linkNote = h('small', {});
 
@@ -272,6 +274,10 @@ async function renderLayout(name: string): Promise<void> {
   }
 
   function showPreview(): void {
+    // A draft that is not JSON has no screen: its problems stand in the frame's place.
+    const notJson = notJsonPreview(issues);
+    frame.hidden = notJson !== null;
+    notJsonBox.replaceChildren(...(notJson ? [notJson] : []));
     const [width, height] = choice.device;
     frame.style.width = `${width}px`;
     frame.style.height = `${height}px`;
@@ -318,7 +324,7 @@ async function renderLayout(name: string): Promise<void> {
               editor.focus();
             },
           },
-          `${i.line}:${i.column} ${i.pointer || '/'}: ${i.message}`,
+          problemText(i),
         ),
       ),
     );
@@ -621,6 +627,7 @@ async function renderLayout(name: string): Promise<void> {
           showPreview();
         }),
         frame,
+        notJsonBox,
         h('p', {}, link, linkNote),
       ),
     ),

@@ -44,6 +44,7 @@ input[type=text], input[type=password] { padding: 6px 8px; border: 1px solid #9a
 .s-panel table { border-collapse: collapse; width: 100%; }
 .s-panel td, .s-panel th { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eef0f4; vertical-align: top; }
 .s-issues li { cursor: pointer; }
+.s-notjson { max-width: 390px; padding: 12px; border: 2px solid #b3261e; border-radius: 12px; }
 .s-status { min-height: 1.4em; }
 .s-ok { color: #1e7b34; }
 .s-merge { max-height: 40vh; overflow: auto; }

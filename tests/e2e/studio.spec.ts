@@ -80,7 +80,7 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
   await page.keyboard.press('Control+Home');
   await expect(page.locator('.cm-lintRange-error')).toHaveText('"title": "{{ data.kf.emial }}"');
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText(
-    '/body/0/title: data.kf has no field "emial"',
+    '"title" of the page header: data.kf has no field "emial"',
   );
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Trying a binding');
   await page.getByRole('button', { name: 'Publish' }).click();
