@@ -27,7 +27,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // page.route cannot see requests a service worker makes, so tests that replace layouts or API
-    // answers run without the worker; tests/e2e/service-worker.spec.ts turns it on (issue 10).
+    // answers run without the worker; tests/e2e/service-worker.spec.ts turns it on.
     serviceWorkers: 'block',
   },
   webServer: Array.from({ length: WORKERS }, (_, i) => ({

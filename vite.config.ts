@@ -17,16 +17,16 @@ import { widgetChunks } from './scripts/build/widgetChunks.ts';
 // Preload lists without the chunks an importer already has (scripts/build/preloadDeps.ts).
 const preload = preloadDeps();
 
-// The widgets the data screens share travel as one chunk (issue 10): a first visit of /repay took
+// The widgets the data screens share travel as one chunk: a first visit of /repay took
 // in eight widget files (a list, a checkbox, a divider, the form widgets and the code they share),
 // and on a 4x slower CPU the main thread spends several ms on each file it takes in before the
 // entry can run. Chosen by use in layouts/ (repeat 8 routes, cell-list 7, input 7, divider 4,
 // star-rating 3, checkbox 3, enum-picker 2, code-copy 2, tab-switch 2, countdown-button 2,
 // empty-state, spinner) and small (about 9 KB compressed together); the core widgets are in the
-// entry (src/widgets/core.ts); the large or rare ones (rich-text, qr-view, image-upload, textarea,
+// entry (src/react/widgets/core.ts); the large or rare ones (rich-text, qr-view, image-upload, textarea,
 // server-form, pull-refresh, carousel, web-frame) are each a chunk of their own.
 const SHARED_WIDGET =
-  /\/src\/(widgets\/(repeat|cell-list|input|enum-picker|checkbox|divider|star-rating|code-copy|tab-switch|countdown-button|empty-state|spinner)\/|widgets\/(FieldError|boundPath|choices)\.tsx?$|render\/(fields|inputRules)\.ts$|format\/digits\.ts$)/;
+  /\/src\/(react\/widgets\/(repeat|cell-list|input|enum-picker|checkbox|divider|star-rating|code-copy|tab-switch|countdown-button|empty-state|spinner)\/|react\/widgets\/(FieldError|boundPath|choices)\.tsx?$|react\/render\/(fields|inputRules)\.ts$|format\/digits\.ts$)/;
 
 // The app is served by the reference server (server/main.ts) from dist/, so one origin serves
 // the app, the layouts and the API, under the same CSP as in production.
@@ -40,11 +40,11 @@ export default defineConfig({
     widgetChunks(),
     preload.plugin,
     compileHints(),
-    // The page's early script (src/shell/early.ts), a build of its own into assets/ (see there).
+    // The page's early script (src/app/shell/early.ts), a build of its own into assets/ (see there).
     earlyScript([trimCatalogue(), fixedZoneDefine(appConfig.timeZone), compileHints()]),
     // dist/sw.js (repeat visits from the cache), then .br/.gz beside every file (in this order).
     serviceWorker({
-      source: 'src/sw/sw.js',
+      source: 'src/app/sw/sw.js',
       routes: Object.values(routes.pages).map((p) => p.path),
     }),
     compressAssets(),
@@ -56,7 +56,7 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     // terser, two passes: about 1 KB less compressed JS on every first visit than the default
-    // minifier (issue 10's budget is 110 KB), for a few seconds more build.
+    // minifier (the entry budget is 110 KB), for a few seconds more build.
     minify: 'terser',
     terserOptions: { ecma: 2020, module: true, compress: { passes: 2 } },
     // Per-widget chunks are the point (code splitting per layout); keep a readable manifest so

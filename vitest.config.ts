@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Unit and component tests assert behaviour, never speed (budgets live in the benches): the time
@@ -16,7 +16,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           testTimeout: GENEROUS_MS,
-          include: ['tests/components/**/*.test.{ts,tsx}'],
+          // The renderer's behaviour, layouts rendered in a document: tests/react/*.test.tsx.
+          include: ['tests/react/**/*.test.tsx'],
           setupFiles: ['tests/setup/web.ts'],
         },
       },
@@ -28,7 +29,16 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           testTimeout: GENEROUS_MS,
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // One folder per package (tests/expr, tests/contract, ..., tests/app), the build scripts'
+          // (tests/scripts) and the repository's own (tests/repo); the server's suite (a server
+          // and a database per file) and the browser's are projects of their own.
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: [
+            ...configDefaults.exclude,
+            'tests/react/**/*.test.tsx',
+            'tests/server/*.test.ts',
+            'tests/e2e/**',
+          ],
           setupFiles: ['tests/setup/web.ts'],
         },
       },
@@ -36,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/*.test.ts'],
           // One server + database per file; files run one after another on a 2-core machine.
           fileParallelism: false,
           testTimeout: 30000,

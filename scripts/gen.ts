@@ -35,7 +35,7 @@ const types = await generateTypes(schemas);
 const outputs: Record<string, string> = {
   ...types,
   // From the types just generated (not the file on disk), so gen:check sees a stale contract too.
-  ...generateEndpointTypes(types['src/schema/generated/types.ts'] ?? ''),
+  ...generateEndpointTypes(types['src/contract/schema/generated/types.ts'] ?? ''),
   ...generateValidators(schemas),
   ...generateWidgetDocs(schemas),
   ...generateOpenApi(schemas),

@@ -1,6 +1,6 @@
 /**
  * npm run race: fires parallel card repayments at a fresh reference server and prints what was
- * booked against what was due (issue 7 item 1). Always on PGlite; also on PostgreSQL when
+ * booked against what was due. Always on PGlite; also on PostgreSQL when
  * TEST_DATABASE_URL or DATABASE_URL is set (in a throwaway schema). Exits 1 if any case books
  * more than was due, or a one-key storm books anything but exactly once.
  * The same cases are asserted in tests/server/race-repayment.test.ts.

@@ -1,5 +1,5 @@
 /**
- * npm run studio:user -- <command>: the studio's named operator accounts (issue 34.5).
+ * npm run studio:user -- <command>: the studio's named operator accounts.
  *   add NAME --role editor|publisher [--password-stdin]   create, or set a new password and role
  *                                                         (ends that account's open sessions)
  *   disable NAME                                          turn off, ending its sessions at once

@@ -3,7 +3,7 @@
  * `file:line:column: /json/pointer: severity code: message` (editors jump to file:line:column;
  * the pointer names the value whatever the formatting). With no arguments: every layout in
  * layouts/ and layouts/_examples/. Absolute and relative paths both work. Exits 1 on any error.
- * --stats also prints issue 8's figures over the same layouts (src/lint/stats.ts), each with its
+ * --stats also prints the layout statistics over the same layouts (src/lint/stats.ts), each with its
  * limit and PASS/FAIL, and exits 1 when a target fails: the layouts are held at them, so a
  * 200-character binding or a copied block fails `npm test` like an error does.
  * A layout's fragments are the `_fragments` folder beside it, else beside its folder (so
@@ -13,14 +13,14 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { loadFragmentFiles, type LoadedFragments } from '../src/schema/fragmentFiles';
+import { loadFragmentFiles, type LoadedFragments } from '../src/contract/schema/fragmentFiles';
 import { validateLayoutSafely } from '../src/lint/validateLayout';
 import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
 import { LAYOUT_MESSAGES } from '../src/lint/messages';
 import { inOperatorTerms, operatorLine, type OperatorIssue } from '../src/lint/operatorWords';
 import { locateJsonError } from '../src/lint/jsonSyntax';
 import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';
-import type { LayoutIssue } from '../src/schema/layoutIssue';
+import type { LayoutIssue } from '../src/contract/schema/layoutIssue';
 
 const ROOT = join(import.meta.dirname, '..');
 

@@ -21,8 +21,8 @@ import { startLayouts } from './layouts/service';
 import { secureCookiesFromEnv, studioCredentials } from './layouts/studio/auth';
 import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
-import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './lib/sms';
-import { serverSecret } from './lib/tokens';
+import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './domain/sms';
+import { serverSecret } from './domain/tokens';
 import {
   dbCounters,
   memoryCounters,
@@ -32,10 +32,10 @@ import {
 } from './http/counters';
 import { registerPathGuard } from './http/pathGuard';
 import { inArea } from './http/requestPath';
-import { readPageQuery } from '../src/prelude/query';
+import { readPageQuery } from '@kopa/contract';
 import { trustProxyFromEnv } from './http/trustProxy';
-import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './lib/uploadQuota';
-import { startUploadSweeper, sweepOrphanUploads } from './lib/uploadSweep';
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './domain/uploadQuota';
+import { startUploadSweeper, sweepOrphanUploads } from './domain/uploadSweep';
 import { openDemoSessions, revokeDemoSessions } from './demo/demoSessions';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
@@ -46,8 +46,8 @@ import { registerRepayCard } from './routes/repayCard';
 import { registerRepayPages } from './routes/repayPages';
 import { registerTestOnly } from './routes/testOnly';
 import { registerUploads } from './routes/uploads';
-import { registerStaticApp, securityHeaders } from './prelude/staticApp';
-import { DEFAULT_PAGE_LIMIT } from './prelude/pageLimit';
+import { registerStaticApp, securityHeaders } from './page/staticApp';
+import { DEFAULT_PAGE_LIMIT } from './page/pageLimit';
 import { createWireMapper } from './core/wire';
 import { registerRequestLog, requestLogServerOptions, type LoggerSetting } from './http/requestLog';
 import { metricsOptionsFromEnv, registerMetrics, type MetricsOptions } from './http/metricsRoute';
@@ -92,10 +92,10 @@ export interface BuildOptions {
   apiRateLimit?: number;
   /**
    * Where the API rate limit and the studio's login failures are counted (default: the database,
-   * so every instance on one PostgreSQL shares the limits: issue 32).
+   * so every instance on one PostgreSQL shares the limits).
    */
   counters?: CounterStore;
-  /** App pages per address per minute, counted per process (default 600: server/prelude/pageLimit.ts). */
+  /** App pages per address per minute, counted per process (default 600: server/page/pageLimit.ts). */
   pageRateLimit?: number;
   /** Per-user upload quota (default 50 images / 50 MB per 24 h). */
   uploadQuota?: Partial<UploadQuota>;
@@ -147,7 +147,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     ...requestLogServerOptions(opts.logger, trustProxy),
     bodyLimit: 256 * 1024,
     trustProxy,
-    // The one reading of a query (src/prelude/query.ts): a repeated key is its first value, on the
+    // The one reading of a query (src/contract/servedPage/query.ts): a repeated key is its first value, on the
     // API as on the page, never an array a handler did not expect.
     routerOptions: { querystringParser: (text: string) => ({ ...readPageQuery(text) }) },
   });
@@ -220,7 +220,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerJsonCompression(app);
   // Only the API is limited: the app's own scripts and styles are static files a browser fetches
   // dozens of at a time, and counting them would lock a borrower out of a page.
-  // Counted in the database by default, so instances on one PostgreSQL share the limit (issue 32).
+  // Counted in the database by default, so instances on one PostgreSQL share the limit.
   const counters = opts.counters ?? dbCounters(db, now);
   const stopCounterSweep = startCounterSweep(counters, app.log);
   app.addHook('onClose', async () => {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../src/shell/app.css';
+import '../../src/app/shell/app.css';
 
 interface Installment {
   periodNo: number;

@@ -70,7 +70,7 @@ async function coldThenWarm(
     // own fetches). Measured at once instead, the next navigation went to the network, not to
     // the worker that already controlled the page: for about a second after it took control,
     // Chromium answered it from the HTTP cache after a 400 ms revalidation (seen in the
-    // waterfall), so "warm" measured a page the worker never served (issue 36).
+    // waterfall), so "warm" measured a page the worker never served.
     await page.waitForLoadState('networkidle');
     const warm = await measure(page, url);
     return { cold, warm };

@@ -7,7 +7,7 @@
  * Each page without a part is the shell's own page with that markup cut out and compressed again
  * as the shell compresses a kept page (brotli 11; the shell sends its per-query block uncompressed,
  * about 100 bytes more), so no page is served differently but for the part.
- * Why: a part's cost is a few ms at 4x, and each earlier estimate of the frame's (issue 10, parts
+ * Why: a part's cost is a few ms at 4x, and each earlier estimate of the frame's (parts
  * 8, 9 and 12) came from a scratch switch and 30-60 loads; this makes it one command.
  */
 import { mkdtempSync } from 'node:fs';

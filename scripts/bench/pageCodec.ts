@@ -1,7 +1,7 @@
 /**
  * Reading and rewriting a page the shell sent compressed, for the bench scripts that serve a
  * changed page (bench:page, bench:slow): decoded by its Content-Encoding and compressed again as
- * server/prelude/compressedPage.ts compresses a page kept for its layout version (brotli 11, gzip 9).
+ * server/page/compressedPage.ts compresses a page kept for its layout version (brotli 11, gzip 9).
  */
 import type { FastifyInstance } from 'fastify';
 import {

@@ -1,21 +1,21 @@
 /**
- * The parts the server writes into a screen's page (server/prelude/appShell.ts) that npm run bench:page
+ * The parts the server writes into a screen's page (server/page/appShell.ts) that npm run bench:page
  * can take out, one at a time, to measure what each costs a cold load. Each is found by the
  * markup the shell writes; a part that is not found is an error, never a silent no-op (a first,
  * scratch version cut nothing, as the shell sends its pages compressed, and so measured the page
  * against itself; tests/server/appShell.test.ts holds the shell's markup and these patterns together).
  */
 export const PAGE_PARTS = {
-  /** The server-painted frame (server/prelude/appFrame.ts): header, title, skeleton, status. */
+  /** The server-painted frame (server/page/appFrame.ts): header, title, skeleton, status. */
   frame: [/<div class="k-page k-frame" data-kopa-frame="">[\s\S]*?(?=<div id="root"><\/div>)/],
-  /** The inline early script and its plan (src/shell/early.ts): the app then sends its own requests. */
+  /** The inline early script and its plan (src/app/shell/early.ts): the app then sends its own requests. */
   early: [
     /<script>[\s\S]*?<\/script>/,
     /<script type="application\/json" id="kopa-early">[\s\S]*?<\/script>/,
   ],
-  /** The first screen's bindings, parsed by the server (server/prelude/screenBindings.ts). */
+  /** The first screen's bindings, parsed by the server (server/page/screenBindings.ts). */
   bindings: [/<script type="application\/json" id="kopa-bindings">[\s\S]*?<\/script>/],
-  /** The first screen's texts (server/prelude/screenTexts.ts): the app then waits for the texts chunk. */
+  /** The first screen's texts (server/page/screenTexts.ts): the app then waits for the texts chunk. */
   texts: [/<script type="application\/json" id="kopa-texts"[^>]*>[\s\S]*?<\/script>/],
   /** The modulepreload links of the entry's and the first screen's chunks. */
   preloads: [/<link rel="modulepreload"[^>]*>/g],
@@ -34,7 +34,7 @@ export function withoutPart(html: string, part: PagePart): string {
     const next = out.replace(pattern, '');
     if (next === out)
       throw new Error(
-        `bench:page: the page holds no "${part}" (${String(pattern)}); scripts/bench/pageParts.ts is out of date with server/prelude/appShell.ts`,
+        `bench:page: the page holds no "${part}" (${String(pattern)}); scripts/bench/pageParts.ts is out of date with server/page/appShell.ts`,
       );
     out = next;
   }

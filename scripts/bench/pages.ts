@@ -1,7 +1,7 @@
 /**
  * npm run bench:pages: how many pages (and API calls) a second one server process answers on
- * loopback, with autocannon (issue 32). Lines: /repay with one fixed query, /repay with a new
- * orderId on every request (the page carries a per-query block: server/prelude/earlyPlan.ts), the same in
+ * loopback, with autocannon. Lines: /repay with one fixed query, /repay with a new
+ * orderId on every request (the page carries a per-query block: server/page/earlyPlan.ts), the same in
  * gzip, and one cheap API call, its rate limit counted in the database (one upsert per request)
  * and, on a second server, in memory. Each server runs in a process of its own on a fresh PGlite
  * (BENCH_DATABASE_URL: PostgreSQL, a schema each), its limits raised so that the bench measures

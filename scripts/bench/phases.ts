@@ -1,6 +1,6 @@
 /**
  * npm run bench:phases: when each step of a cold load happens, Kopa's /repay against the bare page
- * (issue 10). From a Chromium trace of each load (coldLoads.ts: BENCH_DIST, BENCH_RATE,
+ *. From a Chromium trace of each load (coldLoads.ts: BENCH_DIST, BENCH_RATE,
  * BENCH_TRACES, BENCH_ROWS), in ms from navigation start, the median over the loads:
  * - the navigation's commit ends; the entry's compile is done (its `v8.compileModule`);
  * - the parse ends (domInteractive); the first script runs (Kopa: the early script) and ends;

@@ -1,5 +1,5 @@
 /**
- * How far a ratio of two medians can be trusted (issue 10). On this 2-core machine one run of 15
+ * How far a ratio of two medians can be trusted. On this 2-core machine one run of 15
  * loads each has given a 4x ratio anywhere from 1.06 to 1.28 for the same code, so a ratio is
  * printed with the range it would likely take in another run: a percentile bootstrap, each side's
  * loads drawn again with replacement, the ratio of the medians taken each time.

@@ -1,12 +1,12 @@
 /**
  * npm run bench: builds the app (and a bare React page that renders the same installment screen
  * from hard-coded JSX), serves both from the reference server (compressed, cached: the same
- * rules for both), and prints, with the budget beside each figure (issue 10):
+ * rules for both), and prints, with the budget beside each figure:
  * - per route: the JS a first visit loads (raw, gzip, brotli = on the wire), budget 110 KB;
  * - loopback, 4x CPU: time to the first enabled "Pay Now" of /repay, median of 100 cold loads
- *   each, the two pages taking turns; ratio guard 1.3 (issue 36);
+ *   each, the two pages taking turns; ratio guard 1.3;
  * - Slow 3G (400 ms, 400 kbit/s) + 4x CPU: first paint and Pay Now, cold and warm, and Pay Now's
- *   ratio to the bare page's (issue 36: target <= 1.0);
+ *   ratio to the bare page's (target <= 1.0);
  * - 1000 installments: time and JS heap, Kopa against the bare page (1.2x, 2x).
  * BENCH_LOADS, BENCH_SLOW_RUNS and BENCH_LIST_RUNS change the number of loads (defaults 100, 3, 15;
  * the 1000-row median of 5 moved by up to 0.35 in its ratio between runs here).
@@ -29,7 +29,7 @@ import { timeToInteractive } from './tti';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const JS_BUDGET = 110 * 1024;
-// Issue 36: the loopback ratio is a regression guard judged over 100 loads each (1.27 measured,
+// The loopback ratio is a regression guard judged over 100 loads each (1.27 measured,
 // 95% range 1.18-1.35 then), no longer a target of 1.2 that sat inside this machine's noise.
 const TTI_RATIO_GUARD = 1.3;
 const SLOW = { cold: 4000, warm: 1500, firstPaint: 2000 };
@@ -116,7 +116,7 @@ try {
       `  ${''.padEnd(16)} runs (cold/warm Pay Now): ${f.runs.map((r) => `${r.cold.interactive.toFixed(0)}/${r.warm.interactive.toFixed(0)}`).join(', ')}`,
     );
   }
-  // Issue 36, item 5: Pay Now no later than the bare page's, cold and warm.
+  // Item 5: Pay Now no later than the bare page's, cold and warm.
   const coldRatio = k3g.cold.interactive / b3g.cold.interactive;
   const warmRatio = k3g.warm.interactive / b3g.warm.interactive;
   console.log(
@@ -127,7 +127,7 @@ try {
       `warm Pay Now <= ${ms(SLOW.warm)}: ${verdict(k3g.warm.interactive <= SLOW.warm)}; cold first paint <= ${ms(SLOW.firstPaint)}: ${verdict(k3g.cold.firstPaint <= SLOW.firstPaint)}`,
   );
 
-  // BENCH_LIST_RUNS=0 skips the section: there is no median of no runs (issue 36).
+  // BENCH_LIST_RUNS=0 skips the section: there is no median of no runs.
   if (LIST_RUNS > 0) await thousandRows(browser, pages);
 } finally {
   await browser.close();

@@ -1,5 +1,5 @@
 /**
- * npm run bench:server (issue 36): our server against bare Fastify handlers that run the same SQL
+ * npm run bench:server: our server against bare Fastify handlers that run the same SQL
  * and send the same JSON (scripts/bench/server/bare.ts), in the same run, on PGlite and on
  * PostgreSQL. For each endpoint: req/s, p50/p99 latency, bytes per answer, the ratio of the
  * bare handler's req/s to ours (1.0 = no cost of ours), and the server's CPU ms per request of

@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
-import { createAppShell } from '../../server/prelude/appShell';
-import { PAGE_BLOCK } from '../../src/prelude/blocks';
-import { fragmentsOf, servedText } from '../../server/layouts/fragments';
+import { createAppShell } from '../../server/page/appShell';
+import { PAGE_BLOCK } from '../../src/contract/servedPage/blocks';
+import { fragmentsOf, servedText } from '../../server/layouts/servedFragments';
 import { createLayoutStore, type LayoutSource, type LayoutStore } from '../../server/layouts/store';
 
 interface ManifestEntry {
@@ -62,7 +62,7 @@ export const BENCH_QUERY = '?userId=10001&sessionId=demo-session&orderId=O170&pr
  * Per route: the JS and CSS a first visit loads before the screen is interactive: the entry with
  * its static imports, and every chunk the page the server answers for that route preloads (its
  * widget chunks, the layouts' texts, the response validators of its data sources, and the layout
- * validators when the server could not vouch for the layout: server/prelude/appShell.ts decides, on the
+ * validators when the server could not vouch for the layout: server/page/appShell.ts decides, on the
  * layout as it is served, fragments expanded). Measured from the HTML itself, so the bench counts
  * what a borrower's browser is told to fetch, not a second opinion of it.
  */
@@ -99,7 +99,7 @@ export async function routeSizes(
   const shell = createAppShell(dist, fileLayouts(join(root, 'layouts')));
   const routes: RouteSize[] = [];
   for (const page of Object.values(pages)) {
-    // A page plans its early requests from its layout alone (issue 36): no query needed.
+    // A page plans its early requests from its layout alone: no query needed.
     const html = await shell.html(page.path, undefined, 'en');
     if (!html.includes('id="kopa-layout"')) continue; // no layout yet for this route
     const js = new Set(entryJs);
@@ -109,7 +109,7 @@ export async function routeSizes(
     // linked, or in the page itself, where its bytes still count as the first visit's JS.
     for (const m of html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"><\/script>/g))
       if (m[1]) js.add(m[1]);
-    const early = manifest['src/shell/early.ts']?.file;
+    const early = manifest['src/app/shell/early.ts']?.file;
     if (early && html.includes(`id="${PAGE_BLOCK.early}"`)) js.add(early);
     routes.push(measure(page.path, page.layout, js, new Set(entryCss)));
   }

@@ -1,6 +1,6 @@
 /**
  * npm run bench:slow: why /repay's Pay Now comes after the bare page's on Slow 3G, and what the
- * two ways issue 36 (item 5) names would give. Over one build (BENCH_DIST, default dist-bench,
+ * two ways of reaching it would give. Over one build (BENCH_DIST, default dist-bench,
  * with the bare page in __bench/: `npm run bench` builds both), on Slow 3G + 4x CPU, the pages
  * taking turns, cold and warm (scripts/bench/network.ts), BENCH_SLOW_RUNS each (default 5):
  * - the page as built;

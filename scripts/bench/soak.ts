@@ -1,5 +1,5 @@
 /**
- * npm run bench:soak (issue 36): two server processes on one PostgreSQL schema of the soak's own
+ * npm run bench:soak: two server processes on one PostgreSQL schema of the soak's own
  * (bench_soak, emptied first), loaded together with a mix of the borrower's calls (installment
  * plan, loan details, layout JSON, repayment commit). First the maximum: both loaded flat out for
  * BENCH_SOAK_PROBE_SECONDS (20). Then BENCH_SOAK_MINUTES (10) minutes at 70% of it, minute by

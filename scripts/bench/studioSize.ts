@@ -1,5 +1,5 @@
 /**
- * The bench's studio line (issue 9): the studio is a build of its own (dist/studio/), so its
+ * The bench's studio line: the studio is a build of its own (dist/studio/), so its
  * bytes are printed apart, and every chunk of the app (what any borrower route may load) is
  * scanned for CodeMirror's editor class, which would be there if any of it leaked into the app.
  */

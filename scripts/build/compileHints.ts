@@ -4,7 +4,7 @@
  * comment). Nearly every function of the entry (React DOM, the router, the renderer) runs while
  * the first screen starts, and V8 otherwise compiles each one lazily on the main thread at its
  * first call: about a tenth of a second for React DOM's CommonJS wrapper on a 4x slower CPU
- * (issue 10). With the hint the file is compiled while it streams in, off the main thread.
+ *. With the hint the file is compiled while it streams in, off the main thread.
  * Terser drops the parentheses rolldown puts around that wrapper for the same purpose, which is
  * why the hint is needed here and not in a default (oxc-minified) build.
  */
@@ -18,7 +18,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
  * chunks it imports statically (they run before it: the config and message functions rolldown
  * keeps apart from the entry, ~2.5 ms of lazy compiles at 4x in `npm run bench:profile`),
  * the early script (its own build, scripts/build/earlyScript.ts), the
- * shared widgets chunk (vite.config.ts) and the response checks (src/schema/generated/validators/
+ * shared widgets chunk (vite.config.ts) and the response checks (src/contract/schema/generated/validators/
  * responses/: one large function each, called on the data's arrival; compiled lazily, its compile
  * showed as ~5 ms of the data's handling at 4x). Other lazy chunks compile as they are used.
  */
@@ -27,7 +27,7 @@ function runsAtOnce(
   entryImports: ReadonlySet<string>,
 ): boolean {
   if (chunk.isEntry)
-    return /\/(index\.html|src\/shell\/early\.ts)$/.test(chunk.facadeModuleId ?? '');
+    return /\/(index\.html|src\/app\/shell\/early\.ts)$/.test(chunk.facadeModuleId ?? '');
   return (
     entryImports.has(chunk.fileName) ||
     chunk.name === 'widgets' ||

@@ -1,23 +1,23 @@
 /**
- * Vite plugin: builds the page's early script (src/shell/early.ts: the first screen's data
+ * Vite plugin: builds the page's early script (src/app/shell/early.ts: the first screen's data
  * requests, sent before the entry arrives) as a build of its own, after the app's, into the same
  * assets/ folder, and records it in the app's manifest under its source path, where the server
- * (server/prelude/appShell.ts), the service worker's precache list and the bench look it up.
+ * (server/page/appShell.ts), the service worker's precache list and the bench look it up.
  *
  * Why not a second input of the app's build: the bundler then moves the code both entries share
  * (the request builder, the config) into shared chunks, and the entry could run only once those
  * extra files were in. On a 4x slower CPU every module file a page loads costs the main thread
- * several milliseconds to take in, and the entry's evaluation waited for two of them (issue 10).
+ * several milliseconds to take in, and the entry's evaluation waited for two of them.
  * Built alone, the early script carries its own copy of that code (~2 KB compressed) and the entry
  * has none of it as a separate file. The two meet through one page-wide object
- * (pageEarlyRequests in src/http/earlyRequests.ts).
+ * (pageEarlyRequests in src/app/http/earlyRequests.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, PluginOption, ResolvedConfig } from 'vite';
 import type { RolldownOutput } from 'rolldown';
 
-export const EARLY_SOURCE = 'src/shell/early.ts';
+export const EARLY_SOURCE = 'src/app/shell/early.ts';
 
 /** `plugins`: what the early script's own build needs (it gets none of the app's). */
 export function earlyScript(plugins: PluginOption[]): Plugin {
@@ -58,7 +58,7 @@ export function earlyScript(plugins: PluginOption[]): Plugin {
               // As the app's build: no timing report (terser takes seconds by design).
               checks: { bundlerTimings: false },
               // A classic script (one function, no globals): the page runs it where the parser meets it,
-              // before the stylesheet and the body (server/prelude/appShell.ts).
+              // before the stylesheet and the body (server/page/appShell.ts).
               output: {
                 format: 'iife',
                 entryFileNames: 'assets/[name]-[hash].js',

@@ -6,7 +6,7 @@
  * for a link to it in the page before the import starts. A chunk the importer imports statically
  * (directly or not) was loaded before the importer ran, so that work is for nothing; and when
  * only the imported chunk itself is left, `import()` fetches it anyway. On /repay that was ~5 ms
- * of the helper at 4x CPU before the first screen (`npm run bench:profile`, issue 10), for
+ * of the helper at 4x CPU before the first screen (`npm run bench:profile`), for
  * widget imports that all came down to "already there". The lists of chunks that need other
  * chunks still list them, beside the imported one, so those start in parallel as before.
  */

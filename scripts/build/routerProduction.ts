@@ -1,5 +1,5 @@
 /**
- * Vite plugin: React Router as a production build would have it (issue 10, bytes on every first
+ * Vite plugin: React Router as a production build would have it (bytes on every first
  * visit).
  *
  * - React Router 7's package exports point every bundler at its development build, whose only

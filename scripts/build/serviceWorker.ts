@@ -1,5 +1,5 @@
 /**
- * Vite plugin: writes dist/sw.js from src/sw/sw.js with this build's facts in front of it: a
+ * Vite plugin: writes dist/sw.js from src/app/sw/sw.js with this build's facts in front of it: a
  * version (a hash of the hashed file names, so it changes exactly when some asset does), the
  * files to precache, and the route paths whose HTML the worker may serve (config/routes.json).
  */

@@ -3,14 +3,14 @@
  * `:root` at build time (and in `npm run dev`), instead of onto `<html style>` by the app as it
  * starts. Those writes came after the server's frame had been laid out and painted, and a custom
  * property on the root restyles every element: on a 4x slower CPU the browser then redid the
- * frame's style and layout (about 20 ms) right where the app's own code runs (issue 10).
+ * frame's style and layout (about 20 ms) right where the app's own code runs.
  * Only `#rrggbb` values are taken (the config schema's rule, checked here again): nothing but a
  * colour reaches the CSS.
  */
 import type { Plugin } from 'vite';
 
 /** The stylesheet that declares the theme's custom properties (`--k-<name>`) in its `:root`. */
-export const THEME_STYLESHEET = /\/src\/shell\/app\.css$/;
+export const THEME_STYLESHEET = /\/src\/app\/shell\/app\.css$/;
 
 /**
  * `css` with each `--k-<name>` declaration of its first `:root` rule set to the theme's value.

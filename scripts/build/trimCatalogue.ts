@@ -1,7 +1,7 @@
 /**
- * Vite plugin: the app bundles schemas/api/endpoints.json (the endpoint catalogue: src/http, the
+ * Vite plugin: the app bundles schemas/api/endpoints.json (the endpoint catalogue: src/app/http, the
  * endpoint error texts), but its descriptions and comments are for people only: dropped from the
- * bundle (several KB of the entry, issue 10). Everything else stays, so a field the client comes
+ * bundle (several KB of the entry). Everything else stays, so a field the client comes
  * to read needs no change here. The server, the linter and the tests read the file itself, whole.
  * The same goes for the top-level `$comment` of config/*.json and messages/**.json (about 1 KB of
  * every first visit).

@@ -1,12 +1,12 @@
 /**
  * Vite plugin: writes .vite/widget-chunks.json, widget type -> the manifest key of the chunk that
  * holds its component. Widgets grouped into one chunk (vite.config.ts) have no manifest entry of
- * their own, so the server's preload links (server/prelude/appShell.ts) and the bench's sizes look here.
+ * their own, so the server's preload links (server/page/appShell.ts) and the bench's sizes look here.
  */
 import { basename } from 'node:path';
 import type { Plugin } from 'vite';
 
-const WIDGET = /\/src\/widgets\/([a-z0-9-]+)\/[A-Z][A-Za-z]+\.tsx$/;
+const WIDGET = /\/src\/react\/widgets\/([a-z0-9-]+)\/[A-Z][A-Za-z]+\.tsx$/;
 
 export function widgetChunks(): Plugin {
   return {

@@ -4,7 +4,7 @@ import { BANNER } from './genTypes';
 import { SCHEMA_DIR } from './schemas';
 
 const ENDPOINTS_FILE = 'src/contract/generated/endpoints.ts';
-const TYPES_FILE = 'src/schema/generated/types.ts';
+const TYPES_FILE = 'src/contract/schema/generated/types.ts';
 
 interface CatalogueEntry {
   path: string;
@@ -15,7 +15,7 @@ interface CatalogueEntry {
 }
 
 /**
- * The endpoint contract as types (issue 12): one entry per logical endpoint of
+ * The endpoint contract as types: one entry per logical endpoint of
  * schemas/api/endpoints.json, naming the request and response types that json-schema-to-typescript
  * already wrote into types.ts. Read from that file's index (`api_<file>_schema_json?: TypeName;`)
  * rather than re-deriving names, so the two files can never disagree on a name.
@@ -55,13 +55,13 @@ export function generateEndpointTypes(typesTs: string): Record<string, string> {
   // Without the banner's eslint-disable: this file is linted like any other (the layer rule included).
   const text = `${BANNER.replace('/* eslint-disable */\n', '')}/*
  * The endpoint contract (schemas/api/endpoints.json): for every logical endpoint, the type of its
- * request body and of its response data. Types only, shared by the client (src/http) and the
+ * request body and of its response data. Types only, shared by the client (src/app/http) and the
  * reference server (server/http/endpoint.ts), so a handler for key K receives RequestOf<K> and must
  * return ResponseOf<K>.
  */
 import type {
 ${imports.map((n) => `  ${n},`).join('\n')}
-} from '../../schema/generated/types';
+} from '../schema/generated/types';
 
 export interface Endpoints {
 ${entries.join('\n')}

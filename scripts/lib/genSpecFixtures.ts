@@ -1,5 +1,5 @@
 /**
- * Spec-minimal and spec-noisy answers (issue 33), derived from docs/spec/product-spec.md:
+ * Spec-minimal and spec-noisy answers, derived from docs/spec/product-spec.md:
  * for every endpoint of the catalogue, `minimal` carries only the fields the spec names for that
  * answer (section 3's entity, or section 7's "Response read"), `noisy` the same meaning as a
  * careless backend sends it (numbers as strings, nulls for the fields it leaves out, fields the

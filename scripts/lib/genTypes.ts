@@ -27,5 +27,5 @@ export async function generateTypes(schemas: SchemaFile[]): Promise<Record<strin
     format: true,
     style: { singleQuote: true, printWidth: 110 },
   });
-  return { 'src/schema/generated/types.ts': ts };
+  return { 'src/contract/schema/generated/types.ts': ts };
 }

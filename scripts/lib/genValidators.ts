@@ -78,13 +78,13 @@ function withoutDocs(schema: unknown, keep: readonly string[] = []): Record<stri
 /**
  * The version of the layout schema both builds were made from (a hash of their code). The server
  * stamps a layout it has checked with the strict build as checked for this version; a page whose
- * own version is the same needs not load the app build to check that layout again (issue 10).
+ * own version is the same needs not load the app build to check that layout again.
  */
 function layoutSchemaVersion(out: Record<string, string>): string {
   const hash = createHash('sha256');
   for (const file of [
-    'src/schema/generated/validators/strict.js',
-    'src/schema/generated/validators/app.js',
+    'src/contract/schema/generated/validators/strict.js',
+    'src/contract/schema/generated/validators/app.js',
   ])
     hash.update(out[file] ?? '');
   return `${BANNER}export const LAYOUT_SCHEMA_VERSION = '${hash.digest('base64url').slice(0, 16)}';\n`;
@@ -104,12 +104,12 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
 
   const strict = new Ajv({ ...AJV_OPTIONS, schemas: schemas.map((f) => f.schema) });
   const strictExports = { validateLayoutStrict: 'layout.schema.json' };
-  out['src/schema/generated/validators/strict.js'] = asPlainEsm(
+  out['src/contract/schema/generated/validators/strict.js'] = asPlainEsm(
     standaloneCode(strict, strictExports),
     'strict.js',
     true,
   );
-  out['src/schema/generated/validators/strict.d.ts'] =
+  out['src/contract/schema/generated/validators/strict.d.ts'] =
     DTS_HEADER + 'export const validateLayoutStrict: ValidateFunction;\n';
 
   const envelope = schemas.find((f) => f.id === 'node-envelope.schema.json');
@@ -137,21 +137,21 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
   const widgets = widgetSchemas(schemas);
   const appExports: Record<string, string> = { validateLayoutOutline: 'layout.schema.json' };
   for (const w of widgets) appExports[`validate_${camel(w.type)}`] = w.id;
-  out['src/schema/generated/validators/app.js'] = asPlainEsm(
+  out['src/contract/schema/generated/validators/app.js'] = asPlainEsm(
     standaloneCode(app, appExports),
     'app.js',
   );
-  out['src/schema/generated/validators/app.d.ts'] =
+  out['src/contract/schema/generated/validators/app.d.ts'] =
     DTS_HEADER +
     Object.keys(appExports)
       .map((name) => `export const ${name}: ValidateFunction;\n`)
       .join('');
-  out['src/schema/generated/validators/layoutSchemaVersion.ts'] = layoutSchemaVersion(out);
+  out['src/contract/schema/generated/validators/layoutSchemaVersion.ts'] = layoutSchemaVersion(out);
   Object.assign(out, generateResponseValidators(schemas));
   return out;
 }
 
-const RESPONSE_DIR = 'src/schema/generated/validators/responses';
+const RESPONSE_DIR = 'src/contract/schema/generated/validators/responses';
 
 /**
  * The client drops null properties before validating (absent and null are one value), so a
@@ -228,7 +228,7 @@ function requiredTree(schema: unknown): Record<string, unknown> | undefined {
 /**
  * One module per API response schema (schemas/api/*.response.schema.json), each its own chunk:
  * the client loads the one it needs with import() while the request is in flight, so they add
- * no round trip and nothing to the entry. They normalise as well as check (src/http/normalise.ts):
+ * no round trip and nothing to the entry. They normalise as well as check (src/app/http/normalise.ts):
  * - coerceTypes: a backend that sends "1" for 1, 7 for "7" or "true" for true is read as meant;
  * - useDefaults: an absent field with a `default` in its schema gets it (before `required`);
  * - the schema sits under a wrapper property `data`, so the root can be coerced too and a
@@ -250,7 +250,7 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
     } = nullDefaults(withoutDocs(f.schema, ['default'])) as Record<string, unknown>;
     // The validator checks kinds and fills defaults; the required fields are checked after it, by
     // the boundary, from `required` (a field the spec names but the answer lacks spoils only the
-    // nodes bound to it, issue 33).
+    // nodes bound to it).
     const wrapper = {
       $id: 'response',
       type: 'object',
@@ -278,7 +278,7 @@ function generateResponseValidators(schemas: SchemaFile[]): Record<string, strin
     out[`${RESPONSE_DIR}/${file}.d.ts`] =
       DTS_HEADER +
       'export const validate: ValidateFunction;\n' +
-      '/** The fields the response schema requires, by place (src/http/requiredFields.ts). */\n' +
+      '/** The fields the response schema requires, by place (src/app/http/requiredFields.ts). */\n' +
       "export const required: import('./index').RequiredTree;\n";
     loaders.push(`  '${name}': () => import('./${file}.js'),\n`);
   }

@@ -71,7 +71,7 @@ export function loadValidators(root = ROOT): Validators {
     coerce.addSchema(schema);
   }
   // ajv.getSchema resolves its id on every call (getSchEnv was a per-request cost in the server
-  // bench's profile, issue 36): each validator is looked up once, then kept.
+  // bench's profile): each validator is looked up once, then kept.
   const cache = new Map<Ajv, Map<string, ValidateFunction>>([
     [strict, new Map()],
     [coerce, new Map()],

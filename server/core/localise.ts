@@ -1,7 +1,7 @@
 /**
- * One language per page (contract section 7, issue 33): every text the reference server sends
+ * One language per page (contract section 7): every text the reference server sends
  * (statuses, detail lines, question and complaint types, form labels, notices, error messages)
- * follows the page's `lang`, which every API call carries (src/http/buildRequest.ts).
+ * follows the page's `lang`, which every API call carries (src/app/http/buildRequest.ts).
  *
  * The server's code and its data (seed rows, settings an operator edits) are written in English,
  * the catalogue's source language. The catalogue (messages/*.json, messages/layouts/*.json and
@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLanguage, type Language } from '../../src/format/messages';
+import { parseLanguage, type Language } from '@kopa/format';
 
 type Catalogue = Record<string, string>;
 

@@ -30,7 +30,7 @@ export function sessionLifetimesFromEnv(env: NodeJS.ProcessEnv): SessionLifetime
 }
 
 /**
- * What a response that breaks its schema does (issue 12): `strict` (NODE_ENV development or test)
+ * What a response that breaks its schema does: `strict` (NODE_ENV development or test)
  * answers 500 so the drift is seen where it is made; `log` (production, or NODE_ENV unset as under
  * `npm start`) answers it as it is and logs, because a borrower is better served by data the
  * app's own boundary may still accept than by an error.

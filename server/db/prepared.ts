@@ -1,7 +1,7 @@
 /**
  * A read built and compiled once per database handle, then run with each call's values. Kysely
  * otherwise builds and compiles the query tree on every call: in the server bench's profile
- * (issue 36) that was the largest part of our own cost per request on the hot read paths.
+ * that was the largest part of our own cost per request on the hot read paths.
  * `build` gets a placeholder for each argument; the compiled query's parameters that are
  * placeholders are replaced by the call's values (constants the builder added, such as a
  * `limit`, stay as compiled).

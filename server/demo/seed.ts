@@ -4,7 +4,7 @@
  * demo borrower id (10001, ...) already belongs to someone else, nothing is seeded at all (no
  * session, card, order or complaint lands on that borrower), and the caller says so.
  */
-import { delayFee } from '../lib/orders';
+import { delayFee } from '../domain/orders';
 import type { Db } from '../db/index';
 import {
   CONTRACTS,
@@ -247,7 +247,7 @@ export async function ensureSettings(db: Db): Promise<void> {
 }
 
 /**
- * The demo borrower without a loan (issue 33), added apart from the marker so a database seeded
+ * The demo borrower without a loan, added apart from the marker so a database seeded
  * before it existed gets it too. Inserts only: once deleted, the account stays deleted (the data
  * keeps what the borrower did; `rm -rf data` starts again).
  */

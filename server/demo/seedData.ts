@@ -1,4 +1,4 @@
-/** Demo data (issue 3 section 4). Amounts in cents: 1_000_000 = TZS 10.000,00. Ids are stable. */
+/** Demo data (spec section 4). Amounts in cents: 1_000_000 = TZS 10.000,00. Ids are stable. */
 import type { Insertable } from 'kysely';
 import type { BankFormItemsTable, ProductsTable } from '../db/types';
 
@@ -11,7 +11,7 @@ export const DEMO = {
   otherPhone: '0787654321',
   otherOrderId: 'O2170',
   registeredPromoPhone: '13800138000',
-  /** A borrower with no loan at all, so account deletion can be tried on the demo data (issue 33). */
+  /** A borrower with no loan at all, so account deletion can be tried on the demo data. */
   noLoanUserId: '10004',
   noLoanSessionId: 'demo-session-noloan',
   noLoanPhone: '0744556677',

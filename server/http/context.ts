@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../core/config';
 import type { Catalogue, Validators } from '../core/catalogue';
 import type { Db } from '../db';
-import type { SmsService } from '../lib/sms';
-import type { UploadQuota } from '../lib/uploadQuota';
+import type { SmsService } from '../domain/sms';
+import type { UploadQuota } from '../domain/uploadQuota';
 import type { WireMapper } from '../core/wire';
 import type { ResponseCheck, SessionLifetimes } from '../core/settings';
 

@@ -1,5 +1,5 @@
 /**
- * Counters in windows of time, for rate limits and login-failure limits (issue 32). The database
+ * Counters in windows of time, for rate limits and login-failure limits. The database
  * store is the default: every server process on one PostgreSQL counts against the same limit, and
  * each count is one upsert (atomic per key, so concurrent requests on several instances get
  * distinct counts). The memory store is for a limit that is meant per process (the page limit

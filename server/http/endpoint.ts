@@ -8,11 +8,11 @@
  * so a handler that drifts from its schema is a compile error, not a runtime surprise.
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EndpointKey, RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
+import type { EndpointKey, RequestOf, ResponseOf } from '@kopa/contract';
 import { describeErrors } from '../core/catalogue';
 import type { ServerContext } from './context';
 import { ApiError, badRequest, BusinessError } from '../core/errors';
-import { checkNumeralText, checkValues, type ObjectSchema } from '../lib/inputGuard';
+import { checkNumeralText, checkValues, type ObjectSchema } from '../domain/inputGuard';
 import { requireUser, type SessionUser } from './session';
 import { localiseData, localiserFor, requestLang } from '../core/localise';
 

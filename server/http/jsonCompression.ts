@@ -1,6 +1,6 @@
 /**
  * JSON answers (the API, layouts, error envelopes) over 1 KB are sent compressed by negotiation
- * (issue 36): brotli or gzip as Accept-Encoding allows, chosen by the same rules as the built
+ *: brotli or gzip as Accept-Encoding allows, chosen by the same rules as the built
  * files (staticFiles.negotiate), streamed through zlib so a large plan is never held twice and
  * the work runs on libuv's pool, not the event loop. Every JSON answer says Vary: Accept-Encoding
  * (the same URL may be large next time). Answers that already carry an encoding (the built

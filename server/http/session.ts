@@ -12,8 +12,8 @@ import type { Db } from '../db';
 import { prepared } from '../db/prepared';
 import type { Order, Product } from '../db/types';
 import { ApiError, badRequest, forbidden, notFound } from '../core/errors';
-import type { SessionUser } from '../lib/borrower';
-import { ownedOrder } from '../lib/orders';
+import type { SessionUser } from '../domain/borrower';
+import { ownedOrder } from '../domain/orders';
 
 /** What the order's screens show of its product. */
 export type OrderProduct = Pick<Product, 'id' | 'name' | 'logo'>;

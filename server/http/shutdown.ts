@@ -1,5 +1,5 @@
 /**
- * Stopping without cutting a request in half (issue 35). On SIGTERM (an orchestrator, `kill`) or
+ * Stopping without cutting a request in half. On SIGTERM (an orchestrator, `kill`) or
  * SIGINT (Ctrl-C) the server stops listening, answers any new request on an open connection with
  * 503, lets every request in flight finish (a repayment's transaction commits and its answer is
  * sent), and only then closes the database. That order is Fastify's `close()`: the listener

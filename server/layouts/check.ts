@@ -2,15 +2,15 @@
  * The one check a layout text passes before it can be published (studio, import, rollback):
  * JSON, then validateLayoutDocument (depth and size limits, duplicate keys, the strict schema and
  * every lint rule), each issue with its file, JSON pointer and line:column, as `npm run validate`
- * prints them, and in the operator's words (the node, a fix: src/lint/operatorWords.ts). Never throws: a check that trips is an issue too, so publishing can never 500.
+ * prints them, and in the operator's words (the node, a fix: src/lint/operatorWords.ts). Never
+ * throws: a check that trips is an issue too, so publishing can never 500.
  */
-import { positionOf, scanJsonText } from '../../src/lint/jsonText';
-import { locateJsonError } from '../../src/lint/jsonSyntax';
-import { LAYOUT_MESSAGES } from '../../src/lint/messages';
-import { inOperatorTerms, type OperatorIssue } from '../../src/lint/operatorWords';
-import type { FragmentFiles } from '../../src/layout/fragments';
-import type { LayoutIssue } from '../../src/schema/layoutIssue';
-import { validateLayoutSafely } from '../../src/lint/validateLayout';
+import { positionOf, scanJsonText } from '@kopa/lint';
+import { LAYOUT_MESSAGES } from '@kopa/lint';
+import type { FragmentFiles } from '@kopa/contract';
+import type { LayoutIssue } from '@kopa/contract';
+import { validateLayoutSafely } from '@kopa/lint';
+import { inOperatorTerms, locateJsonError, type OperatorIssue } from '@kopa/lint';
 
 export interface LocatedIssue extends LayoutIssue {
   line: number;

@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db';
 import type { LocatedIssue } from './check';
-import { fragmentsOf, servedText } from './fragments';
+import { fragmentsOf, servedText } from './servedFragments';
 import { hashText, publishText, versionHash } from './publish';
 import { LAYOUT_NAME } from './store';
 

@@ -4,9 +4,9 @@
  * the borrower's real states before publishing: the error screen with the server's message, the
  * session-expired way out, the error screen of a 500, a time-out, and the loading state of a slow
  * answer. Like the data scenarios, a page gets them only with a valid preview token (appShell.ts);
- * the app answers those calls through its real client path (src/http/simulatedAnswer.ts).
+ * the app answers those calls through its real client path (src/app/http/simulatedAnswer.ts).
  */
-import type { SimulatedAnswer } from '../../src/prelude/simulatedAnswer';
+import type { SimulatedAnswer } from '@kopa/contract';
 
 export const FAILURE_SCENARIOS = {
   'server-message': 'Error with a server message',

@@ -1,9 +1,9 @@
 /**
- * Data scenarios for the studio preview (issue 34.4): named response data per endpoint
+ * Data scenarios for the studio preview: named response data per endpoint
  * (config/preview-scenarios/<endpoint>.json), so an operator sees a screen overdue, without a
  * card, with an empty list or without its optional fields before publishing it. A page gets them
  * only with a valid preview token (server/appShell.ts), and then answers those endpoints' calls
- * with them instead of asking the server (src/http/client.ts); other sources keep the demo data.
+ * with them instead of asking the server (src/app/http/client.ts); other sources keep the demo data.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/types';
-import type { FragmentFiles } from '../../src/layout/fragments';
+import type { FragmentFiles } from '@kopa/contract';
 import { checkLayoutText, type LocatedIssue } from './check';
-import { servedText } from './fragments';
+import { servedText } from './servedFragments';
 import { audit } from './audit';
 import { layoutPublishes, layoutRollbacks } from '../metrics/registry';
 

@@ -1,13 +1,13 @@
 /**
  * GET /layouts/{name}.json with ETag/304: the last good version of each layout (see
  * store.ts), 404 for an unknown name, 503 if a layout never was valid. Sent brotli or gzip
- * by negotiation like the built files, compressed once per version (issue 36), not per request.
+ * by negotiation like the built files, compressed once per version, not per request.
  */
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../core/errors';
 import { LAYOUT_NAME, type LayoutStore } from './store';
-import { LAYOUT_CHECKED_HEADER } from '../../src/schema/layoutChecked';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_CHECKED_HEADER } from '@kopa/contract';
+import { LAYOUT_SCHEMA_VERSION } from '@kopa/contract';
 import {
   compressedText,
   REVALIDATE,
@@ -26,7 +26,7 @@ export function registerLayouts(app: FastifyInstance, layouts: LayoutStore): voi
     if (!name || !LAYOUT_NAME.test(name)) throw notFound('No such layout.');
     const good = await layouts.load(name);
     if (!good) throw notFound(`No layout named "${name}".`);
-    // Checked here with the strict schema of this build: the app skips its own check (issue 10).
+    // Checked here with the strict schema of this build: the app skips its own check.
     if (good.checked) reply.header(LAYOUT_CHECKED_HEADER, LAYOUT_SCHEMA_VERSION);
     let rep = compressed.get(good.etag);
     if (!rep) {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { importLayouts, importReport, startConflictLine } from './import';
 import { dbLayoutSource } from './reads';
-import { fragmentsOf, type FragmentSource } from './fragments';
+import { fragmentsOf, type FragmentSource } from './servedFragments';
 import { createLayoutStore, type LayoutStore } from './store';
 import { startLayoutSync } from './sync';
 import { previewAllows } from './studio/auth';

@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../core/errors';
-import { expandForServing, type FragmentSource } from './fragments';
-import { validateLayoutStrict } from '../../src/schema/generated/validators/strict.js';
-import { checkLayoutLimits } from '../../src/schema/layoutLimits';
+import { expandForServing, type FragmentSource } from './servedFragments';
+import { validateLayoutStrict } from '@kopa/contract/strictValidator';
+import { checkLayoutLimits } from '@kopa/contract';
 
 export interface GoodLayout {
   body: string;
@@ -24,7 +24,7 @@ export interface GoodLayout {
   preview?: boolean;
   /**
    * The body passes the strict layout schema of this build (checked once per version, here): the
-   * page is told so and needs not load the browser's validators for it (issue 10). False for a
+   * page is told so and needs not load the browser's validators for it. False for a
    * body an older schema let through, or a broken draft: the browser then checks it itself.
    */
   checked: boolean;

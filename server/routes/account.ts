@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { publicEndpoint, userEndpoint, withMessage } from '../http/endpoint';
 import { BusinessError } from '../core/errors';
-import { recommendedProducts } from '../lib/products';
-import { refuseIfOpenLoan } from '../lib/openLoans';
-import { getSetting } from '../lib/settings';
+import { recommendedProducts } from '../domain/products';
+import { refuseIfOpenLoan } from '../domain/openLoans';
+import { getSetting } from '../domain/storedSettings';
 
 /** Compare phones by their last 9 digits: "0712345678", "712345678" and "+255712345678" match. */
 export function samePhone(a: string, b: string): boolean {

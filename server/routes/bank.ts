@@ -3,14 +3,14 @@
  * rules the client does not show: required fields, digits-only numeric items, valid options.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RequestOf, ResponseOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf, ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, notFound } from '../core/errors';
 import type { SessionUser } from '../http/session';
-import { flag } from '../lib/flags';
-import { randomId } from '../lib/tokens';
+import { flag } from '../domain/flags';
+import { randomId } from '../domain/tokens';
 
 /** save-bank-info and card-change take the same form. */
 type SaveBody = RequestOf<'saveBankInfo'> | RequestOf<'cardChange'>;

@@ -1,11 +1,11 @@
 /** Complaints: init (types + orders), save, list with tabs, detail, rating. Text is plain text. */
 import type { FastifyInstance } from 'fastify';
-import type { ResponseOf } from '../../src/contract/generated/endpoints';
+import type { ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
-import { formatDateTime, formatMoney } from '../lib/format';
-import { statusText } from '../lib/orders';
+import { formatDateTime, formatMoney } from '../domain/format';
+import { statusText } from '../domain/orders';
 import { requireOrder, type SessionUser } from '../http/session';
 
 export const MAX_COMPLAINT_TEXT = 200;

@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { userEndpoint } from '../http/endpoint';
-import { agreementLink, agreementList } from '../lib/contracts';
-import { findProduct, loanOffer, pushLoan } from '../lib/loanOffer';
+import { agreementLink, agreementList } from '../domain/contracts';
+import { findProduct, loanOffer, pushLoan } from '../domain/loanOffer';
 
 /** Product clicks are stored with the event log; this module id tells them from Borrow Again (30). */
 export const PRODUCT_CLICK_MODULE = 31;

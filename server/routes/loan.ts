@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { userEndpoint } from '../http/endpoint';
-import { installmentsOf } from '../lib/orders';
-import { loanDetailsAnswer } from '../lib/loanDetailsAnswer';
-import { getSetting } from '../lib/settings';
-import { loanOffer, pushLoan } from '../lib/loanOffer';
-import { agreementLink, agreementList } from '../lib/contracts';
+import { installmentsOf } from '../domain/orders';
+import { loanDetailsAnswer } from '../domain/loanDetailsAnswer';
+import { getSetting } from '../domain/storedSettings';
+import { loanOffer, pushLoan } from '../domain/loanOffer';
+import { agreementLink, agreementList } from '../domain/contracts';
 import { requireOrder, requireOrderWithProduct } from '../http/session';
 
 export function registerLoan(app: FastifyInstance, ctx: ServerContext): void {

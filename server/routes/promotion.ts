@@ -3,20 +3,20 @@
  * register, with the codes of spec section 8 (get-sms: 0 / 101 / 11; register: 0 / 11 / -1).
  */
 import type { FastifyInstance } from 'fastify';
-import type { RequestOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import { publicEndpoint } from '../http/endpoint';
 import { BusinessError, notFound } from '../core/errors';
-import { randomCaptchaText, renderCaptcha } from '../lib/captcha';
+import { randomCaptchaText, renderCaptcha } from '../domain/captcha';
 import {
   checkForRegister,
   closeCaptcha,
   grantForRegister,
   redrawCaptcha,
   spendCaptcha,
-} from '../lib/captchaGate';
-import { getTemplate } from '../lib/settings';
-import { randomId } from '../lib/tokens';
+} from '../domain/captchaGate';
+import { getTemplate } from '../domain/storedSettings';
+import { randomId } from '../domain/tokens';
 
 type TrackBody = RequestOf<'trackVisit'> | RequestOf<'trackClick'>;
 

@@ -11,14 +11,14 @@
  * on ourselves.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RequestOf } from '../../src/contract/generated/endpoints';
+import type { RequestOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
 import type { Order } from '../db/types';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
-import { flag } from '../lib/flags';
-import { maskCardNo } from '../lib/format';
+import { flag } from '../domain/flags';
+import { maskCardNo } from '../domain/format';
 import {
   applyPayment,
   dueOf,
@@ -26,9 +26,9 @@ import {
   lockOrder,
   outstanding,
   REPAYABLE,
-} from '../lib/orders';
-import { SMS_TTL_MS } from '../lib/sms';
-import { randomId, repayToken, sameToken } from '../lib/tokens';
+} from '../domain/orders';
+import { SMS_TTL_MS } from '../domain/sms';
+import { randomId, repayToken, sameToken } from '../domain/tokens';
 import { requireOrder, type SessionUser } from '../http/session';
 
 type CommitBody = RequestOf<'repaymentCommit'>;

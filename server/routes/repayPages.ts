@@ -6,11 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { userEndpoint, withMessage } from '../http/endpoint';
 import { badRequest, BusinessError } from '../core/errors';
-import { addDays, formatDate, formatMoney, maskCardNo } from '../lib/format';
-import { installmentsOf, outstanding, REPAYABLE } from '../lib/orders';
-import { installmentPlanAnswer } from '../lib/planAnswer';
-import { getSetting, getSettings, latestCard } from '../lib/settings';
-import { randomId } from '../lib/tokens';
+import { addDays, formatDate, formatMoney, maskCardNo } from '../domain/format';
+import { installmentsOf, outstanding, REPAYABLE } from '../domain/orders';
+import { installmentPlanAnswer } from '../domain/planAnswer';
+import { getSetting, getSettings, latestCard } from '../domain/storedSettings';
+import { randomId } from '../domain/tokens';
 import { requireOrder, requireOrderWithProduct } from '../http/session';
 
 const DELAY_DAYS = 7;

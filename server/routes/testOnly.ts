@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { badRequest, notFound } from '../core/errors';
-import { randomId } from '../lib/tokens';
+import { randomId } from '../domain/tokens';
 import { sql } from 'kysely';
 import { seed } from '../demo/seed';
 

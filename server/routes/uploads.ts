@@ -9,10 +9,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, notFound } from '../core/errors';
-import { imageDimensions, dimensionProblem } from '../lib/imageSize';
-import { looksLikeSvg, MIME_BY_EXT, sniffImage } from '../lib/images';
-import { randomId } from '../lib/tokens';
-import { reserveUpload } from '../lib/uploadQuota';
+import { imageDimensions, dimensionProblem } from '../domain/imageSize';
+import { looksLikeSvg, MIME_BY_EXT, sniffImage } from '../domain/images';
+import { randomId } from '../domain/tokens';
+import { reserveUpload } from '../domain/uploadQuota';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const NAME_RE = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;

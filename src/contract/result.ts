@@ -1,5 +1,5 @@
 /**
- * What a call resolves to, the one definition the HTTP client (src/http) and the runtime
+ * What a call resolves to, the one definition the HTTP client (src/app/http) and the runtime
  * (src/runtime/env.ts `CallResult`) share. Types only. Expected failures (server said no, timeout,
  * offline, an HTML error page) are values, not exceptions, so every caller has to decide what
  * the user sees and a forgotten `catch` cannot blank a page (SECURITY 8, 16).
@@ -9,7 +9,7 @@ export type TransportFailureKind =
   'timeout' | 'network' | 'aborted' | 'bad-response' | 'unknown-endpoint';
 
 /**
- * `problems`: fields the response boundary left out or found missing (issue 33), for the report
+ * `problems`: fields the response boundary left out or found missing, for the report
  * only; the data is usable without them (the nodes bound to them show nothing).
  */
 export type ApiSuccess<T> = {

@@ -1,9 +1,9 @@
 /**
- * Server view models (issue 8): what the loan details screen shows for an order, and what a
+ * Server view models: what the loan details screen shows for an order, and what a
  * product tile does when tapped, decided from the spec's rules (product spec section 4 "Order
  * status codes", section 3 "Order details response"). The reference server answers them as
- * `view` (server/routes/loan.ts, server/lib/products.ts); the client boundary
- * (src/http/views.ts) derives the same from the plain fields only when an older backend left
+ * `view` (server/routes/loan.ts, server/domain/products.ts); the client boundary
+ * (src/app/http/views.ts) derives the same from the plain fields only when an older backend left
  * `view` out. One function for both, so the two can never disagree, and the layouts bind to
  * the answer instead of re-encoding the rules in expressions.
  *
@@ -69,7 +69,7 @@ export function orderView(o: OrderFacts): OrderView {
 
 /**
  * What tapping a product tile does: 'none' when disabled ("a 0 value disables the item") or when
- * there is no link to open (the spec names none for tiles; issue 33), 'web' for an http(s) link
+ * there is no link to open (the spec names none for tiles), 'web' for an http(s) link
  * (the page leaves for it, allowlist permitting), 'app' for anything else (handed to the native
  * app's openLink).
  */

@@ -27,7 +27,7 @@ export function analyzeTemplate(source: string, pointer = ''): TemplateAnalysis 
   if (typeof source !== 'string') return { errors, paths: [], functions: [] };
   // The usual case, a string that parses: its trees come from the parse cache, so a string the
   // page also evaluates (a computed value, a data source's parameter) is parsed once, not once to
-  // order the computed values, once to watch them and once to evaluate them (issue 10: ~15 ms of
+  // order the computed values, once to watch them and once to evaluate them (~15 ms of
   // /repay's start on a 4x slower CPU). A broken string is scanned again to find every problem.
   const parsed = parseTemplate(source);
   if (parsed.ok) {

@@ -1,7 +1,7 @@
 /**
  * The one equality of the layout language (docs/expressions.md, "Equality"): `==` and `!=`,
  * filter, filterIn, count(list, field, value), contains, and the widgets that match a value to
- * an option (enum-picker, tab-switch through src/widgets/choices.ts) all use this function, so a
+ * an option (enum-picker, tab-switch through src/react/widgets/choices.ts) all use this function, so a
  * layout never needs `string(x) == '1'`.
  *
  * Servers send the same fact as 1 or "1" (card types, flags, statuses) and leave optional fields

@@ -1,3 +1,4 @@
+// The public entry of @kopa/expr (README.md): what other packages may import from it.
 /**
  * Kopa's expression language: `{{ expr }}` bindings in layout strings, parsed to a tree and
  * evaluated by walking it (no eval, no new Function). See docs/expressions.md.
@@ -21,3 +22,5 @@ export { parseStatePath, getAtPath, setAtPathDraft } from './paths';
 export { baseFunctions, baseFunctionNames } from './functions';
 export { LIMITS } from './limits';
 export { sameValue } from './equality';
+export { childrenOf } from './ast';
+export { isForbiddenKey } from './safeAccess';

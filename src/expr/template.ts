@@ -95,9 +95,9 @@ function buildTemplate(source: string): Cached<Template> {
 
 /**
  * Templates parsed before they reached the phone: the server parses the first screen's layout
- * strings with this same code (server/prelude/screenBindings.ts) and the page carries the results, so
+ * strings with this same code (server/page/screenBindings.ts) and the page carries the results, so
  * the first screen evaluates and analyses its bindings without tokenizing and parsing each one
- * (issue 10). Only for a layout the server vouches for (its stamp, src/schema/layoutChecked.ts):
+ *. Only for a layout the server vouches for (its stamp, src/contract/schema/layoutChecked.ts):
  * the trees are as trusted as the layout. An entry not shaped like a parsed template is skipped;
  * that string is parsed when first used. Returns how many were taken.
  */

@@ -2,7 +2,7 @@ import appConfig from '../../config/app.json';
 
 /**
  * The currency symbol some payloads choose with a flag (spec section 1): 1 -> rupee, any other
- * value or none -> peso (issue 33: "not 1" is every other value, 2 included). Numbers sent as
+ * value or none -> peso ("not 1" is every other value, 2 included). Numbers sent as
  * text ("1") count as the number. The repayment screens' own label is `currencyLabel`.
  */
 export function currencySymbol(flag: unknown): string {

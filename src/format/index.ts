@@ -1,7 +1,21 @@
+// The public entry of @kopa/format (README.md): what other packages may import from it.
 // Not here: ./digits (the input widget's masks). Only the input widget uses them, and they travel in
 // its chunk; re-exported here they would tie that chunk to the entry (vite.config.ts, SHARED_WIDGET).
-export { formatMoney, parseMoney } from './money';
-export { formatDate, formatDateTime } from './date';
+// They are the subpath @kopa/format/digits.
+export { cleanMoneyText, formatMoney, moneyText, parseMoney } from './money';
+export { MARKET_TIME_ZONE, formatDate, formatDateTime } from './date';
+export { fixedZone } from './fixedZone';
 export { currencySymbol } from './currency';
-export { msg } from './messages';
+export {
+  adoptFirstScreenTexts,
+  hasFirstScreenTexts,
+  language,
+  loadCatalogue,
+  loadScreenTexts,
+  messageTable,
+  msg,
+  parseLanguage,
+  setLanguage,
+} from './messages';
+export type { Catalogue, Language } from './messages';
 export { MARKET } from './market';

@@ -1,7 +1,7 @@
 import appConfig from '../../config/app.json';
 
 /**
- * The market's display settings (issue 11): how money and dates read. config/app.json holds them
+ * The market's display settings: how money and dates read. config/app.json holds them
  * (`currencyLabel`, `timeZone`, and `market`: locale, separators, date pattern); the defaults are
  * contract section 3's formats (`12.345,67`, `YYYY-MM-DD`), so a deployment that sets nothing
  * shows what it always showed. Separators a market does not set come from its locale (Intl), so
@@ -43,7 +43,7 @@ function localeSeparators(locale: string): { group: string; decimal: string } | 
 /** A complete market from partial settings: explicit separators win over the locale's, then the contract's. */
 export function marketFrom(settings: MarketSettings): Market {
   // Intl only when a separator is not set: building a NumberFormat at start-up costs ~70 ms on a
-  // slow phone (issue 10), and this deployment's config sets both.
+  // slow phone, and this deployment's config sets both.
   const needLocale =
     settings.locale !== undefined &&
     (settings.thousandsSeparator === undefined || settings.decimalSeparator === undefined);

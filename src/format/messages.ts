@@ -1,12 +1,12 @@
 import en from '../../messages/en.json' with { type: 'json' };
 
 /**
- * The message catalogue (issue 11; docs/decisions/014-languages-formats-page-states.md): every
+ * The message catalogue (docs/decisions/014-languages-formats-page-states.md): every
  * text the app itself says (toasts, fallbacks, loading, error and session screens) and the
  * texts layouts read with {{ t('key') }}, in English, Chinese and Indonesian.
  *
  * The language is chosen once, before the first screen renders, from what the host says
- * (src/shell/language.ts), and stays for the app's lifetime: module state, not React state,
+ * (src/app/shell/language.ts), and stays for the app's lifetime: module state, not React state,
  * because the HTTP client and the bridge fallbacks need it too and know nothing of React.
  * The app's own English texts are bundled (the fallback of every missing key); the other
  * languages' app texts are a chunk loaded only by borrowers who read them. The layouts' texts
@@ -25,13 +25,13 @@ let active: Catalogue = english;
  * The layouts' texts (messages/layouts/<lang>.json), per language once loaded. Not in the entry:
  * hundreds of screen texts would grow it for every borrower, and a screen needs them only when it
  * renders, so they are a chunk per language that the shell loads beside the first screen's widget
- * chunks (the server preloads it with them; src/shell/loadLayout.ts waits for both).
+ * chunks (the server preloads it with them; src/app/shell/loadLayout.ts waits for both).
  */
 const screenTexts: Partial<Record<Language, Catalogue>> = {};
 const screenLoads: Partial<Record<Language, Promise<boolean>>> = {};
 
 /**
- * The first screen's own texts, put in the page by the server (server/prelude/screenTexts.ts, issue 10):
+ * The first screen's own texts, put in the page by the server (server/page/screenTexts.ts):
  * that screen renders without the texts chunk, which loads when the page is idle.
  */
 const firstScreenTexts: Partial<Record<Language, Catalogue>> = {};
@@ -148,7 +148,7 @@ export function msg(key: string, params?: Readonly<Record<string, unknown>>): st
 
 /**
  * An object whose properties read as messages in the current language each time they are read,
- * for tables that used to hold English constants (MESSAGES of src/http, BROWSER_MESSAGES).
+ * for tables that used to hold English constants (MESSAGES of src/app/http, BROWSER_MESSAGES).
  */
 export function messageTable<K extends string>(
   keys: Readonly<Record<K, string>>,

@@ -42,7 +42,7 @@ export function formatMoney(
 }
 
 /*
- * Typed money (issue 13; docs/decisions/002-repayment-numbers-and-states.md, "Typing an amount"): the borrower types money units
+ * Typed money (docs/decisions/002-repayment-numbers-and-states.md, "Typing an amount"): the borrower types money units
  * with up to 2 decimals. `,` is the decimal mark (contract section 3); `.` is accepted too: as
  * the decimal mark when it cannot be a thousands separator (`12.5`), as a thousands separator
  * when every group after it has 3 digits (`42.345`), and when both marks appear the last one is

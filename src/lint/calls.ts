@@ -1,5 +1,5 @@
-import { parseTemplate, type Node } from '../expr';
-import { childrenOf } from '../expr/ast';
+import { parseTemplate, type Node } from '@kopa/expr';
+import { childrenOf } from '@kopa/expr';
 
 export interface CallSite {
   name: string;

@@ -3,8 +3,8 @@
  * one issue at /computed/<name> that spells the loop out (a -> b -> a). Unknown names
  * (`computed.totl`) are checked with every other binding in semantic.ts.
  */
-import { orderComputed } from '../layout/computedOrder';
-import type { LayoutIssue } from '../schema/layoutIssue';
+import { orderComputed } from '@kopa/contract';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 
 export function computedCycleIssues(defs: Record<string, unknown>, file: string): LayoutIssue[] {

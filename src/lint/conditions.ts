@@ -5,7 +5,7 @@
  * is one atom, so `a && !a` is never true), and computed values are followed through. Whether a
  * formula can hold is decided by trying every assignment of its atoms (at most 2^12).
  */
-import { parseTemplate, type Node } from '../expr';
+import { parseTemplate, type Node } from '@kopa/expr';
 
 export type Formula =
   | { k: 'const'; v: boolean }

@@ -1,9 +1,9 @@
 /**
- * Layout rules about forms (issue 8): the references of the validate action and input rules
+ * Layout rules about forms: the references of the validate action and input rules
  * (field ids, form ids, patterns). Money passed as text is a type error (src/lint/types/), a
  * primary action that can never be visible is roles.ts, a validate in the wrong place order.ts.
  */
-import type { LayoutIssue } from '../schema/layoutIssue';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { hint } from './suggest';
 
@@ -45,7 +45,7 @@ function collect(value: unknown, pointer: string, seen: Seen, depth: number): vo
 // ---------------------------------------------------------------------------------------------
 // validate actions and rules
 
-/** The input rules' patterns run as `new RegExp(pattern, 'u')` (src/render/inputRules.ts). */
+/** The input rules' patterns run as `new RegExp(pattern, 'u')` (src/react/render/inputRules.ts). */
 function compiles(pattern: string): boolean {
   try {
     new RegExp(pattern, 'u');

@@ -34,7 +34,7 @@ interface Frame {
   pointer: string | null;
 }
 
-// Layouts are refused past 64 levels (src/schema/layoutLimits.ts); a little room beyond that.
+// Layouts are refused past 64 levels (src/contract/schema/layoutLimits.ts); a little room beyond that.
 const MAX_RECORDED_DEPTH = 100;
 
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

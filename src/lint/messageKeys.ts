@@ -1,7 +1,7 @@
 import appTexts from '../../messages/en.json' with { type: 'json' };
 import screenTexts from '../../messages/layouts/en.json' with { type: 'json' };
-import { parseTemplate, type Node } from '../expr';
-import { childrenOf } from '../expr/ast';
+import { parseTemplate, type Node } from '@kopa/expr';
+import { childrenOf } from '@kopa/expr';
 
 /**
  * The catalogue keys a layout string names: the first argument of each t('key', ...) call when it

@@ -1,5 +1,5 @@
-import { LIMIT_MESSAGES } from '../schema/layoutLimits';
-import { FRAGMENT_MESSAGES } from '../layout/fragments';
+import { LIMIT_MESSAGES } from '@kopa/contract';
+import { FRAGMENT_MESSAGES } from '@kopa/contract';
 
 /**
  * The one catalogue of layout messages: code -> how the issue reads. `hint` is a
@@ -9,7 +9,7 @@ export const LAYOUT_MESSAGES = {
   'not-json': (detail: string) => `not valid JSON: ${detail}`,
   'duplicate-key': (key: string, line: number, column: number) =>
     `key "${key}" is written twice in this object (first at ${line}:${column}); JSON keeps only the last`,
-  // Checked before everything else (src/schema/layoutLimits.ts, which the browser shares).
+  // Checked before everything else (src/contract/schema/layoutLimits.ts, which the browser shares).
   'too-deep': LIMIT_MESSAGES['too-deep'],
   'too-large': LIMIT_MESSAGES['too-large'],
   'not-checked': (detail: string) => `could not be checked: ${detail}`,
@@ -60,17 +60,17 @@ export const LAYOUT_MESSAGES = {
     `validate cannot check ${id ? `"${id}"` : 'anything'}: ${why}`,
   'bad-pattern': (pattern: string) =>
     `input rule pattern ${JSON.stringify(pattern)} is not a valid regular expression (JavaScript, unicode mode)`,
-  // layout.computed and fragments (issue 8, third part).
+  // layout.computed and fragments (third part).
   'unknown-computed': (name: string, hint = '') =>
     `computed has no "${name}": declare it in the layout's "computed"${hint}`,
   'computed-cycle': (name: string, loop: string) =>
     `computed "${name}" reads itself (${loop}): a computed value may read others, never in a circle`,
-  // Where URLs go (src/lint/urlRules.ts, issue 32).
+  // Where URLs go (src/lint/urlRules.ts).
   'foreign-host': (kind: 'image' | 'frame', host: string, allowed: readonly string[]) =>
     `${kind} host "${host}" is not on config/app.json ${kind}Hosts (allowed: ${allowed.join(', ') || 'none'}); only this app's own /paths and those hosts load`,
   'session-in-url': (read: string, kind: 'image' | 'frame' | 'link', where: string) =>
     `session value ${read} goes into ${kind === 'image' ? 'an' : 'a'} ${kind} URL that reaches ${where}: session values (userId, sessionId, mobilePhone, tokens, the page's query) only go to this app's own /paths`,
-  // Fragments (src/layout/fragments.ts, which imports nothing and owns their texts).
+  // Fragments (src/contract/layout/fragments.ts, which imports nothing and owns their texts).
   ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) =>
     `layout id "${id}" does not match its file name "${file}"`,

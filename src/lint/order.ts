@@ -1,5 +1,5 @@
 /**
- * Order in action chains (issue 34): a request that sends a field with input rules (a node with
+ * Order in action chains: a request that sends a field with input rules (a node with
  * `rules` and `bind`) must come after a `validate` that checks the field, in the same chain (the
  * list it is in, or a list around it, before it). A `validate` placed after the request that
  * already sent the field is an error at the validate; a field that no validate checks at all is
@@ -7,8 +7,8 @@
  * their action, so they see what was validated before it, and what they send unchecked is
  * still unchecked for the rest of the chain around them.
  */
-import { analyzeTemplate } from '../expr';
-import type { LayoutIssue } from '../schema/layoutIssue';
+import { analyzeTemplate } from '@kopa/expr';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { ACTION_LIST_KEY } from './scopes';
 

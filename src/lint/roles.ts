@@ -1,11 +1,11 @@
 /**
- * Roles, not labels (issue 34): a button with `"role": "primary-action"` (or the older
+ * Roles, not labels: a button with `"role": "primary-action"` (or the older
  * `"required": true`) is the screen's primary action, whatever its label says (labels are
  * catalogue keys). A primary action that can never be visible, or never enabled, is an error:
  * its visible conditions and its parents' can never hold together (`{{ false }}`, `a && !a`), its
  * disabled always holds, or it sits in a dialog nothing opens. The reasoning is conditions.ts.
  */
-import type { LayoutIssue } from '../schema/layoutIssue';
+import type { LayoutIssue } from '@kopa/contract';
 import {
   and,
   conditionFormula,

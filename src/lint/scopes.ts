@@ -1,7 +1,7 @@
 /**
  * Which names a binding may read where. The page scope (src/runtime/scope.ts) is the same
  * everywhere; widgets and actions add locals only to the handlers or texts they evaluate with
- * them (the `run(node.onX, 'onX', { ... })` calls of src/widgets, runNested of src/actions/http.ts),
+ * them (the `run(node.onX, 'onX', { ... })` calls of src/react/widgets, runNested of src/runtime/actions/http.ts),
  * so `{{ value }}` outside an input's onChange reads nothing and is reported.
  */
 
@@ -21,7 +21,7 @@ export const PAGE_NAMES: readonly string[] = [
   'computed',
 ];
 
-/** The type the linter gives a data source (src/page/dataSources.ts, PageBody.tsx's error slot). */
+/** The type the linter gives a data source (src/runtime/page/dataSources.ts, PageBody.tsx's error slot). */
 export const DATA_SOURCE = ' data source';
 
 /** widget type -> property -> locals the widget adds while evaluating that property. */

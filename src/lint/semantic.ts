@@ -1,9 +1,9 @@
-import { analyzeTemplate, hasBindings } from '../expr';
-import { exprFunctions } from '../runtime/exprFunctions';
-import type { LayoutIssue } from '../schema/layoutIssue';
-import { MAX_LAYOUT_DEPTH } from '../schema/layoutLimits';
+import { analyzeTemplate, hasBindings } from '@kopa/expr';
+import { exprFunctions } from '@kopa/runtime';
+import type { LayoutIssue } from '@kopa/contract';
+import { MAX_LAYOUT_DEPTH } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
-import { escapePointer } from '../schema/pointer';
+import { escapePointer } from '@kopa/contract';
 import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
 import { arityText, FUNCTION_ARITY } from './arity';
 import { callSites } from './calls';
@@ -208,7 +208,7 @@ function listItemType(ctx: Ctx, items: unknown): Typed | null {
   return { schema: itemSchema(found.schema, response.root), root: response.root, endpoint };
 }
 
-/** An http action's `requires` (issue 33) names fields of its endpoint's answer. */
+/** An http action's `requires` names fields of its endpoint's answer. */
 function checkRequires(ctx: Ctx, endpoint: string, requires: unknown[], pointer: string): void {
   const response = ctx.catalogue.response(endpoint);
   if (!response) return;
@@ -333,7 +333,7 @@ function checkWrites(
 
 function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, depth: number): void {
   // `depth` counts pointer segments below the top-level key. validateLayoutDocument refuses a
-  // deeper layout before this runs (src/schema/layoutLimits.ts); the guard keeps a direct caller safe.
+  // deeper layout before this runs (src/contract/schema/layoutLimits.ts); the guard keeps a direct caller safe.
   if (depth >= MAX_LAYOUT_DEPTH) return;
   if (typeof value === 'string') return checkString(ctx, value, pointer);
   if (Array.isArray(value)) {
@@ -433,7 +433,7 @@ export function semanticIssues(
   );
   for (const [name, source] of Object.entries(dataSources)) {
     if (source === null || typeof source !== 'object') continue;
-    // The fields a screen cannot live without must be fields of its answer (issue 33).
+    // The fields a screen cannot live without must be fields of its answer.
     const requires = (source as { requires?: unknown }).requires;
     if (Array.isArray(requires)) {
       requires.forEach((path, i) => {

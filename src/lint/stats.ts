@@ -1,6 +1,6 @@
 /**
  * `npm run validate -- --stats`: figures that say whether the layouts read like configuration
- * (issue 8's targets), measured over a set of parsed layouts. Pure: no file system, no React.
+ * (the layout statistics targets), measured over a set of parsed layouts. Pure: no file system, no React.
  *
  * How each figure is measured (docs/decisions/007-layout-statistics-and-comment.md):
  * - a binding is one `{{ }}` of a string; its length is the expression between the braces,
@@ -13,9 +13,9 @@
  * - if depth counts `if` actions inside `if` actions, through any action list in between (an
  *   http's onError inside an if's else is still a level of the ladder). One `if` is depth 1.
  */
-import { parseTemplate, type Node } from '../expr';
-import { childrenOf } from '../expr/ast';
-import { escapePointer } from '../schema/pointer';
+import { parseTemplate, type Node } from '@kopa/expr';
+import { childrenOf } from '@kopa/expr';
+import { escapePointer } from '@kopa/contract';
 
 export interface LayoutInput {
   file: string;

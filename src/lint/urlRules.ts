@@ -1,15 +1,15 @@
 /**
- * Where a layout sends a URL (issue 32): an image or frame on another host must be on
+ * Where a layout sends a URL: an image or frame on another host must be on
  * config/app.json's imageHosts / frameHosts (the page's CSP lists the same hosts), and the
  * borrower's session values (anything from the page's query: userId, sessionId, mobilePhone,
  * orderId, ...; tokens, phones and ids by name anywhere) never go into a URL that can reach
  * another origin: an image or frame source, a redirect or a bridge openLink. Only a URL whose
  * written text starts with this app's own path (`/...`) is known to stay home; one that starts
- * with a binding may be anywhere. The app checks the resolved URL again (src/security/url.ts).
+ * with a binding may be anywhere. The app checks the resolved URL again (src/app/security/url.ts).
  */
 import app from '../../config/app.json';
-import { analyzeTemplate, hasBindings } from '../expr';
-import type { LayoutIssue } from '../schema/layoutIssue';
+import { analyzeTemplate, hasBindings } from '@kopa/expr';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { stateRoot } from './state';
 
@@ -83,7 +83,7 @@ type Target = { to: 'home' } | { to: 'host'; host: string } | { to: 'unknown' } 
 
 function targetOf(text: string): Target {
   const open = text.indexOf('{{');
-  // The browser drops tabs and newlines anywhere and spaces at the ends (src/security/url.ts).
+  // The browser drops tabs and newlines anywhere and spaces at the ends (src/app/security/url.ts).
   const literal = (open < 0 ? text : text.slice(0, open))
     .replace(/[\t\n\r]/g, '')
     .replace(LEADING_C0_OR_SPACE, '');

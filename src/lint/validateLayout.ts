@@ -10,14 +10,14 @@ import {
   typeNames,
   type RouteInfo,
 } from './semantic';
-import { validateLayoutStrict } from '../schema/generated/validators/strict.js';
-import type { LayoutIssue } from '../schema/layoutIssue';
-import { checkLayoutLimits } from '../schema/layoutLimits';
+import { validateLayoutStrict } from '@kopa/contract/strictValidator';
+import type { LayoutIssue } from '@kopa/contract';
+import { checkLayoutLimits } from '@kopa/contract';
 import { urlIssues } from './urlRules';
 import { typeIssues } from './types/typeCheck';
-import { expandFragments, type Expansion, type FragmentFiles } from '../layout/fragments';
+import { expandFragments, type Expansion, type FragmentFiles } from '@kopa/contract';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
-import { loadFragmentFiles } from '../schema/fragmentFiles';
+import { loadFragmentFiles } from '@kopa/contract/fragmentFiles';
 
 let catalogue: ApiCatalogue | null = null;
 
@@ -102,8 +102,8 @@ export interface ValidateOptions {
 
 /**
  * Full validation of a layout document, for QA (npm run validate) and the layout server: depth
- * and size limits first (src/schema/layoutLimits.ts), then duplicate keys (when the file's text
- * is given), the fragments it uses (src/layout/fragments.ts: the rest is checked on the expanded
+ * and size limits first (src/contract/schema/layoutLimits.ts), then duplicate keys (when the file's text
+ * is given), the fragments it uses (src/contract/layout/fragments.ts: the rest is checked on the expanded
  * layout, as it is served), the JSON Schema (strict node union) and the semantic rules
  * (endpoints, routes, dialogs, expressions, state, computed, bindings against response schemas),
  * all reported in one run.

@@ -12,10 +12,10 @@
  * validator (src/lint/computed.ts); should one reach the browser, its names read as undefined and
  * the cycle is reported once.
  */
-import { analyzeTemplate } from '../expr';
-import { orderComputed, type ComputedDefs } from '../layout/computedOrder';
+import { analyzeTemplate } from '@kopa/expr';
+import { orderComputed, type ComputedDefs } from '@kopa/contract';
 import type { RuntimeEnv } from './env';
-import { escapePointer } from '../schema/pointer';
+import { escapePointer } from '@kopa/contract';
 import { registerComputed, resolveValue, type ResolveProblem } from './resolve';
 
 interface Prepared {
@@ -43,7 +43,7 @@ function readsOf(source: string): string[] {
   let names = readsCache.get(source);
   if (!names) {
     // Asked for every bound value the page evaluates: one that never names `computed` reads none,
-    // and needs no walk of its tree (issue 10).
+    // and needs no walk of its tree.
     names = !source.includes('computed')
       ? []
       : analyzeTemplate(source)

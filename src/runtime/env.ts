@@ -1,8 +1,8 @@
 /**
  * Everything the runtime needs from its host, injected as one object (amis calls it `env`) so
- * tests swap in fakes. Only src/shell builds the real one.
+ * tests swap in fakes. Only src/app/shell builds the real one.
  */
-import type { ApiResult } from '../contract/result';
+import type { ApiResult } from '@kopa/contract';
 
 /** What env.call resolves to: the HTTP client's own result type (src/contract/result.ts), not a copy. */
 export type CallResult = ApiResult<unknown>;
@@ -68,7 +68,7 @@ export interface RuntimeEnv {
     params: Record<string, unknown>,
     options?: CallOptions,
   ): Promise<CallResult>;
-  /** The app's bridge loads with its own chunk, so its outcome may come later (src/shell/createEnv.ts). */
+  /** The app's bridge loads with its own chunk, so its outcome may come later (src/app/shell/createEnv.ts). */
   bridge(action: string, args: Record<string, unknown>): BridgeOutcome | Promise<BridgeOutcome>;
   /** In-app navigation to a same-origin path (query included). */
   navigate(path: string, options?: { replace?: boolean }): void;
@@ -103,7 +103,7 @@ export interface RuntimeEnv {
   dev: boolean;
   /**
    * Subscribes to the native host's back signal (the host calls window.KopaHost.back(), see
-   * src/bridge/README.md). The latest subscriber handles it; returns the unsubscribe.
+   * src/app/bridge/README.md). The latest subscriber handles it; returns the unsubscribe.
    */
   onHostBack(handler: () => void): () => void;
   /** Values kept on the device: local.* in bindings, the storage action and layout persist. */

@@ -1,4 +1,4 @@
-import { baseFunctions, type ExprFunctions } from '../expr';
+import { baseFunctions, type ExprFunctions } from '@kopa/expr';
 import {
   currencySymbol,
   formatDate,
@@ -7,7 +7,7 @@ import {
   MARKET,
   msg,
   parseMoney,
-} from '../format';
+} from '@kopa/format';
 
 /**
  * The fixed list of functions a layout may call (documented in docs/expressions.md): the pure

@@ -3,7 +3,7 @@ import type { PageStore } from './pageStore';
 
 /**
  * What actions, data sources and widgets hold of a running page. A plain interface (no React):
- * actions sit below the renderer and must be able to name it (src/render/contexts.ts provides it).
+ * actions sit below the renderer and must be able to name it (src/react/render/contexts.ts provides it).
  */
 export interface PageRuntime {
   env: RuntimeEnv;

@@ -1,4 +1,4 @@
-import { getAtPath, parseStatePath, setAtPathDraft, type PathSegment } from '../expr';
+import { getAtPath, parseStatePath, setAtPathDraft, type PathSegment } from '@kopa/expr';
 import type { PageStorage } from './pageRuntime';
 import type { RuntimeEnv } from './env';
 import type { PageStore } from './pageStore';

@@ -1,8 +1,8 @@
-import { resolveWith, type ResolveProblem } from '../prelude/resolve';
+import { resolveWith, type ResolveProblem } from '@kopa/contract';
 import { exprFunctions } from './exprFunctions';
 
 export type { ResolveProblem };
-export { isStatic } from '../prelude/resolve';
+export { isStatic } from '@kopa/contract';
 
 /**
  * A scope's `computed` object -> fills in the computed values a layout string reads before it is

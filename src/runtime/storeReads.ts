@@ -1,10 +1,10 @@
-import { hasBindings, parseTemplate } from '../expr';
+import { hasBindings, parseTemplate } from '@kopa/expr';
 
 /**
  * The scope names the page store backs (src/runtime/scope.ts). The others never change while a
  * page is open (`config`, `query`: a new location is a new page) or come by React context (the
  * locals: item, index, ...), so a binding that reads none of these names can change only when
- * its widget renders anyway: it needs no store subscription (issue 10: one listener less per
+ * its widget renders anyway: it needs no store subscription (one listener less per
  * such binding, and one selector less to run at every keystroke on the page).
  */
 const STORE_NAMES = ['data', 'state', 'computed', 'dialogs', 'sources', 'screen', 'local'] as const;
@@ -15,7 +15,7 @@ const STORE_NAMES = ['data', 'state', 'computed', 'dialogs', 'sources', 'screen'
  * without such a word cannot read the store. The converse is not needed: a word that is a member
  * (`item.data`), a key or inside a quoted string makes the binding live, which is only a listener
  * too many. No parse and no walk of the tree: this runs for every bound value of the first screen
- * (issue 10: the tree walk was ~7 ms of /repay's first render at 4x CPU in `npm run bench:profile`).
+ * (the tree walk was ~7 ms of /repay's first render at 4x CPU in `npm run bench:profile`).
  */
 const STORE_WORD = new RegExp(`(?<![A-Za-z0-9_$])(?:${STORE_NAMES.join('|')})(?![A-Za-z0-9_$])`);
 

@@ -1,5 +1,5 @@
 /**
- * Completion and hover inside `{{ }}` (issue 34.4): the names a binding can start with (data,
+ * Completion and hover inside `{{ }}`: the names a binding can start with (data,
  * state, computed, query, config and the expression functions), the layout's data sources, its
  * declared state and computed values, and the fields of each source's response schema, followed
  * member by member. Read from the editor's current text, so a source added a moment ago
@@ -9,7 +9,7 @@ import type { Completion, CompletionContext, CompletionResult } from '@codemirro
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { Tooltip } from '@codemirror/view';
-import { FUNCTION_ARITY } from '../lint/arity';
+import { FUNCTION_ARITY } from '@kopa/lint/arity';
 
 interface JsonSchema {
   type?: string | string[];

@@ -1,5 +1,5 @@
 /**
- * Diff between any two versions of a layout, or a version and the draft (issue 34.5): two
+ * Diff between any two versions of a layout, or a version and the draft: two
  * pickers and CodeMirror's merge view, unchanged stretches collapsed.
  */
 import { json } from '@codemirror/lang-json';

@@ -1,5 +1,5 @@
 /**
- * The outline of a screen beside its JSON (issue 34.4): the widget tree under `body`, one line per
+ * The outline of a screen beside its JSON: the widget tree under `body`, one line per
  * node (type, id, a little of its text), each named by the JSON pointer the renderer gives it.
  * Action lists (`on*`) hold actions, not widgets, and are left out.
  */

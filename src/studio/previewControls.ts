@@ -1,5 +1,5 @@
 /**
- * The preview's switches (issue 34.4): the borrower's language, the device size and the data
+ * The preview's switches: the borrower's language, the device size and the data
  * scenario, so an operator sees the states borrowers will see before publishing. The frame's
  * address carries language and scenario (the server serves a scenario only with the preview
  * token); the size is the frame's own.

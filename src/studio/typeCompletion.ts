@@ -1,5 +1,5 @@
 /**
- * Completion of a node's or an action's `"type"` value from the layout schema (issue 34.4):
+ * Completion of a node's or an action's `"type"` value from the layout schema:
  * codemirror-json-schema completes property names, but cannot pick a value out of the node
  * schema's 27-way `oneOf`. Inside an action list (`on*`, an if's then/else) the action types are
  * offered, elsewhere the widget types, each with its schema's description.

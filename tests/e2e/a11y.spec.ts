@@ -5,9 +5,9 @@ import { expect, test } from './support/fixtures';
 import { ROUTES, routeQuery } from './support/routeQueries';
 
 /*
- * axe-core on every route of config/routes.json at 390x844 with the demo session (issue 11).
+ * axe-core on every route of config/routes.json at 390x844 with the demo session.
  * The app's CSP forbids inline scripts, so the context bypasses CSP to inject axe's source.
- * A route fails on any violation of any impact (issue 11: 0 violations); counts per route (every
+ * A route fails on any violation of any impact (0 violations); counts per route (every
  * impact) are printed in the test output and attached to the report.
  */
 
@@ -70,7 +70,7 @@ for (const [key, { path }] of Object.entries(ROUTES.pages)) {
 }
 
 /*
- * Dialog states (issue 11: "every dialog state"). Each opens without side effects: answers that
+ * Dialog states ("every dialog state"). Each opens without side effects: answers that
  * would change data are fulfilled by the test (spec-shaped: numbers as strings where allowed).
  */
 const fulfil = (data: unknown, code = '0') => ({
@@ -173,7 +173,7 @@ test.describe('axe on dialogs', () => {
 });
 
 /*
- * A back arrow on every screen that can go back (issue 11). These five had none; their header's
+ * A back arrow on every screen that can go back. These five had none; their header's
  * back runs closeWebView like the other first-in-webview screens: the native app closes the web
  * view (or goes back), a plain browser goes back in history.
  */

@@ -378,7 +378,7 @@ test('the real server refuses a missing required field: its message is toasted a
   await expect.poll(() => kopa.bridgeCalls()).toEqual([START]); // the step started, and did not end
 });
 
-test('card-init items that omit channelNumber and cardTypeMi (absent, not null) still save every entered field (issue 7 item 14)', async ({
+test('card-init items that omit channelNumber and cardTypeMi (absent, not null) still save every entered field', async ({
   page,
   kopa,
 }) => {

@@ -70,7 +70,7 @@ test.describe('complaint details', () => {
     await page.clock.runFor(3100);
     const dialog = page.getByRole('dialog', { name: 'Please rate our service' });
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByText('Please choose')).toBeVisible(); // 'Silakan pilih' on an Indonesian page (issue 11)
+    await expect(page.getByText('Please choose')).toBeVisible(); // 'Silakan pilih' on an Indonesian page
     await expect(dialog).toBeVisible();
     expect(kopa.apiTo('/user-problem/save-score')).toHaveLength(0);
   });

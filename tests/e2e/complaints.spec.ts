@@ -380,7 +380,7 @@ test.describe('complaint list', () => {
     await expect(row.getByText('2026-01-02 01:30:00')).toBeVisible();
   });
 
-  // Issue 33 item 5d: the demo complaints were filed 2, 6 and 20 days ago, inserted in another order.
+  // the demo complaints were filed 2, 6 and 20 days ago, inserted in another order.
   test('the All tab lists complaints newest first, and a new complaint comes on top', async ({
     page,
     kopa,

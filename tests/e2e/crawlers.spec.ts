@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { DEMO, expect, test } from './support/fixtures';
 
 /*
- * Search engines and touch targets (issue 43): the official site's pages carry their meta
+ * Search engines and touch targets: the official site's pages carry their meta
  * description and no noindex; a borrower page is noindex by header and meta; the home page's
  * carousel dots, and every other target axe's target-size rule checks on /, are at least 24 px.
  */

@@ -181,7 +181,7 @@ test('a phone of another account is refused: no code field, the server message i
   ]);
 });
 
-// Issue 33 item 5e: the demo data has a borrower without a loan (npm start prints its link), so
+// the demo data has a borrower without a loan (npm start prints its link), so
 // deletion can be tried there; the main demo borrower's open loans refuse it.
 test('the demo borrower without a loan (the link npm start prints) can delete the account', async ({
   page,
@@ -193,7 +193,7 @@ test('the demo borrower without a loan (the link npm start prints) can delete th
   await phoneField(page).fill(query.mobilePhone!);
   await sendButton(page).click();
   await expect(toast(page)).toHaveText('Verification code sent!');
-  // Issue 33 item 6: the toast does not cover the field the borrower just filled (nor the code field).
+  // The toast does not cover the field the borrower just filled (nor the code field).
   for (const field of [phoneField(page), codeField(page)]) {
     const [a, b] = [await toast(page).boundingBox(), await field.boundingBox()];
     expect(a && b && (a.y + a.height <= b.y || b.y + b.height <= a.y)).toBe(true);

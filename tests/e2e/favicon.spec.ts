@@ -1,4 +1,4 @@
-/** Issue 10: a page load asks for nothing the server does not have; the favicon is served (no 404). */
+/** A page load asks for nothing the server does not have; the favicon is served (no 404). */
 import { expect, test } from './support/fixtures';
 
 test('a screen loads without a failed request; /favicon.ico is an icon', async ({ page, kopa }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 10, first paint: the server's HTML already shows the screen's frame (header with the
+ * First paint: the server's HTML already shows the screen's frame (header with the
  * title, a skeleton) before any script has arrived, and React's page replaces it without
  * moving the header.
  */

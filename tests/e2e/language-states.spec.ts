@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { ROUTES, routeQuery } from './support/routeQueries';
 
 /*
- * Issue 11: the language comes from the host (`lang` in the query) and `<html lang>` follows it;
+ * The language comes from the host (`lang` in the query) and `<html lang>` follows it;
  * catalogue text on three screens in English, Chinese and Indonesian. Data screens show designed
  * loading, error and empty states (header kept, Retry, a way out), with screenshots at 390x844 in
  * artifacts/screenshots/states/. And one type scale: no route shows more than 4 text sizes.
@@ -129,7 +129,7 @@ for (const lang of ['zh', 'id'] as const) {
   });
 }
 
-// Issue 10: the texts the first screen shows come in the page, in its language; the layouts' whole
+// The texts the first screen shows come in the page, in its language; the layouts' whole
 // texts chunk is not preloaded (it loads once the screen is up). zh and id still preload their
 // app texts (messages/<lang>.json), one chunk; English has those in the entry.
 test("the first screen's texts come in the page in every language; the layouts' texts chunk is not preloaded", async ({
@@ -350,7 +350,7 @@ test.describe('designed states at 390x844', () => {
   });
 });
 
-/* One type scale: the distinct computed font sizes of visible text on each route (issue 11: <= 4). */
+/* One type scale: the distinct computed font sizes of visible text on each route (<= 4). */
 
 test('type scale: no route shows more than 4 text sizes', async ({ page, kopa }) => {
   test.setTimeout(180_000);

@@ -37,7 +37,7 @@ async function expectButtons(page: Page, shown: string[]) {
 }
 
 /**
- * The answer as an older backend sends it: the plain fields without the server's `view` (issue 8).
+ * The answer as an older backend sends it: the plain fields without the server's `view`.
  * Tests that change those fields drop `view`, so the client boundary derives it from them by the
  * same rules (src/contract/views.ts); the reference server's own view is checked by the others.
  */
@@ -318,7 +318,7 @@ test.describe('loan details V3', () => {
     await expect(rating).toBeVisible();
 
     await rating.getByRole('button', { name: 'Submit' }).click();
-    await expect(toast(page)).toHaveText('Please choose'); // 'Silakan pilih' on an Indonesian page (issue 11)
+    await expect(toast(page)).toHaveText('Please choose'); // 'Silakan pilih' on an Indonesian page
     expect(kopa.apiTo(SCORE)).toHaveLength(0);
 
     await rating.getByRole('radio', { name: '2 stars' }).click();

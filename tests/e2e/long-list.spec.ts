@@ -1,5 +1,5 @@
 /**
- * Issue 10, a 1000-installment plan on /repay: the list is windowed (only the rows near the
+ * A 1000-installment plan on /repay: the list is windowed (only the rows near the
  * screen are in the page, each numbered for screen readers), while "Select all" and the total
  * always cover all 1000. The plan is shaped as the contract allows: numbers as strings.
  */

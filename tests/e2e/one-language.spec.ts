@@ -6,7 +6,7 @@ import { DEMO_SCREENS } from '../../server/demo/demoScreens';
 import { PROBLEMS } from '../../server/demo/seedData';
 
 /*
- * Issue 33 item 4, contract section 7: one language per page. Every demo screen (every loan
+ * Contract section 7: one language per page. Every demo screen (every loan
  * status, both repayment modes, ...) opened with lang=zh and lang=id shows no English: neither the
  * app's and the layouts' labels nor what the reference server sends (statuses, detail lines,
  * question types, form labels, notices). Brand names, codes and the borrower's own words are

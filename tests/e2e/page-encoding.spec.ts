@@ -1,6 +1,6 @@
 /**
- * Issue 32: the app's HTML is compressed once per layout version (server/prelude/compressedPage.ts),
- * and (issue 36) nothing of it depends on the query: the early plan names query keys. The browser
+ * The app's HTML is compressed once per layout version (server/page/compressedPage.ts),
+ * and nothing of it depends on the query: the early plan names query keys. The browser
  * reads the page in each encoding, and for two orders one after the other the page shows its
  * order and sends its early request for it, while the page itself holds neither order.
  */

@@ -8,7 +8,7 @@ import { expect, smsCodeFor, test, type Kopa } from './support/fixtures';
  * server sends at most one SMS a minute to a phone).
  */
 
-// The spec's Chinese messages are zh.json's; an English page says them in English (issue 11).
+// The spec's Chinese messages are zh.json's; an English page says them in English.
 const MSG = {
   phone: 'Please enter a valid mobile number!',
   captcha: 'Please enter the picture code correctly!',

@@ -120,7 +120,7 @@ test('shows the amount, the cards and the wallet way from repayment-way (orderId
   expect(ways[0]?.raw ?? '').toBe('');
 
   await payNow(page).click();
-  // English page: the English text of the spec's Chinese message (the Chinese one is zh.json's, issue 11).
+  // English page: the English text of the spec's Chinese message (the Chinese one is zh.json's).
   await expect(toast(page)).toHaveText('Please choose a bank card for the payment first!');
   expect(kopa.apiTo(COMMIT)).toHaveLength(0);
   await toast(page).click(); // a toast closes on tap
@@ -182,7 +182,7 @@ test('needValid 1: the code dialog with a 60 s countdown; a short code is refuse
   expect(confirms[0]?.body).toEqual({ orderId, verifyCode: wrong, repaymentRecordId: recordId });
 
   // The same payment submitted again from a second tab while this one waits for its code: the
-  // pending request is resumed (issue 33), one record, not "submitted twice".
+  // pending request is resumed, one record, not "submitted twice".
   const other = await page.context().newPage();
   const otherCommits: Request[] = [];
   other.on('request', (r) => {
@@ -355,7 +355,7 @@ test('server codes: another code shows its message or "processing failed"; a fai
 }) => {
   let envelope: unknown = { code: '800009', message: 'Card expired', data: null };
   await page.route(apiUrl(COMMIT), (route) => route.fulfill({ status: 200, json: envelope }));
-  // O170 is paid off by the test before; an order with nothing due has no Pay Now (issue 13).
+  // O170 is paid off by the test before; an order with nothing due has no Pay Now.
   await openChoose(page, kopa, { orderId: 'O174D' });
   await cardRow(page, 'CRDB Bank').click();
   await payNow(page).click();
@@ -467,7 +467,7 @@ async function demoDataAgain(page: Page) {
   expect(response.ok()).toBe(true);
 }
 
-test('Resend after the 60 s countdown sends a new code for the same record (no second commit); the new code confirms and the payment is booked (issue 7 item 3)', async ({
+test('Resend after the 60 s countdown sends a new code for the same record (no second commit); the new code confirms and the payment is booked', async ({
   page,
   kopa,
 }) => {
@@ -550,7 +550,7 @@ async function startCodePayment(
   return commit;
 }
 
-test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay Now works again at once, no 800005, and the payment is booked (issue 7 item 3)', async ({
+test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay Now works again at once, no 800005, and the payment is booked', async ({
   page,
   kopa,
 }) => {
@@ -585,7 +585,7 @@ test('Cancel in the code dialog voids the pending record (repayment-cancel): Pay
 });
 
 /*
- * Issue 33 item 5a: the borrower leaves the code dialog by closing the page (not Cancel) and
+ * the borrower leaves the code dialog by closing the page (not Cancel) and
  * comes back. Pay Now works at once (the pending request is resumed: same record, the code
  * already sent confirms it), never "do not submit the repayment request twice" for 10 minutes,
  * and the order is booked once.

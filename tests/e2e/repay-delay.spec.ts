@@ -1,5 +1,5 @@
 /**
- * Deferral (rollover) repayment, /repayDelay (issue 4; spec 2 "Deferral (rollover) repayment",
+ * Deferral (rollover) repayment, /repayDelay (spec 2 "Deferral (rollover) repayment",
  * 3 "Deferral detail response", 4 "Pay flow", 5 "Account number", 7, 8 "Pay dialog";
  * SECURITY 14 and 16), in Chromium against the reference server. Demo order O174D can be
  * deferred and pays by NOTICE; the PAY_URL case rewrites the server's answer on its way in.
@@ -39,7 +39,7 @@ interface DelayDetail {
   bankList: { name: string; type: string }[];
 }
 
-/** Opens /repayDelay and types the wallet account number when the field is there (Pay Now sends nothing without one, issue 33). */
+/** Opens /repayDelay and types the wallet account number when the field is there (Pay Now sends nothing without one). */
 async function openDelay(
   page: Page,
   kopa: { open(path: string, q?: Record<string, string>): Promise<void> },

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "the numbers and states the borrower sees", in Chromium against the reference server
+ * "the numbers and states the borrower sees", in Chromium against the reference server
  * (demo data, server/demo/seedData.ts) and with responses reshaped the way the spec allows
  * (numbers sent as strings, optional fields absent). One describe per bullet of the issue.
  */
@@ -139,7 +139,7 @@ test.describe('/repay: typed amounts in money units with cents; the wallet notic
     });
   });
 
-  // Issue 33 item 5b: the field's message, nothing sent; and the server refuses it on its own.
+  // the field's message, nothing sent; and the server refuses it on its own.
   test('Pay Now with no account number sends nothing and says why at the field; the server refuses it with 400 and no TradeNo', async ({
     page,
     kopa,

@@ -1,5 +1,5 @@
 /**
- * Installment repayment, /repay: the Pay Now flow (issue 4; spec 4 "Pay flow", 7, 8 "Pay
+ * Installment repayment, /repay: the Pay Now flow (spec 4 "Pay flow", 7, 8 "Pay
  * dialog"; SECURITY 14 and 16), in Chromium against the reference server: the NOTICE dialog,
  * leaving for a PAY_URL, tap storms, an HTML 500, a dropped connection and a refusal. The plan,
  * selection, amount and account tests are in repay.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * Installment repayment, /repay (issue 4; spec 2 "Installment repayment", 3 "Installment plan
+ * Installment repayment, /repay (spec 2 "Installment repayment", 3 "Installment plan
  * response", 4 "Installment selection", 5 "Account number" and "Edited amount"), in Chromium
  * against the reference server: the plan, the selection, the amount and the account. The Pay
  * Now flow is in repay-pay.spec.ts. Demo order: O180D (one paid and two pending installments, NOTICE).
@@ -183,7 +183,7 @@ test.describe('installment repayment /repay', () => {
     await expect(page.getByText('Modify amount')).toHaveCount(0);
     await expect(payNow(page)).toBeDisabled();
 
-    // Letters and signs go; a `.` or `,` is the decimal mark (issue 13, docs/decisions/002-repayment-numbers-and-states.md).
+    // Letters and signs go; a `.` or `,` is the decimal mark (docs/decisions/002-repayment-numbers-and-states.md).
     await field.pressSequentially('1a2b-3.4');
     await expect(field).toHaveValue('123,4');
     await field.fill('12abc3');
@@ -269,7 +269,7 @@ test.describe('installment repayment /repay', () => {
     });
   });
 
-  // Issue 33 item 5c.
+  // A borrower who pays a second time.
   test('Modify amount: the footer total follows the typed amount (what Pay Now sends), the label shows once, and a tap goes back to the installment amount', async ({
     page,
     kopa,

@@ -95,7 +95,7 @@ test.describe('/repaymentOfCode', () => {
     const info = await openWithInfo(page, kopa, '/repaymentOfCode', TYPE1);
     expect(info.type).toBe(1);
     await expect(page.getByRole('heading', { name: 'Repayment', exact: true })).toBeVisible();
-    // The spec's system param: 1 rupee, any other value peso (spec section 1; issue 33).
+    // The spec's system param: 1 rupee, any other value peso (spec section 1).
     expect(info.currencyFlag).toBe(0);
     await expect(byId(page, 'amount')).toHaveText(`₱ ${money(info.repayAmount ?? 0)}`);
     await expect(page.locator('#payCode')).toContainText('Pay code');

@@ -1,5 +1,5 @@
 /**
- * Issue 32, item 2, at render time in Chromium: an image the API names on a host that is not on
+ * At render time in Chromium: an image the API names on a host that is not on
  * config/app.json imageHosts, or on one that is but with the borrower's session in its URL, is
  * never requested; and should anything still try (markup the app does not control), the page's
  * CSP img-src, which lists the same hosts, stops the browser from sending it.
@@ -24,7 +24,7 @@ function foreignRequests(page: Page): Request[] {
   return seen;
 }
 
-test.describe('image hosts (issue 32)', () => {
+test.describe('image hosts', () => {
   for (const [what, logo] of [
     ['a host not on imageHosts', `https://evil.tld/p.png?s=${DEMO.sessionId}`],
     [

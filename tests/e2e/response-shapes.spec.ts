@@ -1,5 +1,5 @@
 /**
- * The typed boundary end to end (issue 13): responses shaped as a real backend sends them
+ * The typed boundary end to end: responses shaped as a real backend sends them
  * (numbers as strings, optional fields left out), fulfilled with page.route, reach the layouts
  * as the schema means them; a response that cannot be made valid is an error with Retry and one
  * report. The built app, the reference server for everything not routed, Debian's Chromium.

@@ -1,5 +1,5 @@
 /**
- * Issue 10, repeat visits: the service worker (src/sw/sw.js) serves the screen's HTML and the
+ * Repeat visits: the service worker (src/app/sw/sw.js) serves the screen's HTML and the
  * app's code from its cache, so a warm open paints with no network at all; a new build's worker
  * takes over, and the open after that runs the new build entirely.
  */

@@ -1,11 +1,10 @@
 /**
- * Issue 7 item 7: a session the server does not know (or that expired) answers HTTP 401, and the
+ * A session the server does not know (or that expired) answers HTTP 401, and the
  * page turns into a way out (log in / close) instead of an error with a Retry that always fails.
  * In Chromium against the reference server, with the fake Android host recording bridge calls.
  */
 import { expect, test } from './support/fixtures';
 import { apiUrl, byId } from './support/payFlow';
-import { messageForPeople, SESSION_EXPIRED_MESSAGE } from '../../src/runtime/session';
 
 const WAY = '/api/v1/kopa/service/loan/repayment-way';
 const COMMIT = '/api/v1/kopa/service/loan/repayment-commit';
@@ -25,9 +24,10 @@ test('an unknown sessionId: the page shows the server message, Log in and Close 
   const body = (await answer.json()) as { code: string; message: string };
   expect(body.code).toBe('401');
 
-  // The server's own words when they are meant for people ('Unknown or expired session. ...').
+  // The server's own words, meant for people, are what the borrower reads.
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText(messageForPeople(body.message) ?? SESSION_EXPIRED_MESSAGE);
+  expect(body.message).toBe('Unknown session. Please log in again.');
+  await expect(alert).toContainText(body.message);
   await expect(page.getByRole('heading', { name: 'Choose repayment method' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * Issue 32, item 5: one phone, two borrowers. The service worker answers /repay from its cache
+ * One phone, two borrowers. The service worker answers /repay from its cache
  * for any query; that copy must hold nothing of the borrower who opened it (no orderId, productId,
  * userId, sessionId), borrower B's link must never show borrower A's order or amount, and a 401
  * (the session is over on this device) leaves no cached page behind.
@@ -90,7 +90,7 @@ test("borrower B's link on the same phone shows B's order, never A's; the cached
   page,
   kopa,
 }) => {
-  // The page as the server writes it for A holds nothing of A either (issue 36: the early plan
+  // The page as the server writes it for A holds nothing of A either (the early plan
   // names query keys), so no copy of it can; the checks below hold a cached copy to that.
   expectNothingOf(await (await page.request.get(`/repay?${qs(A)}`)).text(), A, "A's page");
 

@@ -1,5 +1,5 @@
 /**
- * The money screens against a backend that sends exactly what the spec names (issue 33): every
+ * The money screens against a backend that sends exactly what the spec names: every
  * /vexed call is answered with its generated spec-minimal answer (tests/fixtures/spec-answers/,
  * `npm run gen`), so nothing of the reference server's own fields reaches the page. Each screen
  * shows its figures, no error screen, no "undefined"/"NaN", nothing reported about the answers,

@@ -1,5 +1,5 @@
 /**
- * Issue 34.4, authoring in the studio: completion from the schemas (widget types) and from the
+ * Authoring in the studio: completion from the schemas (widget types) and from the
  * response schemas and state inside `{{ }}`, hover docs for a data path, the outline selecting a
  * node in the JSON and in the preview, and the preview's switches for language, device size and
  * data scenario.

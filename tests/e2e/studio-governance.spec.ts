@@ -1,5 +1,5 @@
 /**
- * Issue 34.5, governance in the studio: a money screen (/repay) is published only after a second
+ * Governance in the studio: a money screen (/repay) is published only after a second
  * publisher approves that exact draft (two operators, two browser sessions, and the second is
  * warned that the first edits the same draft); and `npm run layouts:import` (its test-only route,
  * the same code in the server's process) refuses to replace a version published in the studio

@@ -1,5 +1,5 @@
 /**
- * Issue 9, the layout studio as an operator uses it: log in, edit a screen's label and watch the
+ * The layout studio as an operator uses it: log in, edit a screen's label and watch the
  * phone preview change, get an inline error for a broken binding (and no publish), see the
  * development box for a broken node in the preview, publish, see the borrower route change, and
  * roll back from the history.

@@ -6,7 +6,7 @@ import { ROUTES, routeQuery } from './support/routeQueries';
 import { DEMO_SCREENS } from '../../server/demo/demoScreens';
 
 /*
- * Issue 33 item 6: what a borrower sees on a phone. Every route at 390x844 and at 320x640: a
+ * What a borrower sees on a phone. Every route at 390x844 and at 320x640: a
  * screenshot in artifacts/screenshots/viewports/<size>/<screen>.png (the first screen, to be looked at),
  * and an automatic check that no text is cut or orphaned:
  * - cut: an element whose text (or an input's placeholder) is wider than the room it has and is

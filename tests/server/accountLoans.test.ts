@@ -1,4 +1,4 @@
-/** Issue 7 items 8 and 9: no deletion with an open loan; loan-push binds only the product's own term. */
+/** No deletion with an open loan; loan-push binds only the product's own term. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSuccess, OTHER, smsCode, startServer, type TestServer } from './helpers';
 

@@ -1,4 +1,4 @@
-/** Issue 7 item 6: an encoded or otherwise respelt API path is rate limited like the plain path, or refused. */
+/** An encoded or otherwise respelt API path is rate limited like the plain path, or refused. */
 import { describe, expect, it } from 'vitest';
 import { startServer } from './helpers';
 

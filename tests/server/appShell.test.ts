@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppShell } from '../../server/prelude/appShell';
+import { createAppShell } from '../../server/page/appShell';
 import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
-import { collectTypes } from '../../src/schema/collectTypes';
+import { collectTypes } from '../../src/contract/schema/collectTypes';
 import { parseTemplate } from '../../src/expr';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 import { PAGE_PARTS, withoutPart, type PagePart } from '../../scripts/bench/pageParts';
 
-vi.mock('../../src/schema/collectTypes', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/schema/collectTypes')>();
+vi.mock('../../src/contract/schema/collectTypes', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/contract/schema/collectTypes')>();
   return { ...real, collectTypes: vi.fn(real.collectTypes) };
 });
 
@@ -34,19 +34,21 @@ function fixture(customer: unknown, earlyCode?: string) {
     JSON.stringify({
       'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-1.js' },
-      'src/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
+      'src/contract/schema/generated/validators/app.js': { file: 'assets/app-1.js' },
       'messages/layouts/en.json': { file: 'assets/en-1.js' },
       'messages/layouts/zh.json': { file: 'assets/zh-1.js' },
-      'src/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
+      'src/react/widgets/text/Text.tsx': { file: 'assets/Text-1.js', imports: ['_binding.js'] },
       '_binding.js': { file: 'assets/binding-1.js', imports: ['_react.js'] },
-      'src/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
-      'src/widgets/rich-text/RichText.tsx': { file: 'assets/RichText-1.js' },
-      'src/widgets/rich-text/sanitizeHtml.ts': { file: 'assets/sanitizeHtml-1.js' },
-      'src/shell/early.ts': { file: 'assets/early-1.js' },
-      'src/schema/generated/validators/responses/contact-kf-info.js': {
+      'src/react/widgets/button/Button.tsx': { file: 'assets/Button-1.js' },
+      'src/react/widgets/rich-text/RichText.tsx': { file: 'assets/RichText-1.js' },
+      'src/react/widgets/rich-text/sanitizeHtml.ts': { file: 'assets/sanitizeHtml-1.js' },
+      'src/app/shell/early.ts': { file: 'assets/early-1.js' },
+      'src/contract/schema/generated/validators/responses/contact-kf-info.js': {
         file: 'assets/contact-kf-info-1.js',
       },
-      'src/schema/generated/validators/responses/get-sms.js': { file: 'assets/get-sms-1.js' },
+      'src/contract/schema/generated/validators/responses/get-sms.js': {
+        file: 'assets/get-sms-1.js',
+      },
     }),
   );
   writeFileSync(join(layouts, 'customer-service.json'), JSON.stringify(customer));
@@ -113,7 +115,7 @@ describe('app shell', () => {
     expect(withHtml).toContain('<link rel="modulepreload" href="/assets/sanitizeHtml-1.js">');
   });
 
-  // Issue 10: a layout that passes this build's strict schema is stamped, and the page is not
+  // A layout that passes this build's strict schema is stamped, and the page is not
   // sent the browser's validators for it; one an older schema let through gets them, unstamped.
   it('stamps a layout it checked with the schema version and leaves the validators out; an unchecked one gets them', async () => {
     const good = await fixture(layout).html('/customerService');
@@ -126,7 +128,7 @@ describe('app shell', () => {
     expect(unchecked).toContain('"colour":"red"'); // still served: the browser shows its own error
   });
 
-  // Issue 10: the few texts a screen shows travel in the page; the layouts' whole catalogue
+  // The few texts a screen shows travel in the page; the layouts' whole catalogue
   // (about 4 KB compressed) loads after the first screen, not before it.
   it("puts the texts the layout names in the page, in the borrower's language, instead of preloading the texts chunk", async () => {
     const named = {
@@ -157,7 +159,7 @@ describe('app shell', () => {
     expect(chinese).not.toContain('zh-1.js');
   });
 
-  // Issue 10: the first screen's bindings come parsed, for a layout this server checked only.
+  // The first screen's bindings come parsed, for a layout this server checked only.
   it("puts the checked layout's bindings in the page as the app's parser reads them; none for an unchecked layout or a broken binding", async () => {
     const bound = {
       ...layout,
@@ -193,7 +195,7 @@ describe('app shell', () => {
     expect(await fixture(layout).html('/no/such/page')).not.toContain('kopa-layout');
   });
 
-  // Issue 7.13 (a too-deep layout never inlined) is now a publishing rule: such a layout never
+  // A too-deep layout never inlined is now a publishing rule: such a layout never
   // becomes a published version (tests/server/layoutStudio.test.ts).
 
   it('builds the page once per layout version (name + ETag) and rebuilds when the layout changes', async () => {
@@ -209,7 +211,7 @@ describe('app shell', () => {
     expect(collectTypes).toHaveBeenCalledTimes(2);
   });
 
-  it('preloads the response validators of the sources the page loads at once, not of manual ones (issue 10)', async () => {
+  it('preloads the response validators of the sources the page loads at once, not of manual ones', async () => {
     const withSources = {
       ...layout,
       dataSources: {
@@ -222,8 +224,8 @@ describe('app shell', () => {
     expect(html).not.toContain('get-sms-1.js');
   });
 
-  // Issue 10: the first screen's data requests leave before the entry has arrived (server/prelude/earlyPlan.ts).
-  // Issue 36: the plan names query keys, so the page is the same text whatever the query.
+  // The first screen's data requests leave before the entry has arrived (server/page/earlyPlan.ts).
+  // The plan names query keys, so the page is the same text whatever the query.
   it('plans the early requests from the layout alone and runs the early script before the entry', async () => {
     const withSources = {
       ...layout,
@@ -258,7 +260,7 @@ describe('app shell', () => {
     expect(await shell.html('/customerService', undefined, 'en')).toBe(html);
   });
 
-  // Issue 10: one request less before the first screen. The CSP allows that script by its hash only.
+  // One request less before the first screen. The CSP allows that script by its hash only.
   it('puts the early script in the page when it can, allowed by its hash in the CSP', async () => {
     const withSources = {
       ...layout,
@@ -319,7 +321,7 @@ describe('app shell', () => {
     }
   });
 
-  // Issue 10: the screen's frame paints before any script runs.
+  // The screen's frame paints before any script runs.
   it('paints the header with the title (escaped text) and a skeleton just before an empty #root, and titles the document', async () => {
     const header = {
       type: 'page-header',
@@ -363,7 +365,7 @@ describe('app shell', () => {
   });
   // npm run bench:page measures each part by cutting it out of this page: it must find each one,
   // take only it, and refuse a page without it (a cut that changed nothing measured nothing).
-  it('writes every part the page bench cuts out where the bench finds it (issue 10)', async () => {
+  it('writes every part the page bench cuts out where the bench finds it', async () => {
     const withAll = {
       ...layout,
       body: [{ type: 'text', text: "{{ t('customerService.intro') }} {{ data.kf.name }}" }],

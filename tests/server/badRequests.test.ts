@@ -82,7 +82,7 @@ describe('bad requests get 400 with a reason', () => {
     expect(res.body.message).toMatch(/outstanding/);
   });
 
-  it('query: a repeated key is its first value (src/prelude/query.ts); oversized session params -> 400', async () => {
+  it('query: a repeated key is its first value (src/contract/servedPage/query.ts); oversized session params -> 400', async () => {
     // userId=1 (the first) with a session that is not its own: the session check refuses it.
     const twice = await s.inject({
       method: 'POST',
@@ -206,7 +206,7 @@ describe('sessions and ownership', () => {
 });
 
 /*
- * Issue 7 item 5: every numeric field of every endpoint, generated from schemas/api, refuses
+ * Every numeric field of every endpoint, generated from schemas/api, refuses
  * non-finite and non-decimal spellings in form bodies, JSON bodies and query strings; NUL bytes
  * and lone surrogates in text get 400; and no endpoint answers 500 to any malformed input.
  */

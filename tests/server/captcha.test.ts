@@ -1,4 +1,4 @@
-/** Issue 7 item 11: one captcha, one use; wrong tries survive a refresh; registration still works. */
+/** One captcha, one use; wrong tries survive a refresh; registration still works. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSuccess, fakeClock, smsCode, startServer, type TestServer } from './helpers';
 

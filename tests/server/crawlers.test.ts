@@ -1,5 +1,5 @@
 /**
- * Search engines (issue 43): /robots.txt; the official site's pages indexable, each with its meta
+ * Search engines: /robots.txt; the official site's pages indexable, each with its meta
  * description in the page's language; every borrower page, the studio and every non-page answer
  * noindex (X-Robots-Tag, and the robots meta on pages); a file nobody has is a plain 404, and an
  * unknown page path is the app's not-found page with status 404.
@@ -141,7 +141,11 @@ describe('not found', () => {
       const res = await page(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(res.json(), url).toEqual({ code: '404', message: `Not found: GET ${url}` });
+      expect(res.json(), url).toEqual({
+        code: '404',
+        message: `Not found: GET ${url}`,
+        requestId: res.headers['x-request-id'],
+      });
       expect(res.headers['x-robots-tag'], url).toBe('noindex');
     }
     // A real file is still served.
@@ -164,6 +168,10 @@ describe('not found', () => {
       headers: { accept: 'application/json' },
     });
     expect(json.statusCode).toBe(404);
-    expect(json.json()).toEqual({ code: '404', message: 'Not found: GET /no/such/page' });
+    expect(json.json()).toEqual({
+      code: '404',
+      message: 'Not found: GET /no/such/page',
+      requestId: json.headers['x-request-id'],
+    });
   });
 });

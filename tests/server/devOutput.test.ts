@@ -1,5 +1,5 @@
 /**
- * Issue 35 item 5: in development a tester finds each SMS code as one plain line in the server's
+ * In development a tester finds each SMS code as one plain line in the server's
  * terminal, `SMS to <phone>: <code>`, whatever the log level (the log is off here).
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';

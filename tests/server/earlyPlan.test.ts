@@ -1,17 +1,17 @@
 /**
- * Issue 10: the page plans the first screen's data requests the app would send at once, so they
+ * The page plans the first screen's data requests the app would send at once, so they
  * can leave before the app's code has arrived. Only requests nothing but the query decides, and
- * (issue 36) the plan names query keys, never values: the early script reads them from the page's
+ * the plan names query keys, never values: the early script reads them from the page's
  * own query, exactly as the app's resolver reads the layout's bindings.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import routes from '../../config/routes.json';
-import { earlyPlanOf } from '../../server/prelude/earlyPlan';
-import { plannedRequests } from '../../src/prelude/earlyPlan';
-import { readPageQuery } from '../../src/prelude/query';
-import { resolveWith, type ResolveProblem } from '../../src/prelude/resolve';
+import { earlyPlanOf } from '../../server/page/earlyPlanOf';
+import { plannedRequests } from '../../src/contract/servedPage/earlyPlan';
+import { readPageQuery } from '../../src/contract/servedPage/query';
+import { resolveWith, type ResolveProblem } from '../../src/contract/servedPage/resolveWith';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const layout = (name: string): unknown =>
@@ -35,7 +35,7 @@ const QUERIES = [
   '?orderId=%E2%9C%93%20%22%3C',
 ];
 
-/** The parameters as the app's resolver (src/prelude/resolve.ts) reads the layout's bindings. */
+/** The parameters as the app's resolver (src/contract/servedPage/resolve.ts) reads the layout's bindings. */
 function appParams(value: unknown, search: string): unknown {
   const problems: ResolveProblem[] = [];
   const out = resolveWith(value ?? {}, { query: readPageQuery(search) }, {}, '', problems);

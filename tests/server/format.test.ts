@@ -1,7 +1,7 @@
 /** Server display texts use the client's formatters: same rounding of amounts, same dates. */
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../server/lib/format';
-import { delayFee, DELAY_FEE_RATE } from '../../server/lib/orders';
+import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../server/domain/format';
+import { delayFee, DELAY_FEE_RATE } from '../../server/domain/orders';
 import { formatMoney as clientMoney } from '../../src/format/money';
 import { formatDate as clientDate, formatDateTime as clientDateTime } from '../../src/format/date';
 
@@ -26,7 +26,7 @@ describe('server formatting', () => {
     expect(formatDate(d)).toBe(formatDateTime(d).slice(0, 10));
   });
 
-  it('dates over decades and at the day boundary agree with the client formatter (the server adds the fixed offset, issue 36)', () => {
+  it('dates over decades and at the day boundary agree with the client formatter (the server adds the fixed offset)', () => {
     for (
       let t = Date.UTC(2000, 0, 1, 20, 59, 59);
       t < Date.UTC(2050, 0, 1);

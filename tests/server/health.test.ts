@@ -1,5 +1,5 @@
 /**
- * Issue 35: the probes a deploy uses. /healthz answers while the process runs; /readyz answers 200
+ * The probes a deploy uses. /healthz answers while the process runs; /readyz answers 200
  * only when the database answers and there are published layouts to serve, and says why not (503).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

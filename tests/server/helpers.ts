@@ -19,7 +19,7 @@ import pg from 'pg';
 import { buildServer, type BuildOptions } from '../../server/app';
 import { loadCatalogue, loadValidators, describeErrors } from '../../server/core/catalogue';
 import { loadAppConfig } from '../../server/core/config';
-import { formatDate } from '../../server/lib/format';
+import { formatDate } from '../../server/domain/format';
 import type { Db } from '../../server/db';
 
 process.env.NODE_ENV = 'test';

@@ -156,7 +156,7 @@ describe('layouts', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('404');
     expect((await get('nope')).statusCode).toBe(404);
-    // A respelt path is refused before any handler (issue 32 item 1, server/http/pathGuard.ts).
+    // A respelt path is refused before any handler (server/http/pathGuard.ts).
     expect((await s.inject({ method: 'GET', url: '/layouts/..%2Fpackage.json' })).statusCode).toBe(
       400,
     );

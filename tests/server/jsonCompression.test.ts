@@ -1,5 +1,5 @@
 /**
- * Issue 36: JSON answers over 1 KB go compressed by negotiation (brotli, gzip, or as they are),
+ * JSON answers over 1 KB go compressed by negotiation (brotli, gzip, or as they are),
  * always with Vary: Accept-Encoding, and decode to the same JSON; small answers go as they are.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

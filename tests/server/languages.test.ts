@@ -1,5 +1,5 @@
 /**
- * Issue 33 item 4, contract section 7: the server's texts follow the page's `lang` (which every API
+ * Contract section 7: the server's texts follow the page's `lang` (which every API
  * call carries): statuses, detail lines, question types, form labels, notices and error messages,
  * from the same catalogue as the app (messages/**). English without `lang`.
  */

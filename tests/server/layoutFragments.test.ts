@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandForServing, fragmentsOf } from '../../server/layouts/fragments';
+import { expandForServing, fragmentsOf } from '../../server/layouts/servedFragments';
 import { startServer, type TestServer } from './helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../server/http/errorHandler';
 import { registerLayouts } from '../../server/layouts/routes';
 import { createLayoutStore, type LayoutSource } from '../../server/layouts/store';
-import { LAYOUT_SCHEMA_VERSION } from '../../src/schema/generated/validators/layoutSchemaVersion';
+import { LAYOUT_SCHEMA_VERSION } from '../../src/contract/schema/generated/validators/layoutSchemaVersion';
 
 const V1 = '{"id":"customer-service","version":1,"title":"One","body":[]}';
 const V2 = '{"id":"customer-service","version":2,"title":"Two","body":[]}';
@@ -82,7 +82,7 @@ describe('layout store', () => {
     expect((await get(a)).body).toBe(V1);
   });
 
-  it("marks a body that passes this build's strict schema as checked (header on 200 and 304); not one an older schema let through (issue 10)", async () => {
+  it("marks a body that passes this build's strict schema as checked (header on 200 and 304); not one an older schema let through", async () => {
     const { state, source } = fakeSource();
     const a = app(source);
     const good = await get(a);

@@ -1,5 +1,5 @@
 /**
- * Issue 9: layouts on the database. Seeding from layouts/*.json, operator login, drafts,
+ * Layouts on the database. Seeding from layouts/*.json, operator login, drafts,
  * publishing (checked: refused with the issues, nothing invalid reaches a borrower), immutable
  * versions, rollback, the audit log, restart persistence, the draft preview, and two instances on
  * one PostgreSQL seeing a publish (DATABASE_URL).
@@ -16,7 +16,7 @@ import {
   studioCredentials,
   studioLoginHint,
 } from '../../server/layouts/studio/auth';
-import { serverSecret } from '../../server/lib/tokens';
+import { serverSecret } from '../../server/domain/tokens';
 import { startServer, type TestServer } from './helpers';
 
 const NAME = 'customer-service';
@@ -242,7 +242,7 @@ describe('layouts on the database', () => {
     });
     expect(studioCredentials({ NODE_ENV: 'production' })).toBeNull();
     expect(studioLoginHint('http://x/studio', null)).toMatch(/^Layout studio: off/);
-    // The demo names its second publisher, so the two-person publish can be tried (issue 34.5).
+    // The demo names its second publisher, so the two-person publish can be tried.
     expect(
       studioLoginHint('http://x/studio', studioCredentials({ NODE_ENV: 'development' })),
     ).toContain('user "reviewer", password "kopa-studio-review"');

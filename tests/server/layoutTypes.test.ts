@@ -1,5 +1,5 @@
 /**
- * Issue 34 through the publish gate: each typed-layouts fixture (a shipped layout with one
+ * The typed-layout checks through the publish gate: each typed-layouts fixture (a shipped layout with one
  * realistic mistake) saved as the draft of its layout in the studio is refused at publish with
  * the message npm run validate prints (tests/fixtures/typed-layouts.expected.json), and borrowers
  * keep the published version; the shared check (server/layouts/check.ts) says the same.
@@ -93,7 +93,7 @@ async function served(name: string): Promise<string> {
   return (await server.inject({ method: 'GET', url: `/layouts/${name}.json` })).body;
 }
 
-describe('the studio refuses to publish each kind of type, role and order mistake (issue 34)', () => {
+describe('the studio refuses to publish each kind of type, role and order mistake', () => {
   it.each(fixtures.map((f) => [f.file, f] as const))('%s', async (_file, { name, text, want }) => {
     const before = await served(name);
     const saved = await req('PUT', `/layouts/${name}/draft`, { content: text });
@@ -127,7 +127,7 @@ describe('the studio refuses to publish each kind of type, role and order mistak
     );
     const saved = await req('PUT', `/layouts/${name}/draft`, { content: fixed });
     expect(saved.status).toBe(200);
-    // A money screen: a second publisher approves this exact draft first (issue 34 item 5).
+    // A money screen: a second publisher approves this exact draft first.
     const login = await server.inject({
       method: 'POST',
       url: '/studio/api/login',

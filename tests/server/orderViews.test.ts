@@ -1,5 +1,5 @@
 /**
- * Issue 8, server view models: loan-details answers `view` (icon, buttons, recommended products,
+ * Server view models: loan-details answers `view` (icon, buttons, recommended products,
  * dialog, rating, redirect, amount due) and every product tile `view.opens`, decided on the server
  * from the spec's status rules (product spec 4 "Order status codes"), for each demo order.
  */

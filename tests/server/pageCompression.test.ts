@@ -1,6 +1,6 @@
 /**
- * Issues 32 and 36: the app's HTML is compressed once per layout version, language and kind
- * (server/prelude/compressedPage.ts), and nothing of a page depends on its query. Every encoding
+ * The app's HTML is compressed once per layout version, language and kind
+ * (server/page/compressedPage.ts), and nothing of a page depends on its query. Every encoding
  * must decode to exactly the page's text, byte for byte; through the server every query gets the
  * same page and ETag.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compressPage, pageRepresentation } from '../../server/prelude/compressedPage';
+import { compressPage, pageRepresentation } from '../../server/page/compressedPage';
 import { startServer, type TestServer } from './helpers';
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Kopa</title></head><body><div id="root"></div>${'<p>Installment 1 of 3, due 2026-12-01</p>'.repeat(500)}é€😀</body>\n</html>\n`;
@@ -89,7 +89,7 @@ describe('the app page through the server', () => {
     writeFileSync(join(dist, 'assets', 'early.js'), 'window.early=1;');
     writeFileSync(
       join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/shell/early.ts': { file: 'assets/early.js' } }),
+      JSON.stringify({ 'src/app/shell/early.ts': { file: 'assets/early.js' } }),
     );
     writeFileSync(join(dir, 'layouts', 'customer-service.json'), JSON.stringify(LAYOUT));
     s = await startServer({ distDir: dist, layoutsDir: join(dir, 'layouts') });
@@ -107,7 +107,7 @@ describe('the app page through the server', () => {
       : res.headers['content-encoding'] === 'gzip'
         ? gunzipSync(res.rawPayload).toString()
         : res.rawPayload.toString();
-  // Issue 36: the early plan names query keys, so a page is one text whatever its query.
+  // The early plan names query keys, so a page is one text whatever its query.
   it('every query gets the same page, with its plan, in br, gzip and as is', async () => {
     const texts: string[] = [];
     for (const [encoding, orderId] of [

@@ -1,6 +1,6 @@
 /**
- * Issue 32: the app's pages need no session, so each address may open a limited number a minute
- * (server/prelude/pageLimit.ts); past it the answer is a 429 page that says how long to wait.
+ * The app's pages need no session, so each address may open a limited number a minute
+ * (server/page/pageLimit.ts); past it the answer is a 429 page that says how long to wait.
  * Every spelling of a page counts (the path guard refuses the ones the router would read
  * differently); the app's files and the API do not count against it.
  */

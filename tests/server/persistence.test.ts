@@ -1,4 +1,4 @@
-/** Restarting the server keeps every repayment, complaint, upload and deletion (issue 3). */
+/** Restarting the server keeps every repayment, complaint, upload and deletion. */
 import { describe, expect, it } from 'vitest';
 import {
   expectSuccess,

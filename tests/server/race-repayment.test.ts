@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 1: parallel card repayments never book more than the amount due, on PGlite and on
+ * Parallel card repayments never book more than the amount due, on PGlite and on
  * PostgreSQL (DATABASE_URL). CARD2 (M-Pesa wallet) needs no SMS code below the policy threshold,
  * so every commit books at once: the order row lock is all that stands between them.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13, "the numbers and states the borrower sees": the view models of the loan details,
+ * "the numbers and states the borrower sees": the view models of the loan details,
  * deferral detail, generate-vcode notice and repayment-code screens, on the demo data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 4: confirm matches the code issued for that very record; an expired or cancelled
+ * Confirm matches the code issued for that very record; an expired or cancelled
  * record answers 800008 and books nothing; a changed amount due is never over-booked.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

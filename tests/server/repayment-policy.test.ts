@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 2: the server, not the page URL's sendMsg, decides whether a card repayment needs
+ * The server, not the page URL's sendMsg, decides whether a card repayment needs
  * an SMS code: the card's sms_required, or an amount at or above settings.repaySms.minAmount.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 7 item 3: a borrower whose SMS never arrived can always pay. Resend gives the same pending
+ * A borrower whose SMS never arrived can always pay. Resend gives the same pending
  * record a new code (old one dead, SMS limits apply, expiry restarts); Cancel voids the record and
  * frees the order at once.
  */
@@ -155,7 +155,7 @@ describe('repayment-cancel', () => {
 });
 
 /*
- * Issue 33 item 5a: the borrower left the code dialog by closing the page (no Cancel) and pays
+ * the borrower left the code dialog by closing the page (no Cancel) and pays
  * again at once. Never "do not submit the repayment request twice" for the pending record's 10
  * minutes; and whatever is confirmed, the order is booked once.
  */

@@ -20,7 +20,7 @@ async function token(orderId: string): Promise<string> {
   return (expectSuccess('repaymentWay', way) as { repayToken: string }).repayToken;
 }
 
-// The server decides whether a code is needed (issue 7): CARD1 (CRDB bank account) always needs
+// The server decides whether a code is needed: CARD1 (CRDB bank account) always needs
 // one, CARD2 (M-Pesa wallet) none below settings.repaySms.minAmount. sendMsg is sent and ignored.
 const commit = (orderId: string, repayToken: string, key: string, amount: number, sendMsg = 0) =>
   s.call(
@@ -150,7 +150,7 @@ describe('repayment commit idempotency', () => {
 });
 
 describe('SMS-validated repayments', () => {
-  it('a second submission of the same payment resumes the pending one (issue 33), 800006 for a wrong code, then confirm', async () => {
+  it('a second submission of the same payment resumes the pending one, 800006 for a wrong code, then confirm', async () => {
     const t = await token('O180D');
     const first = expectSuccess(
       'repaymentCommit',

@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 1: one canonical reading of the request path. Every studio, API, legacy and test
+ * One canonical reading of the request path. Every studio, API, legacy and test
  * route is tried spelt with escapes (single and double), other letter case, doubled slashes, dot
  * segments and backslashes: each spelling is refused with 400 before any handler, nothing is
  * saved, and the plain spelling still needs an operator (401) or, with the studio off, is 404.
@@ -111,7 +111,7 @@ describe('readRequestPath', () => {
   });
 });
 
-describe('the path sweep: every protected route, every respelling (issue 32 item 1)', () => {
+describe('the path sweep: every protected route, every respelling', () => {
   const protectedRoute = (url: string) =>
     /^\/(studio\/api|vexed|api\/lx|__test|uploads|layouts)\//.test(url);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 32, item 2, at publish time and in the page's headers: a layout whose image sends the
+ * At publish time and in the page's headers: a layout whose image sends the
  * borrower's session to another host, or loads from a host not on config/app.json imageHosts /
  * frameHosts, is refused by the studio's publish gate (422, the message and the issues naming
  * file and pointer); borrowers keep the published version. The page's CSP img-src and frame-src
@@ -70,7 +70,7 @@ async function studioCookie(): Promise<string> {
   return String(res.headers['set-cookie']).split(';')[0] ?? '';
 }
 
-describe('publish gate: images and frames on other hosts (issue 32)', () => {
+describe('publish gate: images and frames on other hosts', () => {
   it.each([
     [
       'an image sending sessionId and userId to evil.tld',
@@ -160,7 +160,7 @@ describe('publish gate: images and frames on other hosts (issue 32)', () => {
   );
 });
 
-describe("the page's CSP lists the configured hosts only (issue 32)", () => {
+describe("the page's CSP lists the configured hosts only", () => {
   it.each(['/customerService?userId=10001&sessionId=demo-session', '/repay', '/no/such/page'])(
     '%s',
     async (path) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 12: a handler is held to its endpoint's response schema twice. At compile time the
+ * A handler is held to its endpoint's response schema twice. At compile time the
  * handler for key K must return ResponseOf<K> and K must be a catalogue name (the
  * `@ts-expect-error` lines below fail `tsc` the day that check stops working). At run time, in
  * development and test, an answer that breaks the schema is a 500 with a log line naming the

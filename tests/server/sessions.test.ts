@@ -1,4 +1,4 @@
-/** Issue 7 item 7: sessions have an idle and an absolute lifetime; 401s say why (data.reason). */
+/** Sessions have an idle and an absolute lifetime; 401s say why (data.reason). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectSuccess, fakeClock, startServer, USER, type TestServer } from './helpers';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 32, more than one instance: the API's rate limit and the studio's failed-login limit are
+ * More than one instance: the API's rate limit and the studio's failed-login limit are
  * counted in the database (server/http/counters.ts), so N instances on one PostgreSQL allow the
  * limit once, not N times. The counters themselves run on PGlite and PostgreSQL (and the memory
  * store for per-process limits); the two-instance tests need PostgreSQL (DATABASE_URL).

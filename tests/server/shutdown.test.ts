@@ -1,5 +1,5 @@
 /**
- * Issue 35: stopping the server never cuts a request in half. A request whose transaction is
+ * Stopping the server never cuts a request in half. A request whose transaction is
  * under way when the stop begins finishes (its answer arrives, both of its writes are committed),
  * the listener is closed meanwhile (a new connection is refused), and the database closes after.
  */

@@ -1,11 +1,11 @@
 /** SECURITY.md 20-21: SMS limits, expiry, single use, 5 tries, purpose; deletion ends sessions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmsService } from '../../server/lib/sms';
+import { SmsService } from '../../server/domain/sms';
 import { expectSuccess, fakeClock, smsCode, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 const clock = fakeClock();
-// A borrower with no loans: the demo borrowers have open loans, so their deletion is refused (issue 7 item 8).
+// A borrower with no loans: the demo borrowers have open loans, so their deletion is refused.
 const USER = { userId: '', sessionId: '', phone: '0755999000' };
 beforeAll(async () => {
   s = await startServer({ now: clock.now });
@@ -106,7 +106,7 @@ describe('registration codes (spec section 8)', () => {
 
   it('get-sms: 101 wrong captcha, 11 already registered, 0 sent; register: -1, 11, 0; code single use', async () => {
     later();
-    // One captcha, one use (issue 7 item 11): each answer below needs its own image.
+    // One captcha, one use: each answer below needs its own image.
     const wrong = await captcha();
     expect(
       (

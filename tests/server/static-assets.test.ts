@@ -1,5 +1,5 @@
 /**
- * Issue 10: built files are sent compressed by negotiation (brotli, gzip, as is) with Vary and the
+ * Built files are sent compressed by negotiation (brotli, gzip, as is) with Vary and the
  * length of the bytes sent; hashed assets are immutable for a year; HTML, sw.js and layouts
  * revalidate with ETags (304).
  */

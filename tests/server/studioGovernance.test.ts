@@ -1,5 +1,5 @@
 /**
- * Issue 34.5, studio governance: named accounts with roles (an editor drafts, a publisher
+ * Studio governance: named accounts with roles (an editor drafts, a publisher
  * publishes), a money screen published only with another publisher's approval of that exact
  * draft, discarding a draft audited, two operators on one draft warned about each other, and
  * `npm run layouts:import` refusing to replace a version published in the studio after the

@@ -1,5 +1,5 @@
 /**
- * Issue 32.4, the studio's door: a logout ends the session on the server (a copy of the cookie
+ * The studio's door: a logout ends the session on the server (a copy of the cookie
  * opens nothing afterwards), the cookie is `Secure` when the request came over https (read from
  * X-Forwarded-Proto only when TRUST_PROXY names the proxy), and failed logins are limited per
  * account as well as per address (guesses from rotating addresses lock the account).

@@ -50,7 +50,7 @@ describe('/__test/users', () => {
 
 describe('/__test/reset', () => {
   it('brings back the demo data: the deleted demo borrower can call the API again', async () => {
-    // The demo borrower has open loans, so the API refuses to delete it (issue 7 item 8): delete it in the database.
+    // The demo borrower has open loans, so the API refuses to delete it: delete it in the database.
     await s.db
       .updateTable('users')
       .set({ deleted_at: new Date() })

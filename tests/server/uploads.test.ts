@@ -191,7 +191,7 @@ describe('complaint text', () => {
   });
 });
 
-describe('pixel dimensions (issue 7 item 10)', () => {
+describe('pixel dimensions', () => {
   it.each([
     ['PNG 30000x30000', png(30000, 30000)],
     ['PNG 9000x10', png(9000, 10)],
@@ -227,7 +227,7 @@ describe('pixel dimensions (issue 7 item 10)', () => {
   });
 });
 
-describe('per-user quota and orphan clean-up (issue 7 item 10)', () => {
+describe('per-user quota and orphan clean-up', () => {
   const DAY = 86_400_000;
 
   it('the default quota stops a flood: 50 MB a day (measured)', async () => {

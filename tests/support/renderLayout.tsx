@@ -1,25 +1,25 @@
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import type { LayoutDocument } from '../../src/schema/generated/types';
+import type { LayoutDocument } from '../../src/contract/schema/generated/types';
 import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
-import { Page } from '../../src/render/Page';
-import { createPageController, type PageController } from '../../src/page/pageController';
-import { loadValidators } from '../../src/render/nodeValidators';
-import { createWidgetSource } from '../../src/render/widgetCache';
-import { collectTypes } from '../../src/schema/collectTypes';
-import { widgetLoaders } from '../../src/widgets/registry';
-import { createToastStore } from '../../src/render/toast/toastStore';
-import { ToastHost } from '../../src/render/toast/ToastHost';
-import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../src/security/url';
-import { IDENTIFYING_KEYS } from '../../src/http/session';
+import { Page } from '../../src/react/render/Page';
+import { createPageController, type PageController } from '../../src/runtime/page/pageController';
+import { loadValidators } from '../../src/react/render/nodeValidators';
+import { createWidgetSource } from '../../src/react/render/widgetCache';
+import { collectTypes } from '../../src/contract/schema/collectTypes';
+import { widgetLoaders } from '../../src/react/widgets/registry';
+import { createToastStore } from '../../src/react/render/toast/toastStore';
+import { ToastHost } from '../../src/react/render/toast/ToastHost';
+import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../src/app/security/url';
+import { IDENTIFYING_KEYS } from '../../src/app/http/borrowerSession';
 import app from '../../config/app.json';
-import { expandFragments } from '../../src/layout/fragments';
-import { loadFragmentFiles } from '../../src/schema/fragmentFiles';
+import { expandFragments } from '../../src/contract/layout/fragments';
+import { loadFragmentFiles } from '../../src/contract/schema/fragmentFiles';
 
 const ORIGIN = 'http://localhost:3000';
 
-/** The app's widgets, injected into Page as the shell does (src/shell/widgets.ts); one for every test. */
+/** The app's widgets, injected into Page as the shell does (src/app/shell/widgets.ts); one for every test. */
 export const testWidgets = createWidgetSource(widgetLoaders);
 
 export type FakeResponse =

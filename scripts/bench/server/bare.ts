@@ -11,10 +11,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../../server/db';
 import type { Order, Product } from '../../../server/db/types';
-import { installmentPlanAnswer } from '../../../server/lib/planAnswer';
-import { loanDetailsAnswer } from '../../../server/lib/loanDetailsAnswer';
-import { REPAYABLE, outstanding, type InstallmentRow } from '../../../server/lib/orders';
-import { randomId, repayToken, sameToken } from '../../../server/lib/tokens';
+import { installmentPlanAnswer } from '../../../server/domain/planAnswer';
+import { loanDetailsAnswer } from '../../../server/domain/loanDetailsAnswer';
+import { REPAYABLE, outstanding, type InstallmentRow } from '../../../server/domain/orders';
+import { randomId, repayToken, sameToken } from '../../../server/domain/tokens';
 
 const LABEL = 'TZS';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { buildServer } from '../../../server/app';
 import { loadAppConfig, ROOT } from '../../../server/core/config';
 import { loadCatalogue } from '../../../server/core/catalogue';
-import { repayToken, serverSecret } from '../../../server/lib/tokens';
+import { repayToken, serverSecret } from '../../../server/domain/tokens';
 import { DEMO } from '../../../server/demo/seedData';
 import { BENCH_QUERY } from '../sizes';
 import { bareServer } from './bare';

@@ -1,5 +1,5 @@
 /**
- * Money and SMS for repayment by card (issue 7):
+ * Money and SMS for repayment by card:
  * - cards.sms_required: whether paying with this card needs an SMS code (server policy, not the page).
  * - repayments.expires_at: a pending record's end; a resend restarts it, so it cannot be derived
  *   from created_at any more.

@@ -1,5 +1,5 @@
 /**
- * Issue 7 (the server's trust boundary): session last-seen time for the idle lifetime; captcha
+ * The server's trust boundary: session last-seen time for the idle lifetime; captcha
  * state for one use per image (spent_at) and the get-sms grant that register accepts (sms_phone);
  * an index for the per-user upload quota.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9 (layouts on the database): every published layout is an immutable version; each layout
+ * Layouts on the database: every published layout is an immutable version; each layout
  * points at the one version borrowers get; operators edit one shared draft per layout; every
  * import, draft, publish and rollback is an audit entry. layouts/*.json in the repository seed a
  * fresh database and are published again only by an import (server/layouts/import.ts).

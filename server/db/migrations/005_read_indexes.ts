@@ -1,5 +1,5 @@
 /**
- * Issue 36 (the server at scale): the borrower's latest card (installment plan, delay detail) is
+ * The server at scale: the borrower's latest card (installment plan, delay detail) is
  * read per request by user and newest first; without an index that is a scan of every card.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Issues 32 and 34 (studio sessions and governance): named operator accounts with a role, studio
+ * Studio sessions and governance: named operator accounts with a role, studio
  * sessions kept on the database so a logout (or a disabled account) ends them at once, approvals
  * of one exact draft (its content hash) for the money screens' two-person publish, and the audit
  * actions those bring (approve, discard, a forced import).

@@ -1,5 +1,5 @@
 /**
- * Issue 32 (more than one instance): request and login-failure counters live in the database, so
+ * More than one instance: request and login-failure counters live in the database, so
  * every server process on it counts against the same limit (server/http/counters.ts). One row per
  * key (a client address and what it is counted for), updated by one upsert per counted request.
  */

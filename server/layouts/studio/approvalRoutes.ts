@@ -1,11 +1,11 @@
 /**
- * The second operator of a money screen's publish (issue 34.5): POST .../approve records the
+ * The second operator of a money screen's publish: POST .../approve records the
  * current operator's approval of the draft exactly as it is now (its hash), after the same checks
  * as publishing. Behind the studio's auth hook like every /studio/api route.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import type { FragmentFiles } from '../../../src/layout/fragments';
+import type { FragmentFiles } from '@kopa/contract';
 import { ApiError, badRequest, notFound } from '../../core/errors';
 import { checkLayoutText } from '../check';
 import { layoutDetail } from '../reads';

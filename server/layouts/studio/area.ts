@@ -10,13 +10,13 @@
  *   script: let through, since a cross-site attack needs the victim's browser. Refused: 403 with
  *   the reason in the JSON envelope, data.reason "cross-site";
  * - every text of a request (body, path parameters, query; values and keys) holds no NUL and no
- *   lone surrogate, and every number is finite (server/lib/inputGuard.ts, as on the borrower
+ *   lone surrogate, and every number is finite (server/domain/inputGuard.ts, as on the borrower
  *   API): PostgreSQL cannot store such text, so it is a 400 naming the field, never a 500.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../core/errors';
 import { inArea } from '../../http/requestPath';
-import { checkValues } from '../../lib/inputGuard';
+import { checkValues } from '../../domain/inputGuard';
 import { requestOrigin } from '../../http/trustProxy';
 
 const STUDIO = '/studio';

@@ -1,5 +1,5 @@
 /**
- * Who may change what borrowers see (issue 34.5). A publisher publishes and rolls back; an editor
+ * Who may change what borrowers see. A publisher publishes and rolls back; an editor
  * edits drafts. The screens that move money (MONEY_ROUTES) are published only with a second
  * operator's approval of that exact draft: its versionHash (text and fragment expansion), so a
  * change after the approval needs a new one. Two operators saving one draft within
@@ -7,9 +7,9 @@
  */
 import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
-import type { FragmentFiles } from '../../../src/layout/fragments';
+import type { FragmentFiles } from '@kopa/contract';
 import { forbidden } from '../../core/errors';
-import { servedText } from '../fragments';
+import { servedText } from '../servedFragments';
 import { versionHash } from '../publish';
 import type { OperatorRole } from './operators';
 import { audit } from '../audit';

@@ -1,5 +1,5 @@
 /**
- * Failed studio logins, counted per address and per account name (issue 32 items 4 and 6):
+ * Failed studio logins, counted per address and per account name:
  * guesses spread over many addresses still lock the account they aim at. Every try counts before
  * the password is read, in the server's counter store (server/http/counters.ts: the database by
  * default, so every instance shares one count); a good login clears both counts. The eleventh try

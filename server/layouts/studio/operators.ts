@@ -1,5 +1,5 @@
 /**
- * Named operator accounts (issue 34.5): each with a role, `editor` (edits drafts, asks for
+ * Named operator accounts: each with a role, `editor` (edits drafts, asks for
  * approval) or `publisher` (also publishes, rolls back and approves another operator's draft of a
  * money screen). Created by `npm run studio:user` (scripts/studio-user.ts); passwords are scrypt
  * hashes with a salt of their own. The account STUDIO_USER names keeps its password in the

@@ -1,5 +1,5 @@
 /**
- * Studio sessions on the database (issue 32.4): the cookie holds a random token, the table its
+ * Studio sessions on the database: the cookie holds a random token, the table its
  * sha256; every studio request looks it up, so a logout, a disabled account or a new password ends
  * the session at once, on every instance, instead of 12 hours later.
  */

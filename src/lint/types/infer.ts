@@ -4,7 +4,7 @@
  * the function signatures. Problems found inside the expression itself (sum() over text,
  * money() of a money input's text, "+" with a value that may be absent) are reported as found.
  */
-import type { Node } from '../../expr';
+import type { Node } from '@kopa/expr';
 import { SIGNATURES, type ArgProblem } from './signatures';
 import {
   ANY,

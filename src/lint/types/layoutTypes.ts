@@ -4,7 +4,7 @@
  * computed.<x> from its binding (followed through, once, with a guard against cycles, which
  * computed-cycle reports).
  */
-import { parseTemplate } from '../../expr';
+import { parseTemplate } from '@kopa/expr';
 import type { ApiCatalogue } from '../responseSchemas';
 import { inferType, show, type ExprProblem, type TypeScope } from './infer';
 import { schemaType } from './schemaTypes';

@@ -83,7 +83,7 @@ function objectType(s: Schema, root: Schema, label: string, endpoint: string): T
     (name) => {
       if (Object.hasOwn(props, name)) {
         const ty = schemaType(props[name], root, `${label}.${name}`, endpoint);
-        // A field with a default is filled by the response boundary (src/http/normalise.ts).
+        // A field with a default is filled by the response boundary (src/app/http/normalise.ts).
         const filled =
           required.has(name) ||
           (props[name] as Schema & { default?: unknown }).default !== undefined;

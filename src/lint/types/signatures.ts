@@ -3,7 +3,7 @@
  * gives. `sum` adds numbers, `money` formats integer cents, `cents` reads a money input's text,
  * list functions take lists. tests/unit/typeCheck.test.ts fails when a function has no entry.
  */
-import type { Node } from '../../expr';
+import type { Node } from '@kopa/expr';
 import { ANY, bool, list, num, objectOf, one, present, text, union, type Alt, type Ty } from './ty';
 
 /** A problem with one argument: the alternative at fault and what the function wanted. */

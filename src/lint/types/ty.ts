@@ -1,5 +1,5 @@
 /**
- * The types of the layout language (issue 34, docs/layouts.md "Types"). A value's type is a set
+ * The types of the layout language (docs/layouts.md "Types"). A value's type is a set
  * of alternatives, each with the chain of names that produced it ("computed.payAmount <-
  * state.amountInput"), so a mismatch is reported with where the wrong alternative came from,
  * not only where it was used. Objects and lists are lazy: a response schema is read only as far
@@ -36,8 +36,8 @@ export interface Ty {
 }
 
 /** The kinds a schema (valueType, a request field) or a fragment param can ask for (one list, kept by the fragments). */
-export { PARAM_TYPES as TYPE_NAMES, type ParamType as TypeName } from '../../layout/fragments';
-import type { ParamType as TypeName } from '../../layout/fragments';
+export { PARAM_TYPES as TYPE_NAMES, type ParamType as TypeName } from '@kopa/contract';
+import type { ParamType as TypeName } from '@kopa/contract';
 
 export const ANY: Ty = { alts: [{ t: { k: 'any' }, chain: [] }] };
 

@@ -1,5 +1,5 @@
 /**
- * The layout type checker (issue 34, docs/layouts.md "Types"): every value a widget property, an
+ * The layout type checker (docs/layouts.md "Types"): every value a widget property, an
  * action property, a request field or a typed fragment param receives is checked against what
  * it expects, and the mismatch is reported where the value is used, with the chain of names that
  * produced the wrong type and what to write instead:
@@ -10,10 +10,10 @@
  * A value that may be absent (an optional response field) where one is needed gets a hint to give
  * a fallback; "+" that would show "undefined" is an error.
  */
-import { parseTemplate } from '../../expr';
-import type { ParamSite } from '../../layout/fragments';
-import { escapePointer } from '../../schema/pointer';
-import type { LayoutIssue } from '../../schema/layoutIssue';
+import { parseTemplate } from '@kopa/expr';
+import type { ParamSite } from '@kopa/contract';
+import { escapePointer } from '@kopa/contract';
+import type { LayoutIssue } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from '../messages';
 import type { ApiCatalogue } from '../responseSchemas';
 import { ACTION_LIST_KEY, DATA_SOURCE, localsOf } from '../scopes';

@@ -136,7 +136,7 @@ export interface Plan {
 }
 
 /** Opens /repay and returns the plan the server sent (the demo data other tests may have paid into). */
-/** The wallet account number openRepay types: Pay Now sends nothing without one (issue 33). */
+/** The wallet account number openRepay types: Pay Now sends nothing without one. */
 export const ACCOUNT = '0712345678';
 
 /**

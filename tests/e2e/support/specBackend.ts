@@ -1,5 +1,5 @@
 /**
- * A backend that sends exactly what the spec names (issue 33): every /vexed call is answered with
+ * A backend that sends exactly what the spec names: every /vexed call is answered with
  * its generated spec-minimal answer (tests/fixtures/spec-answers/, `npm run gen`), so nothing of
  * the reference server's own fields reaches the page. A test may answer some endpoints itself.
  */
