@@ -666,10 +666,12 @@ function route(): void {
 
 installStyles();
 window.addEventListener('hashchange', route);
-call<Me>('GET', '/me').then(
+// Logged out is { user: null } (no 401 in the console on every load).
+call<Me | { user: null }>('GET', '/session').then(
   (me) => {
+    if (me.user === null) return renderLogin();
     user = me.user;
-    role = me.role;
+    role = (me as Me).role;
     route();
   },
   () => renderLogin(),

@@ -41,7 +41,7 @@ import { jsonOnly, operatorSession, studioOn } from './guard';
 import { lockMessage, loginFailed, loginLimiter } from './loginLimit';
 import { authenticate, envAccounts, type OperatorRole } from './operators';
 import { dataSchemaBundle, layoutSchemaBundle } from './schemaBundle';
-import { openSession, revokeSession, sessionCookie } from './sessions';
+import { openSession, revokeSession, sessionCookie, sessionOperator } from './sessions';
 
 export interface StudioDeps {
   db: Db;
@@ -157,6 +157,12 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   });
 
   function registerLogin(app: FastifyInstance): void {
+    // Who is logged in, asked by every studio load: logged out is an answer (user null), not a
+    // 401, so opening the studio logs no error in the browser's console.
+    app.get('/studio/api/session', async (req) => {
+      const operator = await sessionOperator(db, sessionTokenOf(req), now());
+      return ok(operator ? { user: operator.name, role: operator.role } : { user: null });
+    });
     app.post('/studio/api/login', async (req, reply) => {
       if (!creds) throw notFound('The studio is off.');
       const user = text(req.body, 'user');
