@@ -48,6 +48,17 @@ input[type=text], input[type=password] { padding: 6px 8px; border: 1px solid #9a
 .s-status { min-height: 1.4em; }
 .s-ok { color: #1e7b34; }
 .s-merge { max-height: 40vh; overflow: auto; }
+/* 360 px to 1920 px with no sideways scroll: the top bar wraps, the list and the work area fit the width. */
+.s-top { flex-wrap: wrap; }
+.s-top button, .s-top a { white-space: nowrap; }
+.s-list { min-width: 0; width: calc(100% - 32px); }
+.s-list td, .s-list th { overflow-wrap: anywhere; }
+.s-phone iframe { max-width: calc(100% - 20px); }
+@media (max-width: 1100px) {
+  .s-work { grid-template-columns: minmax(0, 1fr); }
+  .s-phone { min-width: 0; }
+  input[type=text], input[type=password] { min-width: 0; width: 100%; }
+}
 `;
 
 export function installStyles(): void {
