@@ -19,6 +19,7 @@ import * as m004 from './migrations/004_layouts';
 import * as m005 from './migrations/005_read_indexes';
 import * as m006 from './migrations/006_studio_operators';
 import * as m007 from './migrations/007_rate_limits';
+import * as m008 from './migrations/008_approvals_by_effect';
 
 export type Db = Kysely<Database>;
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '005_read_indexes': m005,
   '006_studio_operators': m006,
   '007_rate_limits': m007,
+  '008_approvals_by_effect': m008,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -270,6 +270,8 @@ export interface LayoutVersionsTable {
   author: string;
   note: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
+  /** 008: the publisher who approved this version's publish (null: published by one person). */
+  approved_by: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** 004_layouts: the one shared draft of a layout (text as typed: it may not even be JSON yet). */
@@ -285,7 +287,15 @@ export interface LayoutDraftsTable {
 export interface LayoutAuditTable {
   id: Generated<number>;
   layout: string;
-  action: 'import' | 'draft' | 'publish' | 'rollback' | 'approve' | 'discard' | 'import-forced';
+  action:
+    | 'import'
+    | 'draft'
+    | 'publish'
+    | 'rollback'
+    | 'rollback-emergency'
+    | 'approve'
+    | 'discard'
+    | 'import-forced';
   actor: string;
   at: CreatedAt;
   from_version: number | null;
@@ -318,6 +328,18 @@ export interface LayoutApprovalsTable {
   hash: string;
   approver: string;
   at: CreatedAt;
+  /** 008: an approval of a draft, or of a rollback to `version`. */
+  kind: ColumnType<'draft' | 'rollback', 'draft' | 'rollback' | undefined, never>;
+  version: ColumnType<number | null, number | null | undefined, never>;
+  /** 008: when and why it ended (the draft changed, published, rolled back); null: still open. */
+  ended_at: ColumnType<Date | null, never, Date | string>;
+  ended_reason: ColumnType<string | null, never, string>;
+}
+
+/** 008: every operator who saved the current draft of a layout (they may not approve it). */
+export interface LayoutDraftEditorsTable {
+  layout: string;
+  editor: string;
 }
 
 /** 007_rate_limits: one counter per key (server/http/counters.ts). */
@@ -356,6 +378,7 @@ export interface Database {
   studio_operators: StudioOperatorsTable;
   studio_sessions: StudioSessionsTable;
   layout_approvals: LayoutApprovalsTable;
+  layout_draft_editors: LayoutDraftEditorsTable;
   rate_limits: RateLimitsTable;
 }
 

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { audit } from './audit';
+import { closeDraft, endApprovals, recordEditor } from './approvals/store';
 
 /**
  * Saves the shared draft of an existing layout (null: no such layout); the first save of a draft
@@ -21,9 +22,12 @@ export async function saveDraft(
     if (!layout) return null;
     const existing = await tx
       .selectFrom('layout_drafts')
-      .select(['author', 'updated_at'])
+      .select(['author', 'updated_at', 'content'])
       .where('layout', '=', args.name)
       .executeTakeFirst();
+    // Approvals are of one text: any change ends them (changing back does not bring them back).
+    if (existing?.content !== args.text) await endApprovals(tx, args.name, 'the draft changed');
+    await recordEditor(tx, args.name, args.actor);
     if (existing) {
       await tx
         .updateTable('layout_drafts')
@@ -64,6 +68,7 @@ export async function discardDraft(db: Db, name: string, actor: string): Promise
       .returning(['author', 'base_version'])
       .executeTakeFirst();
     if (!gone) return false;
+    await closeDraft(tx, name, 'the draft was discarded');
     await audit(tx, {
       layout: name,
       action: 'discard',

@@ -13,6 +13,7 @@ import type { FragmentFiles } from '@kopa/contract';
 import { checkLayoutText, type LocatedIssue } from './check';
 import { servedText } from './servedFragments';
 import { audit } from './audit';
+import { closeDraft, endApprovals } from './approvals/store';
 import { layoutPublishes, layoutRollbacks } from '../metrics/registry';
 
 export const LAYOUT_CHANNEL = 'kopa_layouts';
@@ -55,6 +56,8 @@ export async function publishText(
     action: 'publish' | 'import' | 'import-forced';
     sourceHash?: string;
     clearDraft?: boolean;
+    /** The second publisher who approved this text (two-person publishing). */
+    approvedBy?: string | null;
   },
 ): Promise<PublishResult> {
   const issues = checkLayoutText(args.name, args.text, args.fragments);
@@ -91,8 +94,10 @@ export async function publishText(
           .set({ source_hash: args.sourceHash })
           .where('name', '=', args.name)
           .execute();
-      if (args.clearDraft)
+      if (args.clearDraft) {
         await tx.deleteFrom('layout_drafts').where('layout', '=', args.name).execute();
+        await closeDraft(tx, args.name, 'published');
+      }
       return { ok: true as const, changed: false, from, to: from };
     }
     const max = await tx
@@ -111,6 +116,7 @@ export async function publishText(
         hash,
         author: args.actor,
         note: args.note,
+        approved_by: args.approvedBy ?? null,
       })
       .execute();
     await tx
@@ -130,8 +136,10 @@ export async function publishText(
       to_version: to,
       reason: args.note,
     });
-    if (args.clearDraft)
+    if (args.clearDraft) {
       await tx.deleteFrom('layout_drafts').where('layout', '=', args.name).execute();
+      await closeDraft(tx, args.name, 'published');
+    } else await endApprovals(tx, args.name, 'published');
     await notify(tx, args.name);
     return { ok: true as const, changed: true, from, to };
   });
@@ -152,7 +160,14 @@ export type RollbackResult =
  */
 export async function rollback(
   db: Db,
-  args: { name: string; version: number; actor: string; reason: string },
+  args: {
+    name: string;
+    version: number;
+    actor: string;
+    reason: string;
+    /** Set on the one-person path back to a version two people published: why, for the audit. */
+    emergency?: string | null;
+  },
 ): Promise<RollbackResult> {
   const target = await db
     .selectFrom('layout_versions')
@@ -194,12 +209,13 @@ export async function rollback(
       .execute();
     await audit(tx, {
       layout: args.name,
-      action: 'rollback',
+      action: args.emergency ? 'rollback-emergency' : 'rollback',
       actor: args.actor,
       from_version: layout.published_version,
       to_version: args.version,
-      reason: args.reason,
+      reason: args.emergency ? `${args.reason} (emergency: ${args.emergency})` : args.reason,
     });
+    await endApprovals(tx, args.name, 'rolled back');
     await notify(tx, args.name);
     return { ok: true as const, from: layout.published_version, to: args.version };
   });

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db';
 import type { LayoutSource } from './store';
+import { APPROVAL_MS } from './approvals/policy';
 
 export async function listLayouts(db: Db) {
   const rows = await db
@@ -72,6 +73,10 @@ export async function layoutDetail(db: Db, name: string) {
     .selectFrom('layout_approvals')
     .select(['hash', 'approver', 'at'])
     .where('layout', '=', name)
+    // Approvals that still count: of a draft, not ended (draft changed, published, rolled back).
+    .where('kind', '=', 'draft')
+    .where('ended_at', 'is', null)
+    .where('at', '>', new Date(Date.now() - APPROVAL_MS))
     .orderBy('id', 'desc')
     .limit(50)
     .execute();

@@ -42,24 +42,31 @@ function computedName(node: Node): string | null {
 export interface FormulaContext {
   /** layout.computed: a computed value read in a condition is followed through. */
   computed: Readonly<Record<string, unknown>>;
+  /** What the schema types decide about an atom (flow/fold.ts): true, false or undefined. */
+  fold?: (node: Node) => boolean | undefined;
+}
+
+function atom(node: Node, ctx: FormulaContext): Formula {
+  const known = ctx.fold?.(node);
+  return known === undefined ? { k: 'atom', key: key(node) } : known ? TRUE : FALSE;
 }
 
 function ofNode(node: Node, ctx: FormulaContext, depth: number): Formula {
-  if (depth > 20) return { k: 'atom', key: key(node) };
+  if (depth > 20) return atom(node, ctx);
   const next = (n: Node) => ofNode(n, ctx, depth + 1);
   switch (node.type) {
     case 'Literal':
       return node.value ? TRUE : FALSE;
     case 'Unary':
-      return node.operator === '!' ? not(next(node.argument)) : { k: 'atom', key: key(node) };
+      return node.operator === '!' ? not(next(node.argument)) : atom(node, ctx);
     case 'Call':
       return node.callee === 'not' && node.args.length === 1 && node.args[0]
         ? not(next(node.args[0]))
-        : { k: 'atom', key: key(node) };
+        : atom(node, ctx);
     case 'Logical':
       if (node.operator === '&&') return and(next(node.left), next(node.right));
       if (node.operator === '||') return or(next(node.left), next(node.right));
-      return { k: 'atom', key: key(node) };
+      return atom(node, ctx);
     case 'Conditional': {
       const test = next(node.test);
       return or(and(test, next(node.consequent)), and(not(test), next(node.alternate)));
@@ -73,10 +80,10 @@ function ofNode(node: Node, ctx: FormulaContext, depth: number): Formula {
         name !== null && Object.hasOwn(ctx.computed, name) ? ctx.computed[name] : undefined;
       if (typeof value === 'string' || typeof value === 'boolean')
         return conditionFormula(value, ctx, depth + 1);
-      return { k: 'atom', key: key(node) };
+      return atom(node, ctx);
     }
     default:
-      return { k: 'atom', key: key(node) };
+      return atom(node, ctx);
   }
 }
 

@@ -5,3 +5,4 @@ export { validateLayoutSafely } from './validateLayout';
 export { locateJsonError } from './jsonSyntax';
 export { inOperatorTerms, operatorLine } from './operatorWords';
 export type { OperatorIssue } from './operatorWords';
+export { effectDiff, layoutEffects, type Effects } from './effects/effects';

@@ -47,11 +47,9 @@ export const LAYOUT_MESSAGES = {
   'type-mismatch': (detail: string) => `wrong type: ${detail}`,
   'shows-undefined': (detail: string) => detail,
   'optional-value': (detail: string) => `hint: ${detail}`,
-  // Roles and order (src/lint/roles.ts, src/lint/order.ts).
-  'required-hidden': (name: string, why: string) =>
-    `primary action "${name}" can never be visible: ${why}`,
-  'primary-disabled': (name: string, why: string) =>
-    `primary action "${name}" can never be enabled: ${why}`,
+  // Order (src/lint/order.ts) and screen contracts (src/lint/flow/contracts.ts).
+  'screen-contract': (path: string, call: string, why: string, detail: string) =>
+    `screen ${path} must let the borrower call ${call} (${why}; config/screen-contracts.json), but ${detail}`,
   'validate-after-request': (fields: string, endpoint: string, at: string) =>
     `this validate checks ${fields} after the request ${endpoint} (${at}) already sent it: move the validate before the request`,
   'unvalidated-field': (path: string, field: string, endpoint: string) =>
@@ -70,6 +68,13 @@ export const LAYOUT_MESSAGES = {
     `${kind} host "${host}" is not on config/app.json ${kind}Hosts (allowed: ${allowed.join(', ') || 'none'}); only this app's own /paths and those hosts load`,
   'session-in-url': (read: string, kind: 'image' | 'frame' | 'link', where: string) =>
     `session value ${read} goes into ${kind === 'image' ? 'an' : 'a'} ${kind} URL that reaches ${where}: session values (userId, sessionId, mobilePhone, tokens, the page's query) only go to this app's own /paths`,
+  // Information flow (src/lint/flow/infoFlow.ts).
+  'session-leak': (read: string, what: string, where: string) =>
+    `session or personal value ${read} goes into ${what}, which reaches ${where}: such values only go to this app's own /paths and API`,
+  'unproven-host': (what: string) =>
+    `${what} gets a host an expression builds: write the address's start (https://host/ or /path) as text, or bind a whole address the server sends`,
+  'script-url': (what: string, scheme: string) =>
+    `${what} is a ${scheme} address: javascript: never loads, data: only as an inline image`,
   // Fragments (src/contract/layout/fragments.ts, which imports nothing and owns their texts).
   ...FRAGMENT_MESSAGES,
   'id-mismatch': (id: string, file: string) =>

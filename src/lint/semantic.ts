@@ -12,7 +12,6 @@ import { stateRoot, writeKeys } from './state';
 import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
 import { formIssues } from './formRules';
-import { roleIssues } from './roles';
 import { orderIssues } from './order';
 import { computedCycleIssues } from './computed';
 import { hasMessage, messageKeys, messageKeysIn } from './messageKeys';
@@ -456,7 +455,7 @@ export function semanticIssues(
   walk(ctx, doc.onLoad, '/onLoad', true, 0);
   walk(ctx, doc.onBack, '/onBack', true, 0);
   walk(ctx, doc.onRefresh, '/onRefresh', true, 0);
-  issues.push(...formIssues(doc, file), ...roleIssues(doc, file), ...orderIssues(doc, file));
+  issues.push(...formIssues(doc, file), ...orderIssues(doc, file));
   return issues;
 }
 

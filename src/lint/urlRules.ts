@@ -81,7 +81,7 @@ function collect(
  */
 type Target = { to: 'home' } | { to: 'host'; host: string } | { to: 'unknown' } | { to: 'not-web' };
 
-function targetOf(text: string): Target {
+export function targetOf(text: string): Target {
   const open = text.indexOf('{{');
   // The browser drops tabs and newlines anywhere and spaces at the ends (src/app/security/url.ts).
   const literal = (open < 0 ? text : text.slice(0, open))

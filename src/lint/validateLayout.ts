@@ -15,6 +15,8 @@ import type { LayoutIssue } from '@kopa/contract';
 import { checkLayoutLimits } from '@kopa/contract';
 import { urlIssues } from './urlRules';
 import { typeIssues } from './types/typeCheck';
+import { contractIssues } from './flow/contracts';
+import { flowIssues } from './flow/infoFlow';
 import { expandFragments, type Expansion, type FragmentFiles } from '@kopa/contract';
 // Node only, like the API catalogue above: the browser never validates whole layouts.
 import { loadFragmentFiles } from '@kopa/contract/fragmentFiles';
@@ -168,8 +170,17 @@ export function validateLayoutDocument(
   // issues already say why.
   try {
     issues.push(...semanticIssues(doc as Record<string, unknown>, file, catalogue, routeInfo));
-    issues.push(...urlIssues(doc as Record<string, unknown>, file));
+    const urls = urlIssues(doc as Record<string, unknown>, file);
+    issues.push(...urls);
+    // The flow analysis sees more sinks and more ways in; where the older URL rule already spoke, one issue.
+    const said = new Set(urls.map((i) => i.pointer));
+    issues.push(
+      ...flowIssues(doc as Record<string, unknown>, file).filter(
+        (i) => !(said.has(i.pointer) && (i.code === 'session-leak' || i.code === 'foreign-host')),
+      ),
+    );
     issues.push(...typeIssues(doc as Record<string, unknown>, file, catalogue, expansion.paramAt));
+    issues.push(...contractIssues(doc as Record<string, unknown>, file, catalogue));
   } catch (e) {
     if (schemaOk) throw e;
   }

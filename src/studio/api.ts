@@ -55,8 +55,8 @@ export interface LayoutDetail {
   }>;
   issues: Issue[];
   preview: { url: string; expires: string } | null;
-  /** A money screen: publishing needs another publisher's approval of the exact draft. */
-  money: boolean;
+  /** What the draft does, its change against the published version, and why two people must publish it (null: one may). */
+  effects: { diff: string[]; twoPerson: string | null };
   /** Another operator edits this draft too. */
   warning: string | null;
   /** The data scenarios this screen's sources have (server/layouts/previewScenarios.ts). */

@@ -16,6 +16,7 @@ import {
 } from './api';
 import type { DataSchemas } from './bindingCompletion';
 import { diffPanel } from './diffPanel';
+import { renderEffects } from './effectsPanel';
 import { createEditor, replaceText, showIssues } from './editor';
 import { rangeOfPointer } from './jsonPointer';
 import { outlineOf } from './outline';
@@ -173,7 +174,7 @@ async function renderLayout(name: string): Promise<void> {
   const publishButton = h('button', { type: 'button', class: 'primary' }, 'Publish');
   const discardButton = h('button', { type: 'button' }, 'Discard draft');
   const approveButton = h('button', { type: 'button' }, 'Approve this draft');
-  const approval = h('p', { class: 's-approval' });
+  const approval = h('div', { class: 's-approval', 'aria-label': 'Effects and approval' });
   const warning = h('p', { class: 's-warning', role: 'alert' });
   const outline = h('nav', { class: 's-outline', 'aria-label': 'Outline' });
   const phoneTitle = h('h3', { style: 'margin: 0 0 8px' });
@@ -255,17 +256,10 @@ async function renderLayout(name: string): Promise<void> {
   }
 
   function renderApproval(): void {
-    approveButton.hidden = !detail.money;
+    const needed = Boolean(detail.draft && detail.effects.twoPerson);
+    approveButton.hidden = !needed;
     approveButton.disabled = !detail.draft || role !== 'publisher';
-    if (!detail.money) {
-      approval.textContent = '';
-      return;
-    }
-    const by = detail.draft?.approvedBy ?? [];
-    const others = by.filter((a) => a !== user);
-    approval.textContent = !detail.draft
-      ? "Money screen: publishing needs another publisher's approval of the exact draft."
-      : `Money screen: draft ${detail.draft.hash.slice(0, 8)} ${by.length ? `approved by ${by.join(', ')}` : 'not approved yet'}. ${others.length ? 'It can be published by a publisher other than the approver.' : 'Another publisher must approve this exact text before it is published.'}`;
+    renderEffects(approval, detail, user);
   }
 
   function setStatus(text: string, good = false): void {
@@ -450,9 +444,12 @@ async function renderLayout(name: string): Promise<void> {
         content: textNow(),
       });
       issues = res.issues;
-      const approvedBy = res.hash === detail.draft?.hash ? detail.draft.approvedBy : [];
+      // The server says what the saved text does and who approved it (a change ends approvals).
+      const fresh = await call<LayoutDetail>('GET', `/layouts/${encodeURIComponent(name)}`);
+      const approvedBy = fresh.draft?.approvedBy ?? [];
       detail = {
         ...detail,
+        effects: fresh.effects,
         preview: res.preview,
         draft: {
           content: textNow(),

@@ -1,6 +1,6 @@
 /**
- * Governance in the studio: a money screen (/repay) is published only after a second
- * publisher approves that exact draft (two operators, two browser sessions, and the second is
+ * Governance in the studio: a screen that makes a money call (/repay) is published only after a
+ * second publisher approves that exact draft (two operators, two browser sessions, and the second is
  * warned that the first edits the same draft); and `npm run layouts:import` (its test-only route,
  * the same code in the server's process) refuses to replace a version published in the studio
  * after the file's last import, until --force, which the history then shows.
@@ -19,11 +19,8 @@ test("a money screen needs a second publisher's approval of the exact draft befo
   expect(header.type).toBe('page-header');
   const withTitle = (title: string) =>
     JSON.stringify({ ...layout, body: [{ ...header, title }, ...layout.body.slice(1)] }, null, 2);
-  await expect(
-    page.getByText(
-      "Money screen: publishing needs another publisher's approval of the exact draft.",
-    ),
-  ).toBeVisible();
+  // Nothing to approve before there is a draft.
+  await expect(page.getByRole('button', { name: 'Approve this draft' })).toBeHidden();
 
   // The first operator edits and tries to publish alone: refused, naming the draft.
   await setEditorText(page, withTitle('Repay, reviewed'));
@@ -35,7 +32,7 @@ test("a money screen needs a second publisher's approval of the exact draft befo
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Clearer title');
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('status')).toHaveText(
-    `"repay" moves money: publishing needs another publisher's approval of this exact draft (${short}). Ask another publisher to open it and press Approve.`,
+    `"repay" needs two people to publish: it makes a money or identity call (generateVcode). Another publisher who did not edit this draft must approve this exact text (${short}). Ask another publisher to open it and press Approve.`,
   );
 
   // The reviewer, in a browser of their own, is told someone else edits this draft, and approves it.

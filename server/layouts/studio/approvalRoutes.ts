@@ -10,7 +10,9 @@ import { ApiError, badRequest, notFound } from '../../core/errors';
 import { checkLayoutText } from '../check';
 import { layoutDetail } from '../reads';
 import { LAYOUT_NAME } from '../store';
-import { approve, draftHash, MONEY_LAYOUTS, requirePublisher, shortHash } from './governance';
+import { approve, draftHash, requirePublisher, shortHash } from './governance';
+import { effectView } from '../approvals/policy';
+import { draftEditors } from '../approvals/store';
 
 export function registerApprovals(
   app: FastifyInstance,
@@ -21,11 +23,20 @@ export function registerApprovals(
     const name = req.params.name;
     if (!LAYOUT_NAME.test(name)) throw notFound('No such layout.');
     requirePublisher(req.studioRole, 'Approving');
-    if (!MONEY_LAYOUTS.has(name))
-      throw badRequest(`"${name}" needs no approval: a publisher publishes it alone.`);
     const detail = await layoutDetail(db, name);
     if (!detail) throw notFound(`No layout named "${name}".`);
     if (!detail.draft) throw badRequest('There is no draft to approve.');
+    const view = effectView(detail.draft.content, detail.published?.content, fragments());
+    if (!view.twoPerson)
+      throw badRequest(
+        `"${name}" needs no approval: this draft makes no money or identity call and does what the published version does.`,
+      );
+    if ((await draftEditors(db, name)).includes(req.studioUser ?? ''))
+      throw new ApiError(
+        403,
+        '403',
+        'You edited this draft: it is approved by a publisher who did not edit it.',
+      );
     // The operator approves what they saw: the client names the hash it showed, and a draft that
     // changed since is not approved by mistake.
     const seen = (req.body as { hash?: unknown } | null)?.hash;

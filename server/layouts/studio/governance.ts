@@ -1,11 +1,9 @@
 /**
- * Who may change what borrowers see. A publisher publishes and rolls back; an editor
- * edits drafts. The screens that move money (MONEY_ROUTES) are published only with a second
- * operator's approval of that exact draft: its versionHash (text and fragment expansion), so a
- * change after the approval needs a new one. Two operators saving one draft within
+ * Who may change what borrowers see. A publisher publishes and rolls back; an editor edits
+ * drafts. An approval is of one exact draft: its versionHash (text and fragment expansion); when
+ * one is needed is ../approvals/policy.ts (by effect). Two operators saving one draft within
  * EDIT_OVERLAP_MS are warned about each other (one shared draft per layout).
  */
-import routes from '../../../config/routes.json';
 import type { Db } from '../../db';
 import type { FragmentFiles } from '@kopa/contract';
 import { forbidden } from '../../core/errors';
@@ -13,20 +11,6 @@ import { servedText } from '../servedFragments';
 import { versionHash } from '../publish';
 import type { OperatorRole } from './operators';
 import { audit } from '../audit';
-
-/** Route keys of the money screens: confirm, repay, repay delay, repay by card, bind bank. */
-const MONEY_ROUTES = [
-  'confirm',
-  'confirmLegacy',
-  'repay',
-  'repayDelay',
-  'repayChoose',
-  'bindCard',
-] as const;
-const pages: Record<string, { layout: string }> = routes.pages;
-export const MONEY_LAYOUTS: ReadonlySet<string> = new Set(
-  MONEY_ROUTES.map((k) => pages[k]?.layout).filter((l): l is string => !!l),
-);
 
 const EDIT_OVERLAP_MS = 15 * 60_000;
 
@@ -63,51 +47,6 @@ export async function approve(
       reason: `approved draft ${shortHash(args.hash)}`,
     });
   });
-}
-
-type ApprovalState =
-  | { needed: false }
-  | { needed: true; by: string | null; approvedOther: string[]; selfOnly: boolean };
-
-/**
- * Whether publishing this draft of `name` by `publisher` has the second operator it needs:
- * `by` names the approver, else null; what the draft's approvals say otherwise, for the message.
- */
-export async function approvalFor(
-  db: Db,
-  name: string,
-  hash: string,
-  publisher: string,
-): Promise<ApprovalState> {
-  if (!MONEY_LAYOUTS.has(name)) return { needed: false };
-  const rows = await db
-    .selectFrom('layout_approvals')
-    .select(['hash', 'approver'])
-    .where('layout', '=', name)
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
-  const exact = rows.filter((r) => r.hash === hash);
-  const by = exact.find((r) => r.approver !== publisher)?.approver ?? null;
-  return {
-    needed: true,
-    by,
-    approvedOther: [...new Set(rows.filter((r) => r.hash !== hash).map((r) => r.approver))],
-    selfOnly: by === null && exact.length > 0,
-  };
-}
-
-export function approvalMissing(
-  name: string,
-  hash: string,
-  state: Extract<ApprovalState, { needed: true }>,
-): string {
-  const base = `"${name}" moves money: publishing needs another publisher's approval of this exact draft (${shortHash(hash)}).`;
-  if (state.selfOnly)
-    return `${base} Your own approval does not count: ask another publisher to approve it.`;
-  if (state.approvedOther.length > 0)
-    return `${base} The draft changed after ${state.approvedOther.join(', ')} approved an earlier text: ask for approval again.`;
-  return `${base} Ask another publisher to open it and press Approve.`;
 }
 
 /** "ana also edited this draft 3 min ago ..." when another operator saved it recently; else null. */

@@ -27,14 +27,10 @@ import {
   type StudioCredentials,
 } from './auth';
 import { registerApprovals } from './approvalRoutes';
-import {
-  approvalFor,
-  approvalMissing,
-  draftHash,
-  MONEY_LAYOUTS,
-  overlapWarning,
-  requirePublisher,
-} from './governance';
+import { draftHash, overlapWarning, requirePublisher } from './governance';
+import { publishGate, rollbackGate } from '../approvals/gate';
+import { effectView } from '../approvals/policy';
+import { registerRollbackApprovals } from '../approvals/routes';
 import { guardStudioArea, sameOriginWrites } from './area';
 import { MAX_VERSION, versionNumber } from './versionNumber';
 import { jsonOnly, operatorSession, studioOn } from './guard';
@@ -228,7 +224,8 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       return ok({
         ...detail,
         draft: draftInfo,
-        money: MONEY_LAYOUTS.has(name),
+        // What the draft does and how that differs from the published version (publishing by effect).
+        effects: effectView(draftText, detail.published?.content, fragments()),
         issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()),
         preview: preview(name),
         scenarios: scenariosWithFailures(parsed(draftText ?? detail.published?.content ?? '')),
@@ -295,11 +292,16 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
         throw refused(`Not published: ${issues.length} problem(s) in the draft.`, issues);
       // A money screen: a second operator approved exactly this text (and its fragments as they are now).
       const hash = draftHash(detail.draft.content, fragments());
-      const approval = await approvalFor(db, name, hash, actor);
-      if (approval.needed && !approval.by)
-        throw new ApiError(409, '409', approvalMissing(name, hash, approval));
-      const fullNote =
-        approval.needed && approval.by ? `${note} (approved by ${approval.by})` : note;
+      const approvedBy = await publishGate(db, {
+        name,
+        draft: detail.draft.content,
+        published: detail.published?.content,
+        hash,
+        fragments: fragments(),
+        actor,
+        now: now(),
+      });
+      const fullNote = approvedBy ? `${note} (approved by ${approvedBy})` : note;
       const res = await publishText(db, {
         name,
         text: detail.draft.content,
@@ -308,6 +310,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
         note: fullNote,
         action: 'publish',
         clearDraft: true,
+        approvedBy,
       });
       if (!res.ok)
         throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
@@ -323,7 +326,22 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
       if (version === null)
         throw badRequest(`version: a version number from 1 to ${MAX_VERSION} is required.`);
       if (!reason) throw badRequest('reason: say why (it goes into the history).');
-      const res = await rollback(db, { name, version, actor: req.studioUser ?? '', reason });
+      const actor = req.studioUser ?? '';
+      const gate = await rollbackGate(db, {
+        name,
+        version,
+        actor,
+        fragments: fragments(),
+        now: now(),
+      });
+      const why = gate.approvedBy ? `${reason} (approved by ${gate.approvedBy})` : reason;
+      const res = await rollback(db, {
+        name,
+        version,
+        actor,
+        reason: why,
+        emergency: gate.emergency,
+      });
       if (!res.ok) {
         if (res.status === 422) throw refused(res.message, res.issues);
         throw new ApiError(res.status, String(res.status), res.message);
@@ -333,5 +351,6 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
     });
 
     registerApprovals(app, { db, fragments });
+    registerRollbackApprovals(app, { db });
   }
 }

@@ -18,6 +18,8 @@ export interface BridgeHooks {
   report?: (error: BridgeError) => void;
   /** The page origin, for link checks; defaults to `location.origin`. */
   origin?: string;
+  /** The borrower's session values now (openLink never sends them to another host). */
+  sessionValues?: () => readonly string[];
 }
 
 function defaultOrigin(): string {
@@ -50,7 +52,10 @@ export function createBridge(
     const name = typeof action === 'string' ? action : String(action);
     if (!isBridgeAction(name))
       return refuse(name.slice(0, 60), `unknown action "${name.slice(0, 60)}"`);
-    const checked = validateArgs(name, args, links);
+    const checked = validateArgs(name, args, {
+      ...links,
+      ...(hooks.sessionValues ? { sessionValues: hooks.sessionValues() } : {}),
+    });
     if (!checked.ok) return refuse(name, checked.reason);
     try {
       transport.send(checked.command);

@@ -117,21 +117,52 @@ function decoded(part: string): string {
   }
 }
 
+/** Does `text` hold `value` where it is not part of a longer run of digits or letters? */
+function holdsWord(text: string, value: string): boolean {
+  const edge = (c: string | undefined, of: string | undefined) =>
+    c !== undefined && of !== undefined && /\d/.test(c) === /\d/.test(of) && /[a-z\d]/.test(c);
+  for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1)) {
+    if (!edge(text[at - 1], value[0]) && !edge(text[at + value.length], value[value.length - 1]))
+      return true;
+  }
+  return false;
+}
+
+/** Base64 of a value, as btoa and URL-safe, without padding. */
+function base64Forms(value: string): string[] {
+  try {
+    const b = btoa(unescape(encodeURIComponent(value))).replace(/=+$/, '');
+    return [b, b.replace(/\+/g, '-').replace(/\//g, '_')];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Does a URL to another origin carry one of the borrower's session values (userId, sessionId,
- * phone, ...)? A whole path segment, query key or value or fragment equal to one, or, for values
- * long enough not to match by chance, the value anywhere in the decoded URL (a layout
- * must never send them to another host; the validator refuses the layouts that would, this is
- * the page's own check of the URL it is about to load).
+ * phone, ...)? The value anywhere in the decoded URL, any case, unless it is part of a longer
+ * run of digits or letters (`u10001.png` carries 10001, `a100012.png` does not); its base64; a
+ * phone's national number in the URL's digits whatever country code precedes it
+ * (`255712345678` carries 0712345678, and the other way round). A layout must never send them to another host: the
+ * validator refuses the layouts that would; this is the page's own check of the URL it is about
+ * to load, the second wall.
  */
 export function carriesSessionValue(u: URL, values: readonly string[]): boolean {
   const secrets = values.filter((v) => v.length >= 4);
   if (secrets.length === 0) return false;
-  const parts = new Set(
-    [...u.pathname.split('/'), ...[...u.searchParams].flat(), u.hash.slice(1)].map(decoded),
-  );
   const whole = decoded(u.href);
-  return secrets.some((s) => parts.has(s) || (s.length >= 8 && whole.includes(s)));
+  const lower = whole.toLowerCase();
+  const digits = whole.replace(/\D/g, '');
+  return secrets.some((s) => {
+    if (holdsWord(lower, s.toLowerCase())) return true;
+    if (s.length >= 5 && base64Forms(s).some((b) => b.length >= 6 && whole.includes(b)))
+      return true;
+    if (!/^\+?\d+$/.test(s)) return false;
+    // The national number: without the trunk 0, or the last nine digits after a country code.
+    const national = s.replace(/^\+?0*/, '');
+    const core = national.length >= 11 ? national.slice(-9) : national;
+    return core.length >= 8 && digits.includes(core);
+  });
 }
 
 export interface ResourcePolicy {
@@ -220,6 +251,21 @@ export interface BridgeLinkPolicy {
   origin: string;
   /** e.g. `kopa://`; links in the app's own scheme are the native app's business. */
   deepLinkScheme?: string;
+  /** The borrower's session values, never sent to another origin. */
+  sessionValues?: readonly string[];
+}
+
+/** `partner.example/...`: what the native app opens as a web address. */
+const BARE_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:[/?#]|$)/i;
+
+/** A web address handed to openLink: as a navigation, and never with a session value to another host. */
+function checkWebLink(s: string, policy: BridgeLinkPolicy): UrlCheck {
+  const checked = checkNavigationUrl(s, policy.allowlist, policy.origin);
+  if (!checked.ok || !checked.external) return checked;
+  const u = parse(checked.url);
+  if (u && carriesSessionValue(u, policy.sessionValues ?? []))
+    return { ok: false, reason: `a session value to host "${u.hostname}"` };
+  return checked;
 }
 
 /**
@@ -236,12 +282,22 @@ export function checkBridgeLink(raw: string, policy: BridgeLinkPolicy): UrlCheck
   if (scheme === undefined) {
     if (s.startsWith('/') || s.startsWith('\\'))
       return checkNavigationUrl(s, policy.allowlist, policy.origin);
+    if (BARE_HOST.test(s)) {
+      const checked = checkWebLink(`https://${s}`, policy);
+      return checked.ok ? { ok: true, url: s, external: true } : checked;
+    }
     return { ok: true, url: s, external: true };
   }
   // The same rule as a redirect: https only for another host, any scheme on the page's own origin.
-  if (scheme === 'http' || scheme === 'https')
-    return checkNavigationUrl(s, policy.allowlist, policy.origin);
-  if (own !== undefined && own !== '' && scheme === own)
+  if (scheme === 'http' || scheme === 'https') return checkWebLink(s, policy);
+  if (own !== undefined && own !== '' && scheme === own) {
+    // The app's deep link wrapping a web address goes where that address goes.
+    const wrapped = /[?&]url=([^&#]*)/i.exec(s)?.[1];
+    if (wrapped) {
+      const checked = checkWebLink(decoded(wrapped), policy);
+      if (!checked.ok) return { ok: false, reason: `the wrapped address: ${checked.reason}` };
+    }
     return { ok: true, url: s, external: true };
+  }
   return { ok: false, reason: `scheme "${scheme}:" is not allowed` };
 }

@@ -11,6 +11,7 @@ import {
   type BridgeConfig,
   type HostWindow,
 } from '../bridge';
+import { IDENTIFYING_KEYS, readSession } from '../http/borrowerSession';
 import { appConfig } from './appConfig';
 import { report } from './reporter';
 
@@ -33,6 +34,12 @@ export function createAppBridge(deps: AppBridgeDeps): Bridge {
       report: (e) =>
         report({ pointer: '', message: e.message, kind: 'bridge', layout: deps.layoutId }),
       origin: deps.origin,
+      sessionValues: () => {
+        const { params } = readSession(window.location.search, {
+          defaultMerchantNumber: appConfig.defaultMerchantNumber,
+        });
+        return IDENTIFYING_KEYS.map((k) => params[k]);
+      },
     },
   );
 }

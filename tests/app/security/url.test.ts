@@ -242,6 +242,14 @@ describe('checkImageUrl', () => {
     'https://cdn.elsewhere.tld/p.png?x=a-demo-session-abcdef-b',
     'https://cdn.elsewhere.tld/p.png?x=demo%2Dsession%2Dabcdef',
     'https://cdn.elsewhere.tld/p.png#255700111222',
+    // The ways the page's own check was passed before: a value inside a segment, upper-cased,
+    // in base64, a phone written with its country code.
+    'https://cdn.elsewhere.tld/u10001.png',
+    'https://cdn.elsewhere.tld/p.png?s=DEMO-SESSION-ABCDEF',
+    `https://cdn.elsewhere.tld/p.png?s=${btoa('demo-session-abcdef').replace(/=+$/, '')}`,
+    'https://cdn.elsewhere.tld/p.png?p=255700111222x',
+    'https://cdn.elsewhere.tld/p.png?p=+255-700-111-222',
+    'https://cdn.elsewhere.tld/p.png?p=0700111222',
   ])('refuses %j: a session value to another origin', (raw) => {
     expect(checkImageUrl(raw, ORIGIN, IMAGES)).toEqual({
       ok: false,
@@ -330,6 +338,29 @@ describe('checkBridgeLink', () => {
       ok: false,
       reason: expect.stringContaining('https'),
     });
+  });
+
+  it('a scheme-less host and the deep link wrapping a web address are checked as web addresses, session values included', () => {
+    const withSession = { ...policy, sessionValues: ['10001', 'demo-session-abcdef'] };
+    expect(checkBridgeLink('evil.tld/x', policy)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('not on the allowlist'),
+    });
+    expect(checkBridgeLink('pay.kopa.example/?s=demo-session-abcdef', withSession)).toEqual({
+      ok: false,
+      reason: 'a session value to host "pay.kopa.example"',
+    });
+    expect(checkBridgeLink('pay.kopa.example/help', withSession)).toMatchObject({ ok: true });
+    expect(checkBridgeLink('kopa://open?url=https%3A%2F%2Fevil.tld%2F', withSession)).toEqual({
+      ok: false,
+      reason: expect.stringContaining('the wrapped address'),
+    });
+    expect(
+      checkBridgeLink('kopa://open?url=https://pay.kopa.example/u10001.png', withSession),
+    ).toEqual({ ok: false, reason: expect.stringContaining('a session value') });
+    expect(checkBridgeLink('https://pay.kopa.example/?s=DEMO-SESSION-ABCDEF', withSession).ok).toBe(
+      false,
+    );
   });
 
   it('refuses a custom scheme when none is configured', () => {

@@ -753,6 +753,8 @@ export interface KopaSchemaIndex {
   api_user_delete_response_schema_json?: UserDeleteResponse;
   config_app_schema_json?: AppConfig;
   config_messages_schema_json?: MessageCatalogue;
+  config_publishing_schema_json?: PublishingConfig;
+  config_screen_contracts_schema_json?: ScreenContracts;
   data_source_schema_json?: DataSource;
   defs_actions_schema_json?: Actions;
   defs_comment_schema_json?: Comment;
@@ -3281,6 +3283,47 @@ export interface MessageCatalogue {
   [k: string]: string | undefined;
 }
 /**
+ * config/publishing.json: which calls make a layout need two people to publish (money and identity calls), and how long an approval lasts.
+ */
+export interface PublishingConfig {
+  $schema?: string;
+  $comment?: string;
+  /**
+   * Logical endpoint names (schemas/api/endpoints.json) that move money or change who the borrower is.
+   */
+  twoPersonCalls: string[];
+  /**
+   * An approval ends this many hours after it was given.
+   */
+  approvalHours: number;
+}
+/**
+ * config/screen-contracts.json: for each screen (a page key of config/routes.json), the calls its borrowers must always be able to make. Checked by the layout checker (src/lint/flow/contracts.ts) for every layout, in npm run validate and the publish gate.
+ */
+export interface ScreenContracts {
+  $schema?: string;
+  $comment?: string;
+  /**
+   * Page key -> its contract.
+   */
+  screens: {
+    [k: string]:
+      | {
+          /**
+           * Logical endpoint names (schemas/api/endpoints.json) an action of the screen must be able to call.
+           *
+           * @minItems 1
+           */
+          calls: [string, ...string[]];
+          /**
+           * What the borrower does with these calls (shown in messages).
+           */
+          why: string;
+        }
+      | undefined;
+  };
+}
+/**
  * An API call whose response data becomes data.<name> in bindings.
  */
 export interface DataSource {
@@ -3427,11 +3470,11 @@ export interface ButtonNode {
   label: Text;
   variant?: 'primary' | 'secondary' | 'link';
   /**
-   * What the button is for, whatever its label says: primary-action is the screen's main action (Pay Now, Loan Now, Next). npm run validate reports a primary action that can never be visible or never enabled (constant or contradictory conditions, under a node that is never visible, in a dialog nothing opens).
+   * What the button is for, whatever its label says: primary-action is the screen's main action (Pay Now, Loan Now, Next). Documentation only: what a screen must let borrowers call is its screen contract (config/screen-contracts.json), checked on what the actions do, with or without a role.
    */
   role?: 'primary-action';
   /**
-   * The older spelling of role primary-action: checked the same way.
+   * The older spelling of role primary-action: documentation only, like the role.
    */
   required?: boolean;
   disabled?: Condition2;

@@ -1,0 +1,32 @@
+/**
+ * A studio operator for server tests: logs in as `user` and answers a function that calls the
+ * studio API with that session, returning the status and the envelope's message and data.
+ */
+import { expect } from 'vitest';
+import type { TestServer } from './helpers';
+
+export type StudioApi = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  payload?: object,
+) => Promise<{ status: number; message: string; data: Record<string, unknown> }>;
+
+export async function studioAs(s: TestServer, user: string, password: string): Promise<StudioApi> {
+  const res = await s.inject({
+    method: 'POST',
+    url: '/studio/api/login',
+    payload: { user, password },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
+  return async (method, path, payload) => {
+    const r = await s.inject({
+      method,
+      url: `/studio/api${path}`,
+      headers: { cookie },
+      ...(payload ? { payload } : {}),
+    });
+    const body = r.json() as { message: string; data: Record<string, unknown> };
+    return { status: r.statusCode, message: body.message, data: body.data };
+  };
+}
