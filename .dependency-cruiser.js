@@ -140,7 +140,8 @@ export default {
   forbidden: forbiddenRules(import.meta.dirname),
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)generated/' },
+    // dist/: the packed builds of @kopa/react and @kopa/lint (scripts/pack/buildLibrary.ts).
+    exclude: { path: '(^|/)(generated|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     combinedDependencies: false,

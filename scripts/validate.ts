@@ -1,5 +1,5 @@
 /**
- * npm run validate [files...]   Checks layouts like a compiler:
+ * npm run validate [files...]   Checks layouts like a compiler (src/lint/checkFiles.ts, as kopa-lint does):
  * `file:line:column: /json/pointer: severity code: message` (editors jump to file:line:column;
  * the pointer names the value whatever the formatting). With no arguments: every layout in
  * layouts/ and layouts/_examples/. Absolute and relative paths both work. Exits 1 on any error.
@@ -11,16 +11,12 @@
  * site with the fragment's name, pointer and file:line:column. The fragments used are counted
  * by --stats too.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { loadFragmentFiles, type LoadedFragments } from '../src/contract/schema/fragmentFiles';
-import { validateLayoutSafely } from '../src/lint/validateLayout';
-import { positionOf, scanJsonText, type Position } from '../src/lint/jsonText';
-import { LAYOUT_MESSAGES } from '../src/lint/messages';
-import { inOperatorTerms, operatorLine, type OperatorIssue } from '../src/lint/operatorWords';
-import { locateJsonError } from '../src/lint/jsonSyntax';
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { LoadedFragments } from '../src/contract/schema/fragmentFiles';
+import { brokenFragmentLines, checkLayoutFile, issueLine } from '../src/lint/checkFiles';
+import { positionOf, scanJsonText } from '../src/lint/jsonText';
 import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';
-import type { LayoutIssue } from '../src/contract/schema/layoutIssue';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -33,85 +29,15 @@ function defaultFiles(): string[] {
   return [...list('layouts'), ...list('layouts/_examples')];
 }
 
-type Located = LayoutIssue & { at: Position; fragmentAt?: string; words?: OperatorIssue };
-
 const shown = (path: string): string => {
   const rel = relative(ROOT, path);
   return rel === '' || rel.startsWith('..') ? path : rel;
 };
 
-/** The fragments folder a layout file uses, and every folder used (for --stats and broken files). */
+/** Every fragments folder used (for --stats and broken files). */
 const fragmentDirs = new Map<string, LoadedFragments>();
-function fragmentsFor(path: string): LoadedFragments {
-  const dir = [join(dirname(path), '_fragments'), join(dirname(dirname(path)), '_fragments')].find(
-    (d) => existsSync(d),
-  );
-  const loaded = loadFragmentFiles(dir);
-  fragmentDirs.set(loaded.dir, loaded);
-  return loaded;
-}
-
-/** file:line:column of a pointer inside a fragment file. */
-function fragmentPosition(fragments: LoadedFragments, name: string, pointer: string): string {
-  const file = shown(join(fragments.dir, `${name}.json`));
-  const text = fragments.texts.get(name);
-  if (text === undefined) return file;
-  const at = positionOf(scanJsonText(text), pointer);
-  return `${file}:${at.line}:${at.column}`;
-}
-
 /** Every layout that parsed, with its text, for --stats. */
 const parsed: (LayoutInput & { text: string })[] = [];
-
-/** The issues of one layout file, each with its line:column; a file that is not JSON is one issue too. */
-function validateFile(path: string): Located[] {
-  const rel = relative(ROOT, path);
-  const file = rel === '' || rel.startsWith('..') ? path : rel;
-  let text: string;
-  let doc: unknown;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    return [
-      {
-        file,
-        pointer: '',
-        code: 'not-checked',
-        message: LAYOUT_MESSAGES['not-checked'](e instanceof Error ? e.message : String(e)),
-        severity: 'error',
-        at: { line: 1, column: 1 },
-      },
-    ];
-  }
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    const { detail, line, column } = locateJsonError(text, e instanceof Error ? e.message : '');
-    const at = { line, column };
-    const message = LAYOUT_MESSAGES['not-json'](detail);
-    const words = inOperatorTerms({ pointer: '', code: 'not-json', message, ...at }, null);
-    return [{ file, pointer: '', code: 'not-json', message, severity: 'error', at, words }];
-  }
-  parsed.push({ file, doc, text });
-  const fragments = fragmentsFor(path);
-  // validateLayoutDocument refuses a too-deep or too-large layout before anything recursive sees
-  // it; should a check still throw, that is one issue for this file, not a crash of the run.
-  const issues = validateLayoutSafely(doc, file, text, { fragments: fragments.files });
-  if (issues.length === 0) return [];
-  const map = scanJsonText(text);
-  return issues.map((issue) => {
-    // In the operator's words too: the node, a fix, an expression's offset as its line:column.
-    const at = positionOf(map, issue.pointer);
-    return {
-      ...issue,
-      at,
-      words: inOperatorTerms({ ...issue, ...at }, doc, text),
-      ...(issue.fragment
-        ? { fragmentAt: fragmentPosition(fragments, issue.fragment.name, issue.fragment.pointer) }
-        : {}),
-    };
-  });
-}
 
 const stats = process.argv.includes('--stats');
 const args = process.argv.slice(2).filter((a) => a !== '--stats');
@@ -119,27 +45,20 @@ const files = args.length > 0 ? args.map((a) => resolve(process.cwd(), a)) : def
 let errors = 0;
 let warnings = 0;
 for (const path of files) {
-  for (const issue of validateFile(path)) {
+  const checked = checkLayoutFile(path, shown);
+  if (checked.parsed) parsed.push({ file: shown(path), ...checked.parsed });
+  if (checked.fragments) fragmentDirs.set(checked.fragments.dir, checked.fragments);
+  for (const issue of checked.issues) {
     if (issue.severity === 'error') errors++;
     else warnings++;
-    const inFragment = issue.fragment
-      ? ` (fragment ${issue.fragment.name} ${issue.fragment.pointer || '/'})`
-      : '';
-    const fragmentAt = issue.fragmentAt ? ` [${issue.fragmentAt}]` : '';
-    console.log(
-      `${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}${inFragment}: ${issue.severity} ${issue.code}: ${issue.message}${fragmentAt}`,
-    );
-    // The same in the operator's words, on a line of its own (editors and greps read the first).
-    if (issue.words) console.log(`  ${operatorLine(issue.words)}`);
+    console.log(issueLine(issue));
   }
 }
 // A fragment file that is not JSON: reported once, at the file itself.
 for (const fragments of fragmentDirs.values()) {
-  for (const b of fragments.broken) {
+  for (const line of brokenFragmentLines(fragments, shown)) {
     errors++;
-    console.log(
-      `${shown(join(fragments.dir, `${b.name}.json`))}:1:1: /: error not-json: ${LAYOUT_MESSAGES['not-json'](b.message)}`,
-    );
+    console.log(line);
   }
 }
 console.log(`validate: ${files.length} layout(s), ${errors} error(s), ${warnings} warning(s)`);

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import { loadCatalogue, loadValidators } from './core/catalogue';
+import { loadEndpointCatalogue, compileApiValidators } from './core/catalogue';
 import { loadAppConfig, loadWireNames, ROOT } from './core/config';
 import type { ServerContext } from './http/context';
 import { openDb, type Db } from './db';
@@ -135,14 +135,26 @@ async function demoData(app: FastifyInstance, db: Db, demo: boolean, now: Date):
 
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const dataDir = resolve(opts.dataDir ?? join(ROOT, 'data'));
-  const uploadsDir = join(dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
   const testMode = process.env.NODE_ENV === 'test';
-  const devMode = !testMode && process.env.NODE_ENV !== 'production';
+  const modes: Modes = { testMode, devMode: !testMode && process.env.NODE_ENV !== 'production' };
+  const app = createFastify(opts);
+  const ctx = await createContext(app, opts, dataDir, modes);
+  const counters = registerPlumbing(app, ctx, opts);
+  await registerBodyHandling(app, ctx, opts, counters);
+  await registerApi(app, ctx, testMode);
+  await registerPages(app, ctx, opts, counters, modes);
+  return app;
+}
 
+interface Modes {
+  testMode: boolean;
+  devMode: boolean;
+}
+
+function createFastify(opts: BuildOptions): FastifyInstance {
   // Client address and scheme from X-Forwarded-* only when TRUST_PROXY names the proxy (http/trustProxy.ts).
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env);
-  const app = Fastify({
+  return Fastify({
     // One JSON line per request with its id (http/requestLog.ts).
     ...requestLogServerOptions(opts.logger, trustProxy),
     bodyLimit: 256 * 1024,
@@ -151,7 +163,17 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     // API as on the page, never an array a handler did not expect.
     routerOptions: { querystringParser: (text: string) => ({ ...readPageQuery(text) }) },
   });
+}
 
+/** Opens the database (demo data as the mode says) and builds what every route shares. */
+async function createContext(
+  app: FastifyInstance,
+  opts: BuildOptions,
+  dataDir: string,
+  { testMode, devMode }: Modes,
+): Promise<ServerContext> {
+  const uploadsDir = join(dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
   const cfg = loadAppConfig();
   const db = await openDb({ dataDir, databaseUrl: opts.databaseUrl, pgSchema: opts.pgSchema });
   const now = opts.now ?? (() => new Date());
@@ -176,8 +198,8 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const ctx: ServerContext = {
     db,
     cfg,
-    catalogue: loadCatalogue(cfg.provider),
-    validators: loadValidators(),
+    catalogue: loadEndpointCatalogue(cfg.provider),
+    validators: compileApiValidators(),
     wire: createWireMapper(loadWireNames()),
     sms,
     now,
@@ -193,6 +215,16 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     },
     uploadQuota: { ...DEFAULT_UPLOAD_QUOTA, ...opts.uploadQuota },
   };
+  return ctx;
+}
+
+/** The upload and counter sweepers, error answers, the path guard, headers, log, metrics, health; returns the rate counters. */
+function registerPlumbing(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  opts: BuildOptions,
+): CounterStore {
+  const { db, now } = ctx;
   app.decorate('kopaSweepUploads', () => sweepOrphanUploads(ctx));
   const stopSweeper = startUploadSweeper(ctx);
   app.addHook('onClose', async () => {
@@ -218,14 +250,25 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerHealth(app, db);
   closeConnectionsWhenStopping(app);
   registerJsonCompression(app);
-  // Only the API is limited: the app's own scripts and styles are static files a browser fetches
-  // dozens of at a time, and counting them would lock a borrower out of a page.
   // Counted in the database by default, so instances on one PostgreSQL share the limit.
   const counters = opts.counters ?? dbCounters(db, now);
   const stopCounterSweep = startCounterSweep(counters, app.log);
   app.addHook('onClose', async () => {
     stopCounterSweep();
   });
+  return counters;
+}
+
+/** The API's rate limit, multipart uploads and form-encoded bodies. */
+async function registerBodyHandling(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  opts: BuildOptions,
+  counters: CounterStore,
+): Promise<void> {
+  const prefix = ctx.cfg.apiPrefix;
+  // Only the API is limited: the app's own scripts and styles are static files a browser fetches
+  // dozens of at a time, and counting them would lock a borrower out of a page.
   const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);
   await app.register(rateLimit, {
     global: true,
@@ -262,7 +305,13 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
       done(null, out);
     },
   );
+}
 
+async function registerApi(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  testMode: boolean,
+): Promise<void> {
   registerRepayCard(app, ctx);
   registerRepayPages(app, ctx);
   registerLoan(app, ctx);
@@ -273,6 +322,17 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   registerPromotion(app, ctx);
   (await import('./routes/legacy')).registerLegacy(app, ctx); // older endpoint family under config legacyPrefix
   if (testMode) registerTestOnly(app, ctx);
+}
+
+/** Layouts (served and polled), the studio and the app's pages and static files. */
+async function registerPages(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  opts: BuildOptions,
+  counters: CounterStore,
+  { testMode, devMode }: Modes,
+): Promise<void> {
+  const { db, secret, now } = ctx;
   const layouts = await startLayouts(app, {
     db,
     secret,
@@ -301,5 +361,4 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
     layouts,
     { max: opts.pageRateLimit ?? DEFAULT_PAGE_LIMIT, counters: memoryCounters(now) },
   );
-  return app;
 }

@@ -25,17 +25,17 @@ export interface Endpoint {
   public?: boolean;
 }
 
-export type Catalogue = Record<string, Endpoint>;
+export type ServerCatalogue = Record<string, Endpoint>;
 
-export function loadCatalogue(
+export function loadEndpointCatalogue(
   provider: string,
   root = ROOT,
   legacyPrefix = loadAppConfig(root).legacyPrefix,
-): Catalogue {
+): ServerCatalogue {
   const raw = JSON.parse(readFileSync(join(root, 'schemas/api/endpoints.json'), 'utf8')) as {
     endpoints: Record<string, Omit<Endpoint, 'key'>>;
   };
-  const out: Catalogue = {};
+  const out: ServerCatalogue = {};
   for (const [key, e] of Object.entries(raw.endpoints)) {
     out[key] = {
       ...e,
@@ -61,7 +61,7 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-export function loadValidators(root = ROOT): Validators {
+export function compileApiValidators(root = ROOT): Validators {
   const dir = join(root, 'schemas/api');
   const strict = makeAjv(false);
   const coerce = makeAjv(true);

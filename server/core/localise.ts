@@ -16,14 +16,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLanguage, type Language } from '@kopa/format';
 
-type Catalogue = Record<string, string>;
+type MessageCatalogue = Record<string, string>;
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FILES = ['messages/server/{l}.json', 'messages/{l}.json', 'messages/layouts/{l}.json'];
 
-function read(lang: Language): Catalogue[] {
+function read(lang: Language): MessageCatalogue[] {
   return FILES.map(
-    (f) => JSON.parse(readFileSync(join(ROOT, f.replace('{l}', lang)), 'utf8')) as Catalogue,
+    (f) => JSON.parse(readFileSync(join(ROOT, f.replace('{l}', lang)), 'utf8')) as MessageCatalogue,
   );
 }
 

@@ -15,7 +15,8 @@ export function formatAmount(cents: number): string {
   return formatCents(cents);
 }
 
-export function formatMoney(cents: number, label = 'TZS'): string {
+/** Cents -> "TZS 12.345,67": the amount with the market's currency label before it. */
+export function formatLabelledAmount(cents: number, label = 'TZS'): string {
   return `${label} ${formatCents(cents)}`;
 }
 

@@ -3,7 +3,7 @@
  * that would decode to a huge bitmap (a 30000x30000 PNG is 3.6 GB of pixels) is refused before
  * any borrower's or operator's browser tries to show it.
  */
-import type { ImageKind } from './images';
+import type { ImageType } from './images';
 
 export interface Dimensions {
   width: number;
@@ -68,7 +68,7 @@ function webp(b: Buffer): Dimensions | null {
 }
 
 /** Width and height from the header of an image already sniffed as `kind`; null if unreadable. */
-export function imageDimensions(buf: Buffer, kind: ImageKind): Dimensions | null {
+export function imageDimensions(buf: Buffer, kind: ImageType): Dimensions | null {
   switch (kind.ext) {
     case 'png':
       return png(buf);

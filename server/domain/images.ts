@@ -1,5 +1,5 @@
 /** Image type by magic bytes. Only raster formats the browser renders without scripts: no SVG. */
-export interface ImageKind {
+export interface ImageType {
   mime: string;
   ext: string;
 }
@@ -7,7 +7,7 @@ export interface ImageKind {
 const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
   buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
 
-export function sniffImage(buf: Buffer): ImageKind | null {
+export function imageTypeOf(buf: Buffer): ImageType | null {
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
   if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
     return { mime: 'image/png', ext: 'png' };

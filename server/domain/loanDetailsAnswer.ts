@@ -6,7 +6,7 @@ import type { ResponseOf } from '@kopa/contract';
 import { orderView } from '@kopa/contract';
 import type { Order, Product } from '../db/types';
 import { flag } from './flags';
-import { formatDate, formatDateTime, formatMoney } from './format';
+import { formatDate, formatDateTime, formatLabelledAmount } from './format';
 import {
   dueNow,
   outstanding,
@@ -39,7 +39,7 @@ export function loanDetailsAnswer(f: LoanDetailsFacts): ResponseOf<'loanDetails'
   const nextDue = unpaidInstallments(order, rows).find((r) => r.left > 0)?.due_time;
   const detail = [
     { text: 'Order No.', value: order.id },
-    { text: 'Loan amount', value: formatMoney(order.amount, label) },
+    { text: 'Loan amount', value: formatLabelledAmount(order.amount, label) },
     {
       text: 'Term',
       value: order.term_unit === 1 ? `${order.periods} days` : `${order.periods} months`,
@@ -47,10 +47,10 @@ export function loanDetailsAnswer(f: LoanDetailsFacts): ResponseOf<'loanDetails'
     { text: 'Apply time', value: formatDateTime(order.created_at) },
   ];
   if (repayable) {
-    detail.push({ text: 'Amount due', value: formatMoney(due, label) });
+    detail.push({ text: 'Amount due', value: formatLabelledAmount(due, label) });
     if (nextDue) detail.push({ text: 'Due date', value: formatDate(nextDue) });
     if (balance !== due)
-      detail.push({ text: 'Outstanding balance', value: formatMoney(balance, label) });
+      detail.push({ text: 'Outstanding balance', value: formatLabelledAmount(balance, label) });
   }
   const flags = {
     isDelay: flag(order.is_delay),
@@ -75,7 +75,7 @@ export function loanDetailsAnswer(f: LoanDetailsFacts): ResponseOf<'loanDetails'
     telephone: f.contact.telephone,
     isScore: flags.isScore,
     playeduL,
-    reyMsg: repayable ? `Please repay ${formatMoney(due, label)}.` : '',
+    reyMsg: repayable ? `Please repay ${formatLabelledAmount(due, label)}.` : '',
     cardNeedPop: flags.cardNeedPop,
     cardPopTitle: 'Check your account',
     cardPopMsg: 'Please make sure your payment account is correct before withdrawing.',

@@ -7,7 +7,7 @@ import type { AppConfig } from '../core/config';
 import type { Db } from '../db';
 import { badRequest, BusinessError, notFound, unauthorized } from '../core/errors';
 import type { SessionUser } from './borrower';
-import { addDays, formatAmount, formatMoney, maskCardNo } from './format';
+import { addDays, formatAmount, formatLabelledAmount, maskCardNo } from './format';
 import { termUnitOf } from './flags';
 import { delayFee } from './orders';
 import { latestCard } from './storedSettings';
@@ -69,10 +69,10 @@ export async function loanOffer(
     periods: p.periods,
     termUnit: termUnitOf(p.term_unit),
     details: [
-      { text: 'Loan amount', value: formatMoney(p.amount_max, label) },
-      { text: 'Interest and service fee', value: formatMoney(fee, label) },
-      { text: 'Amount received', value: formatMoney(p.amount_max, label) },
-      { text: 'Total to repay', value: formatMoney(p.amount_max + fee, label) },
+      { text: 'Loan amount', value: formatLabelledAmount(p.amount_max, label) },
+      { text: 'Interest and service fee', value: formatLabelledAmount(fee, label) },
+      { text: 'Amount received', value: formatLabelledAmount(p.amount_max, label) },
+      { text: 'Total to repay', value: formatLabelledAmount(p.amount_max + fee, label) },
     ],
     // The row's date is pay_time; the description says what the amount is, not the date again.
     repay_plans: plan.map((x) => ({

@@ -4,7 +4,7 @@
  */
 import type { ResponseOf } from '@kopa/contract';
 import type { Order } from '../db/types';
-import { formatDate, formatMoney, maskCardNo } from './format';
+import { formatDate, formatLabelledAmount, maskCardNo } from './format';
 import { outstanding, REPAYABLE, type InstallmentRow } from './orders';
 import type { ContactSettings, Wallet } from './storedSettings';
 
@@ -43,7 +43,7 @@ function planItems(
       yet.push({
         periodNo: r.period_no,
         totalAmount: r.total_amount,
-        displayAmount: formatMoney(r.total_amount, label),
+        displayAmount: formatLabelledAmount(r.total_amount, label),
         canClick: 0,
         check: 0,
         periodStatus: 1,
@@ -61,7 +61,7 @@ function planItems(
     wait.push({
       periodNo: r.period_no,
       totalAmount: left,
-      displayAmount: formatMoney(left, label),
+      displayAmount: formatLabelledAmount(left, label),
       canClick: firstPending ? 1 : 0,
       check: firstPending ? 1 : 0,
       periodStatus: overdue ? 2 : 0,

@@ -1,7 +1,7 @@
 /** Everything a route needs, built once per server instance (no module-level state). */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../core/config';
-import type { Catalogue, Validators } from '../core/catalogue';
+import type { ServerCatalogue, Validators } from '../core/catalogue';
 import type { Db } from '../db';
 import type { SmsService } from '../domain/sms';
 import type { UploadQuota } from '../domain/uploadQuota';
@@ -11,7 +11,7 @@ import type { ResponseCheck, SessionLifetimes } from '../core/settings';
 export interface ServerContext {
   db: Db;
   cfg: AppConfig;
-  catalogue: Catalogue;
+  catalogue: ServerCatalogue;
   validators: Validators;
   wire: WireMapper;
   sms: SmsService;

@@ -35,6 +35,20 @@ export async function listLayouts(db: Db) {
   }));
 }
 
+/** Approvals that still count: of a draft, not ended (draft changed, published, rolled back), not expired. */
+function liveApprovals(db: Db, name: string) {
+  return db
+    .selectFrom('layout_approvals')
+    .select(['hash', 'approver', 'at'])
+    .where('layout', '=', name)
+    .where('kind', '=', 'draft')
+    .where('ended_at', 'is', null)
+    .where('at', '>', new Date(Date.now() - APPROVAL_MS))
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
 export async function layoutDetail(db: Db, name: string) {
   const layout = await db
     .selectFrom('layouts')
@@ -69,17 +83,7 @@ export async function layoutDetail(db: Db, name: string) {
     .orderBy('id', 'desc')
     .limit(200)
     .execute();
-  const approvals = await db
-    .selectFrom('layout_approvals')
-    .select(['hash', 'approver', 'at'])
-    .where('layout', '=', name)
-    // Approvals that still count: of a draft, not ended (draft changed, published, rolled back).
-    .where('kind', '=', 'draft')
-    .where('ended_at', 'is', null)
-    .where('at', '>', new Date(Date.now() - APPROVAL_MS))
-    .orderBy('id', 'desc')
-    .limit(50)
-    .execute();
+  const approvals = await liveApprovals(db, name);
   return {
     name,
     published: published

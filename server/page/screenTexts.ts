@@ -14,9 +14,9 @@ import zh from '../../messages/layouts/zh.json';
 import id from '../../messages/layouts/id.json';
 import type { Language } from '@kopa/format';
 
-type Catalogue = Readonly<Record<string, string>>;
+type MessageCatalogue = Readonly<Record<string, string>>;
 
-const CATALOGUES: Record<Language, Catalogue> = { en, zh, id };
+const CATALOGUES: Record<Language, MessageCatalogue> = { en, zh, id };
 const LITERAL = /'([A-Za-z0-9_.-]+)'/g;
 
 /** key -> text in `lang` (English where that language lacks the key), for the keys `body` names. */
@@ -28,7 +28,7 @@ export function screenTextsOf(body: string, lang: Language): Record<string, stri
     const text = Object.hasOwn(own, key)
       ? own[key]
       : Object.hasOwn(en, key)
-        ? (en as Catalogue)[key]
+        ? (en as MessageCatalogue)[key]
         : undefined;
     if (text !== undefined) out[key] = text;
   }

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
-import { userEndpoint } from '../http/endpoint';
+import { userEndpoint, type Handler } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
-import { formatDateTime, formatMoney } from '../domain/format';
+import { formatDateTime, formatLabelledAmount } from '../domain/format';
 import { statusText } from '../domain/orders';
 import { requireOrder, type SessionUser } from '../http/session';
 
@@ -39,7 +39,7 @@ async function orderSummaries(ctx: ServerContext, user: SessionUser): Promise<Or
     productName: r.name,
     status: statusText(r.status).text,
     list: [
-      { title: 'Loan amount', value: formatMoney(r.amount, ctx.cfg.currencyLabel) },
+      { title: 'Loan amount', value: formatLabelledAmount(r.amount, ctx.cfg.currencyLabel) },
       { title: 'Apply time', value: formatDateTime(r.created_at) },
       { title: 'Order No.', value: r.id },
     ],
@@ -92,7 +92,16 @@ async function checkImages(
 }
 
 export function registerComplaints(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint(app, ctx, 'problemInit', async ({ body, query, user }) => {
+  userEndpoint(app, ctx, 'problemInit', problemInit(ctx));
+  userEndpoint(app, ctx, 'problemSave', problemSave(ctx));
+  userEndpoint(app, ctx, 'problemList', problemList(ctx));
+  userEndpoint(app, ctx, 'problemDetail', problemDetail(ctx));
+  userEndpoint(app, ctx, 'saveScore', saveScore(ctx));
+}
+
+const problemInit =
+  (ctx: ServerContext): Handler<'problemInit', SessionUser> =>
+  async ({ body, query, user }) => {
     const wanted = body.orderId || query.orderId;
     if (wanted) await requireOrder(ctx, user, wanted);
     const { rows } = await typeTitles(ctx);
@@ -107,9 +116,11 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
       orderDetail: orders.find((o) => o.orderNo === wanted) ?? orders[0] ?? null,
       orderList: orders,
     };
-  });
+  };
 
-  userEndpoint(app, ctx, 'problemSave', async ({ body, user }) => {
+const problemSave =
+  (ctx: ServerContext): Handler<'problemSave', SessionUser> =>
+  async ({ body, user }) => {
     const content = body.problemDetail.trim();
     if (!content) throw badRequest('Please fill in your comments and suggestions');
     if ([...content].length > MAX_COMPLAINT_TEXT)
@@ -151,9 +162,11 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
       .returning('id')
       .executeTakeFirstOrThrow();
     return { problemId: String(row.id) };
-  });
+  };
 
-  userEndpoint(app, ctx, 'problemList', async ({ user }) => {
+const problemList =
+  (ctx: ServerContext): Handler<'problemList', SessionUser> =>
+  async ({ user }) => {
     const { title } = await typeTitles(ctx);
     const rows = await ctx.db
       .selectFrom('problems')
@@ -182,9 +195,11 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
         },
       ],
     };
-  });
+  };
 
-  userEndpoint(app, ctx, 'problemDetail', async ({ body, user }) => {
+const problemDetail =
+  (ctx: ServerContext): Handler<'problemDetail', SessionUser> =>
+  async ({ body, user }) => {
     const p = await ownProblem(ctx, user, body.problemId);
     const { title } = await typeTitles(ctx);
     return {
@@ -202,9 +217,11 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
       time: p.created_at.toISOString(),
       orderNo: p.order_no,
     };
-  });
+  };
 
-  userEndpoint(app, ctx, 'saveScore', async ({ body, user }) => {
+const saveScore =
+  (ctx: ServerContext): Handler<'saveScore', SessionUser> =>
+  async ({ body, user }) => {
     const p = await ownProblem(ctx, user, body.problemId);
     await ctx.db
       .updateTable('problems')
@@ -212,5 +229,4 @@ export function registerComplaints(app: FastifyInstance, ctx: ServerContext): vo
       .where('id', '=', p.id)
       .execute();
     return { problemId: String(p.id), score: body.score };
-  });
-}
+  };

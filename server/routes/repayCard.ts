@@ -10,12 +10,12 @@
  * transaction at a time) and PostgreSQL's pool is small, so reaching for ctx.db there would wait
  * on ourselves.
  */
-import type { FastifyInstance } from 'fastify';
-import type { RequestOf } from '@kopa/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RequestOf, ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import type { Db } from '../db';
 import type { Order } from '../db/types';
-import { userEndpoint } from '../http/endpoint';
+import { userEndpoint, type Handler } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
 import { flag } from '../domain/flags';
 import { maskCardNo } from '../domain/format';
@@ -137,7 +137,18 @@ async function findReplay(db: Db, user: SessionUser, key: string, body: CommitBo
 }
 
 export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): void {
-  userEndpoint(app, ctx, 'repaymentWay', async ({ query, user }) => {
+  userEndpoint(app, ctx, 'repaymentWay', repaymentWay(ctx));
+  userEndpoint(app, ctx, 'repaymentCommit', repaymentCommit(ctx));
+  userEndpoint(app, ctx, 'repaymentConfirm', repaymentConfirm(ctx));
+  userEndpoint(app, ctx, 'repaymentResend', repaymentResend(ctx));
+  userEndpoint(app, ctx, 'repaymentCancel', repaymentCancel(ctx));
+  userEndpoint(app, ctx, 'repaymentHuichao', repaymentHuichao(ctx));
+}
+
+/** The borrower's cards (masked), the repay token of the order and what is due on it. */
+const repaymentWay =
+  (ctx: ServerContext): Handler<'repaymentWay', SessionUser> =>
+  async ({ query, user }) => {
     const order = await requireOrder(ctx, user, query.orderId);
     const cards = await ctx.db
       .selectFrom('cards')
@@ -158,13 +169,22 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
         ? outstanding(order, await installmentsOf(ctx.db, order.id))
         : 0,
     };
-  });
+  };
 
-  userEndpoint(app, ctx, 'repaymentCommit', async ({ body, user, req, ip }) => {
-    const key = req.headers['idempotency-key'];
-    if (typeof key !== 'string' || !KEY_RE.test(key)) {
-      throw badRequest('Idempotency-Key header is required (8-128 letters, digits, - or _).');
-    }
+/** The Idempotency-Key header of a commit (400 when it is missing or malformed). */
+function idempotencyKey(req: FastifyRequest): string {
+  const key = req.headers['idempotency-key'];
+  if (typeof key !== 'string' || !KEY_RE.test(key)) {
+    throw badRequest('Idempotency-Key header is required (8-128 letters, digits, - or _).');
+  }
+  return key;
+}
+
+/** A commit: checked outside the lock (key, replay, card, token), booked inside it. */
+const repaymentCommit =
+  (ctx: ServerContext): Handler<'repaymentCommit', SessionUser> =>
+  async ({ body, user, req, ip }) => {
+    const key = idempotencyKey(req);
     const order = await requireOrder(ctx, user, body.orderId);
     // Retries after a lost answer are answered here without queueing on the order lock.
     const replay = await findReplay(ctx.db, user, key, body);
@@ -179,80 +199,111 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     if (!sameToken(body.repayToken, repayToken(ctx.secret, user.userId, order.id)))
       throw badRequest('repayToken: invalid for this order; reload the page.');
     const needValid = needsCode(card.sms_required, body.amount, await smsMinAmount(ctx.db));
-    const now = ctx.now();
-    return inTx(ctx, async (trx) => {
-      const locked = await lockOrder(trx, order.id);
-      if (!locked) throw notFound('Order not found.');
-      // A parallel request with this key may have booked while we waited for the lock.
-      const again = await findReplay(trx, user, key, body);
-      if (again) return again;
-      // A pending repayment past its expiry is abandoned; it must not block the order.
-      await trx
-        .updateTable('repayments')
-        .set({ status: 'expired' })
-        .where('order_id', '=', order.id)
-        .where('status', '=', 'pending')
-        .where('expires_at', '<=', now)
-        .execute();
-      if (!REPAYABLE.has(locked.status)) return nothingToRepay();
-      checkAmount(body.amount, await dueOf(trx, locked));
-      const pending = await trx
-        .selectFrom('repayments')
-        .select(['id', 'amount', 'card_id', 'need_valid', 'sms_code_id'])
-        .where('order_id', '=', order.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (pending) {
-        // The borrower left the code dialog without Cancel (closed the page) and pays again (issue
-        // 33): never a 10-minute "twice". The same payment is resumed (its code, already sent,
-        // still confirms it: one record, booked once); another amount or card cancels the old
-        // request first (its code dies), so at most one pending request per order stays.
-        if (pending.amount === body.amount && pending.card_id === body.cardId)
-          return { needValid: flag(pending.need_valid), repayRecordId: pending.id };
-        await trx
-          .updateTable('repayments')
-          .set({ status: 'cancelled' })
-          .where('id', '=', pending.id)
-          .execute();
-        if (pending.sms_code_id !== null) await ctx.sms.revoke(pending.sms_code_id, trx);
-      }
-      const id = randomId('R');
-      // ON CONFLICT without a target: the same key used at once for another order of this user.
-      const row = await trx
-        .insertInto('repayments')
-        .values({
-          id,
-          user_id: user.userId,
-          order_id: order.id,
-          idempotency_key: key,
-          amount: body.amount,
-          card_id: body.cardId,
-          status: needValid ? 'pending' : 'success',
-          need_valid: needValid,
-          created_at: now,
-          confirmed_at: needValid ? null : now,
-          expires_at: needValid ? new Date(now.getTime() + SMS_TTL_MS) : null,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) return (await findReplay(trx, user, key, body)) ?? secondPending();
-      if (needValid) {
-        // Past the SMS limits this throws 429 and the record is rolled back with it.
-        const codeId = await ctx.sms.issue(user.phone, 'repay', ip, 6, trx);
-        await trx
-          .updateTable('repayments')
-          .set({ sms_code_id: codeId })
-          .where('id', '=', id)
-          .execute();
-      } else {
-        await applyPayment(trx, order.id, body.amount, now);
-      }
-      return { needValid, repayRecordId: id };
-    });
-  });
+    const commit: Commit = { user, key, body, orderId: order.id, needValid, now: ctx.now(), ip };
+    return inTx(ctx, (trx) => bookCommit(ctx, trx, commit));
+  };
 
-  userEndpoint(app, ctx, 'repaymentConfirm', async ({ body, user }) => {
+/** One commit as the locked transaction sees it. */
+interface Commit {
+  user: SessionUser;
+  key: string;
+  body: CommitBody;
+  orderId: string;
+  needValid: 0 | 1;
+  now: Date;
+  ip: string;
+}
+
+type CommitAnswer = ResponseOf<'repaymentCommit'>;
+
+/** Under the order lock: a replay, the pending request resumed, or a new record (booked now or awaiting its code). */
+async function bookCommit(
+  ctx: ServerContext,
+  trx: Db,
+  c: Commit,
+): Promise<CommitAnswer | BusinessError> {
+  const { user, key, body, orderId, needValid, now } = c;
+  const locked = await lockOrder(trx, orderId);
+  if (!locked) throw notFound('Order not found.');
+  // A parallel request with this key may have booked while we waited for the lock.
+  const again = await findReplay(trx, user, key, body);
+  if (again) return again;
+  // A pending repayment past its expiry is abandoned; it must not block the order.
+  await trx
+    .updateTable('repayments')
+    .set({ status: 'expired' })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .execute();
+  if (!REPAYABLE.has(locked.status)) return nothingToRepay();
+  checkAmount(body.amount, await dueOf(trx, locked));
+  const resumed = await resumeOrCancelPending(ctx, trx, c);
+  if (resumed) return resumed;
+  const id = randomId('R');
+  // ON CONFLICT without a target: the same key used at once for another order of this user.
+  const row = await trx
+    .insertInto('repayments')
+    .values({
+      id,
+      user_id: user.userId,
+      order_id: orderId,
+      idempotency_key: key,
+      amount: body.amount,
+      card_id: body.cardId,
+      status: needValid ? 'pending' : 'success',
+      need_valid: needValid,
+      created_at: now,
+      confirmed_at: needValid ? null : now,
+      expires_at: needValid ? new Date(now.getTime() + SMS_TTL_MS) : null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return (await findReplay(trx, user, key, body)) ?? secondPending();
+  if (needValid) {
+    // Past the SMS limits this throws 429 and the record is rolled back with it.
+    const codeId = await ctx.sms.issue(user.phone, 'repay', c.ip, 6, trx);
+    await trx.updateTable('repayments').set({ sms_code_id: codeId }).where('id', '=', id).execute();
+  } else {
+    await applyPayment(trx, orderId, body.amount, now);
+  }
+  return { needValid, repayRecordId: id };
+}
+
+/**
+ * The borrower left the code dialog without Cancel (closed the page) and pays again: never a
+ * 10-minute "twice". The same payment is resumed (its code, already sent, still confirms it: one
+ * record, booked once); another amount or card cancels the old request first (its code dies), so
+ * at most one pending request per order stays. Null when nothing is resumed.
+ */
+async function resumeOrCancelPending(
+  ctx: ServerContext,
+  trx: Db,
+  { body, orderId }: Commit,
+): Promise<CommitAnswer | null> {
+  const pending = await trx
+    .selectFrom('repayments')
+    .select(['id', 'amount', 'card_id', 'need_valid', 'sms_code_id'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (!pending) return null;
+  if (pending.amount === body.amount && pending.card_id === body.cardId)
+    return { needValid: flag(pending.need_valid), repayRecordId: pending.id };
+  await trx
+    .updateTable('repayments')
+    .set({ status: 'cancelled' })
+    .where('id', '=', pending.id)
+    .execute();
+  if (pending.sms_code_id !== null) await ctx.sms.revoke(pending.sms_code_id, trx);
+  return null;
+}
+
+/** The code of a pending record: booked once, at exactly the amount the borrower authorised. */
+const repaymentConfirm =
+  (ctx: ServerContext): Handler<'repaymentConfirm', SessionUser> =>
+  async ({ body, user }) => {
     await requireOrder(ctx, user, body.orderId);
     const now = ctx.now();
     return inTx(ctx, async (trx) => {
@@ -289,9 +340,12 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
       await applyPayment(trx, rec.order_id, rec.amount, now);
       return { repayRecordId: rec.id, status: 'success' };
     });
-  });
+  };
 
-  userEndpoint(app, ctx, 'repaymentResend', async ({ body, user, ip }) => {
+/** A new code for a pending record (the old one dies) and a fresh expiry. */
+const repaymentResend =
+  (ctx: ServerContext): Handler<'repaymentResend', SessionUser> =>
+  async ({ body, user, ip }) => {
     await requireOrder(ctx, user, body.orderId);
     const now = ctx.now();
     return inTx(ctx, async (trx) => {
@@ -308,9 +362,12 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
         .execute();
       return { repayRecordId: rec.id, expiresIn: Math.round(SMS_TTL_MS / 1000) };
     });
-  });
+  };
 
-  userEndpoint(app, ctx, 'repaymentCancel', async ({ body, user }) => {
+/** Cancels a pending record; a void one answers what it already is. */
+const repaymentCancel =
+  (ctx: ServerContext): Handler<'repaymentCancel', SessionUser> =>
+  async ({ body, user }) => {
     await requireOrder(ctx, user, body.orderId);
     const now = ctx.now();
     return inTx(ctx, async (trx) => {
@@ -331,9 +388,12 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
         status: rec.status === 'cancelled' ? 'cancelled' : 'expired',
       };
     });
-  });
+  };
 
-  userEndpoint(app, ctx, 'repaymentHuichao', async ({ body, user }) => {
+/** The Huichao payment page for an amount that may be repaid. */
+const repaymentHuichao =
+  (ctx: ServerContext): Handler<'repaymentHuichao', SessionUser> =>
+  async ({ body, user }) => {
     if (body.userId !== user.userId) throw forbidden('userId does not match the session.');
     const order = await requireOrder(ctx, user, body.orderId);
     await checkRepayable(ctx, order, body.amount);
@@ -343,8 +403,7 @@ export function registerRepayCard(app: FastifyInstance, ctx: ServerContext): voi
     url.searchParams.set('amount', String(body.amount));
     url.searchParams.set('ref', ref);
     return { url: url.toString() };
-  });
-}
+  };
 
 /** Huichao only hands out a payment page (it books nothing), so a read without the lock is enough. */
 async function checkRepayable(ctx: ServerContext, order: Order, amount: number): Promise<void> {

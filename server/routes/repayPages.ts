@@ -4,14 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
-import { userEndpoint, withMessage } from '../http/endpoint';
+import { userEndpoint, withMessage, type Handler } from '../http/endpoint';
 import { badRequest, BusinessError } from '../core/errors';
-import { addDays, formatDate, formatMoney, maskCardNo } from '../domain/format';
+import { addDays, formatDate, formatLabelledAmount, maskCardNo } from '../domain/format';
 import { installmentsOf, outstanding, REPAYABLE } from '../domain/orders';
 import { installmentPlanAnswer } from '../domain/planAnswer';
 import { getSetting, getSettings, latestCard } from '../domain/storedSettings';
 import { randomId } from '../domain/tokens';
-import { requireOrder, requireOrderWithProduct } from '../http/session';
+import { requireOrder, requireOrderWithProduct, type SessionUser } from '../http/session';
 
 const DELAY_DAYS = 7;
 const NO_ACCOUNT = 'Enter your wallet account number. No payment request was sent.';
@@ -40,13 +40,21 @@ async function payAccount(
 
 /** The NOTICE dialog text: the request went to the wallet account the borrower entered. */
 function walletNotice(amount: number, label: string): string {
-  return `A payment request of ${formatMoney(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
+  return `A payment request of ${formatLabelledAmount(amount, label)} was sent to your wallet. Approve it with your PIN, then keep the trade number as proof.`;
 }
 
 export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): void {
-  const label = ctx.cfg.currencyLabel;
+  userEndpoint(app, ctx, 'installmentPlan', installmentPlan(ctx));
+  userEndpoint(app, ctx, 'delayDetail', delayDetail(ctx));
+  userEndpoint(app, ctx, 'generateVcode', generateVcode(ctx));
+  userEndpoint(app, ctx, 'submitUtr', submitUtr(ctx));
+  userEndpoint(app, ctx, 'repaymentCodeInfo', repaymentCodeInfo(ctx));
+}
 
-  userEndpoint(app, ctx, 'installmentPlan', async ({ body, user }) => {
+const installmentPlan =
+  (ctx: ServerContext): Handler<'installmentPlan', SessionUser> =>
+  async ({ body, user }) => {
+    const label = ctx.cfg.currencyLabel;
     // Five reads: the session (endpoint), the order with its product, the plan, the card, both settings.
     const { order, product } = await requireOrderWithProduct(ctx, user, body.orderId);
     const rows = await installmentsOf(ctx.db, order.id);
@@ -62,9 +70,12 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       now: ctx.now(),
       label,
     });
-  });
+  };
 
-  userEndpoint(app, ctx, 'delayDetail', async ({ body, user }) => {
+const delayDetail =
+  (ctx: ServerContext): Handler<'delayDetail', SessionUser> =>
+  async ({ body, user }) => {
+    const label = ctx.cfg.currencyLabel;
     const order = await requireOrder(ctx, user, body.orderId);
     const rows = await installmentsOf(ctx.db, order.id);
     const due = outstanding(order, rows);
@@ -86,24 +97,27 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       bankList: await getSetting(ctx.db, 'wallets'),
       detail: deferrable
         ? [
-            { text: 'Deferral fee', value: formatMoney(order.delay_fee, label) },
+            { text: 'Deferral fee', value: formatLabelledAmount(order.delay_fee, label) },
             { text: 'Deferral days', value: `${DELAY_DAYS} days` },
-            { text: 'Outstanding amount', value: formatMoney(due, label) },
+            { text: 'Outstanding amount', value: formatLabelledAmount(due, label) },
           ]
-        : [{ text: 'Outstanding amount', value: formatMoney(due, label) }],
+        : [{ text: 'Outstanding amount', value: formatLabelledAmount(due, label) }],
       repayDetail: deferrable
         ? [
             { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
-            { text: 'Amount due then', value: formatMoney(due, label) },
+            { text: 'Amount due then', value: formatLabelledAmount(due, label) },
           ]
         : [],
       delayShouldPayAmount: deferrable ? order.delay_fee : 0,
       showSubmitUtr: 1,
       telephone: contact.telephone,
     };
-  });
+  };
 
-  userEndpoint(app, ctx, 'generateVcode', async ({ body, user }) => {
+const generateVcode =
+  (ctx: ServerContext): Handler<'generateVcode', SessionUser> =>
+  async ({ body, user }) => {
+    const label = ctx.cfg.currencyLabel;
     const order = await requireOrder(ctx, user, body.orderId);
     if (!REPAYABLE.has(order.status))
       throw new BusinessError('800001', 'This order has nothing to repay.');
@@ -140,9 +154,11 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
     return order.pay_mode === 'PAY_URL'
       ? { repayType: 'PAY_URL', payUrl, notice: '', tradeNo }
       : { repayType: 'NOTICE', payUrl: '', tradeNo, notice: walletNotice(body.amount, label) };
-  });
+  };
 
-  userEndpoint(app, ctx, 'submitUtr', async ({ body, user }) => {
+const submitUtr =
+  (ctx: ServerContext): Handler<'submitUtr', SessionUser> =>
+  async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
     await ctx.db
       .insertInto('utrs')
@@ -154,9 +170,11 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
       })
       .execute();
     return withMessage({ utr: body.utr }, 'UTR submitted. We will verify your payment shortly.');
-  });
+  };
 
-  userEndpoint(app, ctx, 'repaymentCodeInfo', async ({ body, user }) => {
+const repaymentCodeInfo =
+  (ctx: ServerContext): Handler<'repaymentCodeInfo', SessionUser> =>
+  async ({ body, user }) => {
     const order = await requireOrder(ctx, user, body.orderId);
     const due = REPAYABLE.has(order.status)
       ? outstanding(order, await installmentsOf(ctx.db, order.id))
@@ -175,5 +193,4 @@ export function registerRepayPages(app: FastifyInstance, ctx: ServerContext): vo
         payNotice: await getSetting(ctx.db, 'payNotice'),
       },
     };
-  });
-}
+  };

@@ -10,7 +10,7 @@ import type { ServerContext } from '../http/context';
 import { userEndpoint } from '../http/endpoint';
 import { badRequest, notFound } from '../core/errors';
 import { imageDimensions, dimensionProblem } from '../domain/imageSize';
-import { looksLikeSvg, MIME_BY_EXT, sniffImage } from '../domain/images';
+import { looksLikeSvg, MIME_BY_EXT, imageTypeOf } from '../domain/images';
 import { randomId } from '../domain/tokens';
 import { reserveUpload } from '../domain/uploadQuota';
 
@@ -61,7 +61,7 @@ export function registerUploads(app: FastifyInstance, ctx: ServerContext): void 
       const buf = await readImage(req);
       if (looksLikeSvg(buf))
         throw badRequest('SVG images are not allowed; use JPEG, PNG, GIF or WebP.');
-      const kind = sniffImage(buf);
+      const kind = imageTypeOf(buf);
       if (!kind) throw badRequest('Not an image: only JPEG, PNG, GIF or WebP files are accepted.');
       const tooBig = dimensionProblem(imageDimensions(buf, kind));
       if (tooBig) throw badRequest(tooBig);

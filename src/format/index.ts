@@ -10,12 +10,12 @@ export {
   adoptFirstScreenTexts,
   hasFirstScreenTexts,
   language,
-  loadCatalogue,
+  loadMessageCatalogue,
   loadScreenTexts,
   messageTable,
   msg,
   parseLanguage,
   setLanguage,
 } from './messages';
-export type { Catalogue, Language } from './messages';
+export type { MessageCatalogue, Language } from './messages';
 export { MARKET } from './market';

@@ -15,11 +15,11 @@ import en from '../../messages/en.json' with { type: 'json' };
 
 export const LANGUAGES = ['en', 'zh', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export type Catalogue = Readonly<Record<string, string>>;
+export type MessageCatalogue = Readonly<Record<string, string>>;
 
-const english: Catalogue = en;
+const english: MessageCatalogue = en;
 let current: Language = 'en';
-let active: Catalogue = english;
+let active: MessageCatalogue = english;
 
 /**
  * The layouts' texts (messages/layouts/<lang>.json), per language once loaded. Not in the entry:
@@ -27,14 +27,14 @@ let active: Catalogue = english;
  * renders, so they are a chunk per language that the shell loads beside the first screen's widget
  * chunks (the server preloads it with them; src/app/shell/loadLayout.ts waits for both).
  */
-const screenTexts: Partial<Record<Language, Catalogue>> = {};
+const screenTexts: Partial<Record<Language, MessageCatalogue>> = {};
 const screenLoads: Partial<Record<Language, Promise<boolean>>> = {};
 
 /**
  * The first screen's own texts, put in the page by the server (server/page/screenTexts.ts):
  * that screen renders without the texts chunk, which loads when the page is idle.
  */
-const firstScreenTexts: Partial<Record<Language, Catalogue>> = {};
+const firstScreenTexts: Partial<Record<Language, MessageCatalogue>> = {};
 
 /** Keeps the first screen's texts of `lang` (strings only; anything else in the block is left out). */
 export function adoptFirstScreenTexts(lang: Language, texts: unknown): void {
@@ -49,7 +49,7 @@ export function hasFirstScreenTexts(): boolean {
   return firstScreenTexts[current] !== undefined;
 }
 
-function importScreenTexts(lang: Language): Promise<{ default: Catalogue }> {
+function importScreenTexts(lang: Language): Promise<{ default: MessageCatalogue }> {
   if (lang === 'zh') return import('../../messages/layouts/zh.json', { with: { type: 'json' } });
   if (lang === 'id') return import('../../messages/layouts/id.json', { with: { type: 'json' } });
   return import('../../messages/layouts/en.json', { with: { type: 'json' } });
@@ -90,13 +90,13 @@ export function language(): Language {
 }
 
 /** Makes `lang` the language of every message from now on, with its catalogue (English for en). */
-export function setLanguage(lang: Language, catalogue?: Catalogue): void {
+export function setLanguage(lang: Language, catalogue?: MessageCatalogue): void {
   current = lang;
   active = lang === 'en' ? english : (catalogue ?? english);
 }
 
 /** The catalogue of a language, loaded on demand (a separate chunk per language). */
-export async function loadCatalogue(lang: Language): Promise<Catalogue> {
+export async function loadMessageCatalogue(lang: Language): Promise<MessageCatalogue> {
   if (lang === 'zh')
     return (await import('../../messages/zh.json', { with: { type: 'json' } })).default;
   if (lang === 'id')
@@ -108,7 +108,7 @@ export async function loadCatalogue(lang: Language): Promise<Catalogue> {
 export async function switchLanguage(lang: Language): Promise<Language> {
   const screens = loadScreenTexts(lang);
   try {
-    setLanguage(lang, await loadCatalogue(lang));
+    setLanguage(lang, await loadMessageCatalogue(lang));
     await screens;
     return lang;
   } catch {
@@ -131,7 +131,7 @@ function paramText(value: unknown): string {
  * by `params.name` (own properties only); a placeholder without a parameter stays as written.
  */
 export function msg(key: string, params?: Readonly<Record<string, unknown>>): string {
-  const own = (c: Catalogue | undefined) =>
+  const own = (c: MessageCatalogue | undefined) =>
     c && key !== '$comment' && Object.hasOwn(c, key) ? c[key] : undefined;
   const text =
     own(active) ??

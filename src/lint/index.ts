@@ -6,3 +6,4 @@ export { locateJsonError } from './jsonSyntax';
 export { inOperatorTerms, operatorLine } from './operatorWords';
 export type { OperatorIssue } from './operatorWords';
 export { effectDiff, layoutEffects, type Effects } from './effects/effects';
+export { runLint } from './cli';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCHEMAS_DIR } from './schemasDir';
 
 export interface JsonSchemaLike {
   type?: string | string[];
@@ -29,7 +30,7 @@ export interface ApiCatalogue {
   request?(endpoint: string): JsonSchemaLike | undefined;
 }
 
-const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas', 'api');
+const SCHEMAS = join(SCHEMAS_DIR, 'api');
 
 /** Reads schemas/api once: the endpoint catalogue and the response schemas bindings are checked against. */
 export function loadApiCatalogue(dir = SCHEMAS): ApiCatalogue {

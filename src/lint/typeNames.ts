@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCHEMAS_DIR } from './schemasDir';
 
-const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas');
+const SCHEMAS = SCHEMAS_DIR;
 
 /** The `type` constants of every schema in a folder (widget or action names), for hints. */
 function typeConsts(dir: string): string[] {

@@ -42,17 +42,8 @@ function restored(initial: unknown, kept: unknown): { ok: true; value: unknown }
   return { ok: true, value: kept };
 }
 
-/**
- * The page's local storage: the storage action's writes and the layout's persist entries. Persisted
- * paths are restored at once (call this before the first render) and written back 300 ms after
- * they last changed; removing a key cancels a pending write of it, so a draft cleared after a save
- * is not written back by a keystroke's late timer.
- */
-export function createPageStorage(
-  store: PageStore,
-  env: RuntimeEnv,
-  persist: readonly PersistEntry[] = [],
-): OwnedPageStorage {
+/** The layout's persist entries that name a valid key and state path; the others are reported. */
+function watchedEntries(persist: readonly PersistEntry[], env: RuntimeEnv): Watched[] {
   const watched: Watched[] = [];
   persist.forEach((entry, i) => {
     const pointer = `/persist/${i}`;
@@ -67,7 +58,11 @@ export function createPageStorage(
       env.report({ pointer: `${pointer}/path`, message: path.error, kind: 'state-path' });
     else watched.push({ key: entry.key, segments: path.segments, pointer });
   });
+  return watched;
+}
 
+/** Puts each kept value back at its state path (before the first render); one that does not fit is reported. */
+function restoreKept(store: PageStore, env: RuntimeEnv, watched: readonly Watched[]): void {
   for (const w of watched) {
     const kept = store.getSnapshot().local[w.key];
     if (kept === undefined) continue;
@@ -80,6 +75,21 @@ export function createPageStorage(
         kind: 'storage',
       });
   }
+}
+
+/**
+ * The page's local storage: the storage action's writes and the layout's persist entries. Persisted
+ * paths are restored at once (call this before the first render) and written back 300 ms after
+ * they last changed; removing a key cancels a pending write of it, so a draft cleared after a save
+ * is not written back by a keystroke's late timer.
+ */
+export function createPageStorage(
+  store: PageStore,
+  env: RuntimeEnv,
+  persist: readonly PersistEntry[] = [],
+): OwnedPageStorage {
+  const watched = watchedEntries(persist, env);
+  restoreKept(store, env, watched);
 
   const write = (key: string, value: unknown, pointer: string) => {
     const result = env.local.set(key, value);

@@ -9,7 +9,7 @@ import Ajv from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   LANGUAGES,
-  loadCatalogue,
+  loadMessageCatalogue,
   msg,
   parseLanguage,
   setLanguage,
@@ -174,8 +174,8 @@ describe('msg and the language switch', () => {
   });
 
   it('loads each language as its own catalogue', async () => {
-    expect((await loadCatalogue('zh'))['common.close']).toBe('关闭');
-    expect((await loadCatalogue('id'))['common.close']).toBe('Tutup');
+    expect((await loadMessageCatalogue('zh'))['common.close']).toBe('关闭');
+    expect((await loadMessageCatalogue('id'))['common.close']).toBe('Tutup');
   });
 });
 

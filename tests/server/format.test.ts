@@ -1,6 +1,11 @@
 /** Server display texts use the client's formatters: same rounding of amounts, same dates. */
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMoney } from '../../server/domain/format';
+import {
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  formatLabelledAmount,
+} from '../../server/domain/format';
 import { delayFee, DELAY_FEE_RATE } from '../../server/domain/orders';
 import { formatMoney as clientMoney } from '../../src/format/money';
 import { formatDate as clientDate, formatDateTime as clientDateTime } from '../../src/format/date';
@@ -10,12 +15,12 @@ describe('server formatting', () => {
     'amount %s is shown exactly as the client shows it',
     (cents) => {
       expect(formatAmount(cents)).toBe(clientMoney(cents));
-      expect(formatMoney(cents, 'TZS')).toBe(`TZS ${clientMoney(cents)}`);
+      expect(formatLabelledAmount(cents, 'TZS')).toBe(`TZS ${clientMoney(cents)}`);
     },
   );
 
   it('rounds fractions of a cent (half away from zero) instead of cutting them', () => {
-    expect(formatMoney(12345.5)).toBe('TZS 123,46');
+    expect(formatLabelledAmount(12345.5)).toBe('TZS 123,46');
     expect(formatAmount(-99.5)).toBe('-1,00');
   });
 

@@ -17,7 +17,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildServer, type BuildOptions } from '../../server/app';
-import { loadCatalogue, loadValidators, describeErrors } from '../../server/core/catalogue';
+import {
+  loadEndpointCatalogue,
+  compileApiValidators,
+  describeErrors,
+} from '../../server/core/catalogue';
 import { loadAppConfig } from '../../server/core/config';
 import { formatDate } from '../../server/domain/format';
 import type { Db } from '../../server/db';
@@ -28,8 +32,8 @@ export const USER = { userId: '10001', sessionId: 'demo-session', phone: '071234
 export const OTHER = { userId: '10002', sessionId: 'demo-session-2', orderId: 'O2170' };
 export const SESSION_QS = `userId=${USER.userId}&sessionId=${USER.sessionId}`;
 
-export const catalogue = loadCatalogue(loadAppConfig().provider);
-const validators = loadValidators();
+export const catalogue = loadEndpointCatalogue(loadAppConfig().provider);
+const validators = compileApiValidators();
 
 export function url(key: string, qs = SESSION_QS): string {
   const ep = catalogue[key];

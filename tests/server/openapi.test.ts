@@ -5,7 +5,7 @@
  */
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadValidators } from '../../server/core/catalogue';
+import { compileApiValidators } from '../../server/core/catalogue';
 import { loadAppConfig, loadWireNames } from '../../server/core/config';
 import { createWireMapper } from '../../server/core/wire';
 import { publicEndpoint } from '../../server/http/endpoint';
@@ -99,7 +99,7 @@ describe('docs/openapi.json and the reference server', () => {
     const ctx = {
       cfg: loadAppConfig(),
       catalogue,
-      validators: loadValidators(),
+      validators: compileApiValidators(),
       wire: createWireMapper(loadWireNames()),
       responseCheck: 'strict' as const,
       log: app.log,

@@ -7,7 +7,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadCatalogue, loadValidators } from '../../server/core/catalogue';
+import { loadEndpointCatalogue, compileApiValidators } from '../../server/core/catalogue';
 import { loadAppConfig, loadWireNames } from '../../server/core/config';
 import { publicEndpoint, type EndpointContext } from '../../server/http/endpoint';
 import { responseCheckFor, type ResponseCheck } from '../../server/core/settings';
@@ -15,8 +15,8 @@ import { registerErrorHandling } from '../../server/http/errorHandler';
 import { createWireMapper } from '../../server/core/wire';
 
 const cfg = loadAppConfig();
-const catalogue = loadCatalogue(cfg.provider);
-const validators = loadValidators();
+const catalogue = loadEndpointCatalogue(cfg.provider);
+const validators = compileApiValidators();
 const wire = createWireMapper(loadWireNames());
 const CONTACT = `/vexed${catalogue.contactKfInfo?.path ?? ''}`;
 

@@ -5,8 +5,8 @@ import type { LayoutDocument } from '../../src/contract/schema/generated/types';
 import type { CallOptions, CallResult, RuntimeEnv, ToastOptions } from '../../src/runtime/env';
 import { Page } from '../../src/react/render/Page';
 import { createPageController, type PageController } from '../../src/runtime/page/pageController';
-import { loadValidators } from '../../src/react/render/nodeValidators';
-import { createWidgetSource } from '../../src/react/render/widgetCache';
+import { loadNodeValidators } from '../../src/react/render/nodeValidators';
+import { createWidgetSource, type WidgetSource } from '../../src/react/render/widgetCache';
 import { collectTypes } from '../../src/contract/schema/collectTypes';
 import { widgetLoaders } from '../../src/react/widgets/registry';
 import { createToastStore } from '../../src/react/render/toast/toastStore';
@@ -43,6 +43,8 @@ export interface RenderLayoutOptions {
   local?: Record<string, unknown>;
   /** Every local storage write fails as a full browser storage would. */
   localFull?: boolean;
+  /** The widgets Page is given; default the app's (testWidgets). */
+  widgets?: WidgetSource;
 }
 
 export interface Recorded {
@@ -195,8 +197,9 @@ export async function renderLayout(
 > {
   // As the server serves it: fragments (`{ "use": ... }`) expanded from layouts/_fragments.
   layout = expandFragments(layout, loadFragmentFiles().files).doc as LayoutDocument;
-  await loadValidators();
-  await testWidgets.preload(collectTypes(layout));
+  await loadNodeValidators();
+  const widgets = options.widgets ?? testWidgets;
+  await widgets.preload(collectTypes(layout));
   const { env, recorded, toastStore, hostBack } = createFakeEnv(options);
   const user = userEvent.setup();
   const doc = layout as LayoutDocument;
@@ -212,7 +215,7 @@ export async function renderLayout(
   await act(async () => {
     result = render(
       <>
-        <Page controller={controller} widgets={testWidgets} />
+        <Page controller={controller} widgets={widgets} />
         <ToastHost store={toastStore} />
       </>,
     );

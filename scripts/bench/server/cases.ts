@@ -1,12 +1,12 @@
 /** What the server bench measures: the same requests against ours and the bare handlers. */
 import { loadAppConfig } from '../../../server/core/config';
-import { loadCatalogue } from '../../../server/core/catalogue';
+import { loadEndpointCatalogue } from '../../../server/core/catalogue';
 import { type Case, SESSION } from './load';
 import { PAY_CARD, PAY_ORDERS, PLAN_ORDERS } from './seedBench';
 
 export function benchCases(payTokens: Record<string, string>): Case[] {
   const cfg = loadAppConfig();
-  const cat = loadCatalogue(cfg.provider);
+  const cat = loadEndpointCatalogue(cfg.provider);
   const api = (key: string) => `${cfg.apiPrefix}${cat[key]!.path}`;
   const json = { 'content-type': 'application/json' };
   const plan = (n: keyof typeof PLAN_ORDERS, headers: Record<string, string> = {}): Case => ({

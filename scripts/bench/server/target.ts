@@ -11,7 +11,7 @@ import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { buildServer } from '../../../server/app';
 import { loadAppConfig, ROOT } from '../../../server/core/config';
-import { loadCatalogue } from '../../../server/core/catalogue';
+import { loadEndpointCatalogue } from '../../../server/core/catalogue';
 import { repayToken, serverSecret } from '../../../server/domain/tokens';
 import { DEMO } from '../../../server/demo/seedData';
 import { BENCH_QUERY } from '../sizes';
@@ -40,7 +40,7 @@ await app.listen({ port: Number(env.BENCH_KOPA_PORT), host: '127.0.0.1' });
 let bare: Awaited<ReturnType<typeof bareServer>> | null = null;
 if (Number(env.BENCH_BARE_PORT ?? 0) > 0) {
   const cfg = loadAppConfig();
-  const cat = loadCatalogue(cfg.provider);
+  const cat = loadEndpointCatalogue(cfg.provider);
   const page = await app.inject({ url: `/repay${BENCH_QUERY}`, headers: { accept: 'text/html' } });
   const layout = await app.inject({ url: '/layouts/repay.json' });
   bare = bareServer({

@@ -1,11 +1,11 @@
 import {
   adoptFirstScreenTexts,
   language,
-  loadCatalogue,
+  loadMessageCatalogue,
   loadScreenTexts,
   parseLanguage,
   setLanguage,
-  type Catalogue,
+  type MessageCatalogue,
   type Language,
 } from '@kopa/format';
 import { blockElement, PAGE_BLOCK } from '@kopa/contract';
@@ -49,7 +49,7 @@ export function startLanguage(doc: Document, search: string): Language | Promise
   // The first screen's texts came with the page: the whole chunk waits until it is up (loadLayout).
   if (!takeFirstScreenTexts(doc, wanted)) void loadScreenTexts(wanted);
   if (wanted === 'en') return choose(doc, 'en');
-  return loadCatalogue(wanted).then(
+  return loadMessageCatalogue(wanted).then(
     (catalogue) => choose(doc, wanted, catalogue),
     () => {
       void loadScreenTexts('en');
@@ -58,7 +58,7 @@ export function startLanguage(doc: Document, search: string): Language | Promise
   );
 }
 
-function choose(doc: Document, lang: Language, catalogue?: Catalogue): Language {
+function choose(doc: Document, lang: Language, catalogue?: MessageCatalogue): Language {
   setLanguage(lang, catalogue);
   // Written only when it changes: the server's page already says it, and each write makes the
   // browser recompute the style of every element (the :lang() state), even for the same value.

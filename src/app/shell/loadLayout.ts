@@ -1,5 +1,5 @@
 import type { LayoutDocument } from '@kopa/contract';
-import { acceptServerCheckedNodes, describeAjvError, loadValidators } from '@kopa/react';
+import { acceptServerCheckedNodes, describeAjvError, loadNodeValidators } from '@kopa/react';
 import { isCheckedForThisBuild, LAYOUT_CHECKED_HEADER } from '@kopa/contract';
 import { collectTypes } from '@kopa/contract';
 import { widgets as widgetSource } from './widgets';
@@ -23,7 +23,7 @@ export async function loadLayout(
 ): Promise<LayoutLoad> {
   const inline = takeInlineLayout(name);
   // A layout without the server's stamp needs the validators: they load while it arrives.
-  if (inline && !inline.checked) void loadValidators();
+  if (inline && !inline.checked) void loadNodeValidators();
   const fetched = inline ?? (await fetchLayout(name, signal));
   if ('message' in fetched) return fetched;
   return checkLayout(fetched, onParsed);
@@ -127,9 +127,9 @@ async function checkLayout(
   if (checked) {
     acceptServerCheckedNodes();
     // Loaded once the screen is up, for the next layout that comes without the stamp.
-    afterFirstScreen(() => void loadValidators());
+    afterFirstScreen(() => void loadNodeValidators());
   } else {
-    const { validateLayoutOutline } = await loadValidators();
+    const { validateLayoutOutline } = await loadNodeValidators();
     if (!validateLayoutOutline?.(doc)) {
       const first = validateLayoutOutline?.errors?.[0];
       return {

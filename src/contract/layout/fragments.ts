@@ -151,32 +151,87 @@ function parseFragment(file: unknown): ParsedFragment | string {
  * still check the rest of the layout in the same run.
  */
 export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
-  const issues: FragmentIssue[] = [];
-  // Expanded container pointer -> where it was written; a value's origin is its nearest container's.
-  const regions = new Map<string, FragmentOrigin>();
-  // Expanded pointer -> the typed param whose value landed there (moved with the regions by relocate).
-  const paramSites = new Map<string, ParamSite>();
-  const parsed = new Map<string, ParsedFragment | string>();
-  let used = false;
-  const known = Object.keys(files).sort();
+  const expander = new Expander(files);
+  const result = expander.copy(doc, { fragment: null, pointer: '', useSite: null }, '', null, 0);
+  const expanded = result.splice ?? (result.value === SKIP ? null : result.value);
+  const { issues, used, regions, paramSites } = expander;
+  return {
+    doc: expanded,
+    issues,
+    used,
+    paramAt: (pointer) => paramSites.get(pointer),
+    origin(pointer) {
+      let p = pointer === '/' ? '' : pointer;
+      for (;;) {
+        const found = regions.get(p);
+        if (found) return { ...found, pointer: found.pointer + pointer.slice(p.length) };
+        if (p === '') return { fragment: null, pointer, useSite: null };
+        p = p.slice(0, p.lastIndexOf('/'));
+      }
+    },
+  };
+}
 
-  const fragmentOf = (name: string): ParsedFragment | string | undefined => {
-    if (!Object.hasOwn(files, name)) return undefined;
-    let p = parsed.get(name);
+/** A param's value as the fragment being copied sees it, with where it was written. */
+interface Arg {
+  value: unknown;
+  src: FragmentOrigin;
+  ctx: Frame | null;
+  type?: ParamType;
+}
+
+interface Frame {
+  /** Param values of the fragment being copied, with where each was written. */
+  args: Map<string, Arg>;
+  name: string;
+  stack: string[];
+}
+
+type Use = Record<string, unknown> & { use: string };
+
+/** A copy, or a list to splice when the value was a use of a list fragment inside a list. */
+interface Copied {
+  value: unknown;
+  splice?: unknown[];
+}
+
+const at = (src: FragmentOrigin, segment: string): FragmentOrigin => ({
+  ...src,
+  pointer: `${src.pointer}/${segment}`,
+});
+
+/** One expansion's state: what it found, where each value came from, the fragments parsed so far. */
+class Expander {
+  readonly issues: FragmentIssue[] = [];
+  /** Expanded container pointer -> where it was written; a value's origin is its nearest container's. */
+  readonly regions = new Map<string, FragmentOrigin>();
+  /** Expanded pointer -> the typed param whose value landed there (moved with the regions by relocate). */
+  readonly paramSites = new Map<string, ParamSite>();
+  used = false;
+  private readonly parsed = new Map<string, ParsedFragment | string>();
+  private readonly known: string[];
+
+  constructor(private readonly files: FragmentFiles) {
+    this.known = Object.keys(files).sort();
+  }
+
+  private fragmentOf(name: string): ParsedFragment | string | undefined {
+    if (!Object.hasOwn(this.files, name)) return undefined;
+    let p = this.parsed.get(name);
     if (p === undefined) {
-      p = parseFragment(files[name]);
-      parsed.set(name, p);
+      p = parseFragment(this.files[name]);
+      this.parsed.set(name, p);
     }
     return p;
-  };
+  }
 
   /** Where a problem at `src` is reported: the layout pointer, or the use site plus the fragment pointer. */
-  const report = (
+  private report(
     src: FragmentOrigin,
     code: FragmentIssue['code'],
     message: string,
     unknown?: FragmentIssue['unknown'],
-  ): void => {
+  ): void {
     const issue: FragmentIssue =
       src.fragment === null
         ? { pointer: src.pointer, code, message }
@@ -187,68 +242,31 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
             fragment: { name: src.fragment, pointer: src.pointer },
           };
     if (unknown) issue.unknown = unknown;
-    issues.push(issue);
-  };
-
-  interface Frame {
-    /** Param values of the fragment being copied, with where each was written. */
-    args: Map<string, { value: unknown; src: FragmentOrigin; ctx: Frame | null; type?: ParamType }>;
-    name: string;
-    stack: string[];
+    this.issues.push(issue);
   }
-
-  const at = (src: FragmentOrigin, segment: string): FragmentOrigin => ({
-    ...src,
-    pointer: `${src.pointer}/${segment}`,
-  });
 
   /**
    * Copies `value` (written at `src`) to `out`; returns the copy, or a list to splice when
    * `spliceable` and the value was a use of a list fragment.
    */
-  function copy(
+  copy(
     value: unknown,
     src: FragmentOrigin,
     out: string,
     frame: Frame | null,
     depth: number,
     inList = false,
-  ): { value: unknown; splice?: unknown[] } {
+  ): Copied {
     if (depth > 200) return { value: null };
-    if (frame !== null && isParamRef(value)) {
-      const arg = frame.args.get(value.$param);
-      if (!arg) {
-        report(src, 'fragment-param', M['fragment-param-undeclared'](frame.name, value.$param));
-        return { value: null };
-      }
-      // The param's value is copied where it was written (the use site's `with`, or the default);
-      // a plain value is recorded too, so a problem with it points at the `with` member.
-      const c = copy(arg.value, arg.src, out, arg.ctx, depth + 1, inList);
-      if (!regions.has(out)) regions.set(out, arg.src);
-      if (arg.type !== undefined && !c.splice)
-        paramSites.set(out, { fragment: frame.name, param: value.$param, type: arg.type });
-      return c;
-    }
-    if (isUse(value)) return expandUse(value, src, out, frame, depth, inList);
-    if (Array.isArray(value)) {
-      regions.set(out, src);
-      const result: unknown[] = [];
-      value.forEach((v, i) => {
-        const c = copy(v, at(src, String(i)), `${out}/${result.length}`, frame, depth + 1, true);
-        if (c.splice) {
-          // Each spliced element is recorded where it lands: later elements' pointers shift.
-          for (const item of c.splice) result.push(item);
-        } else if (c.value !== SKIP) {
-          result.push(c.value);
-        }
-      });
-      return { value: result };
-    }
+    if (frame !== null && isParamRef(value))
+      return this.copyParam(value.$param, src, out, frame, depth, inList);
+    if (isUse(value)) return this.expandUse(value, src, out, frame, depth, inList);
+    if (Array.isArray(value)) return this.copyList(value, src, out, frame, depth);
     if (isObject(value)) {
-      regions.set(out, src);
+      this.regions.set(out, src);
       const result: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        const c = copy(v, at(src, escape(k)), `${out}/${escape(k)}`, frame, depth + 1);
+        const c = this.copy(v, at(src, escape(k)), `${out}/${escape(k)}`, frame, depth + 1);
         result[k] = c.splice ?? (c.value === SKIP ? null : c.value);
       }
       return { value: result };
@@ -256,53 +274,149 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
     return { value };
   }
 
-  function expandUse(
-    use: Record<string, unknown> & { use: string },
+  private copyParam(
+    param: string,
+    src: FragmentOrigin,
+    out: string,
+    frame: Frame,
+    depth: number,
+    inList: boolean,
+  ): Copied {
+    const arg = frame.args.get(param);
+    if (!arg) {
+      this.report(src, 'fragment-param', M['fragment-param-undeclared'](frame.name, param));
+      return { value: null };
+    }
+    // The param's value is copied where it was written (the use site's `with`, or the default);
+    // a plain value is recorded too, so a problem with it points at the `with` member.
+    const c = this.copy(arg.value, arg.src, out, arg.ctx, depth + 1, inList);
+    if (!this.regions.has(out)) this.regions.set(out, arg.src);
+    if (arg.type !== undefined && !c.splice)
+      this.paramSites.set(out, { fragment: frame.name, param, type: arg.type });
+    return c;
+  }
+
+  private copyList(
+    value: unknown[],
+    src: FragmentOrigin,
+    out: string,
+    frame: Frame | null,
+    depth: number,
+  ): Copied {
+    this.regions.set(out, src);
+    const result: unknown[] = [];
+    value.forEach((v, i) => {
+      const c = this.copy(v, at(src, String(i)), `${out}/${result.length}`, frame, depth + 1, true);
+      if (c.splice) {
+        // Each spliced element is recorded where it lands: later elements' pointers shift.
+        for (const item of c.splice) result.push(item);
+      } else if (c.value !== SKIP) {
+        result.push(c.value);
+      }
+    });
+    return { value: result };
+  }
+
+  private expandUse(
+    use: Use,
     src: FragmentOrigin,
     out: string,
     frame: Frame | null,
     depth: number,
     inList: boolean,
-  ): { value: unknown; splice?: unknown[] } {
-    used = true;
+  ): Copied {
+    this.used = true;
     const name = use.use;
     const stack = frame?.stack ?? [];
+    const fragment = this.usableFragment(use, src, stack);
+    if (fragment === null) return { value: SKIP };
+    const args = this.bindArgs(use, fragment, src, frame);
+    if (args === null) return { value: SKIP };
+    const inner: Frame = { args, name, stack: [...stack, name] };
+    // The outermost use in the layout is the site every nested problem is reported at.
+    const bodySrc: FragmentOrigin = {
+      fragment: name,
+      pointer: '/fragment',
+      useSite: src.fragment === null ? src.pointer : src.useSite,
+    };
+    const c = this.copy(fragment.body, bodySrc, out, inner, depth + 1);
+    // A list fragment used as an element of a list is spliced; its items land at out, out+1, ...
+    if (Array.isArray(c.value) && inList) {
+      const parent = out.slice(0, out.lastIndexOf('/'));
+      const base = Number(out.slice(out.lastIndexOf('/') + 1));
+      // The items were recorded under out/<i>; move them to the places they land in the parent list.
+      this.relocate(out, parent, base, c.value.length);
+      return { value: SKIP, splice: c.value };
+    }
+    return { value: c.value };
+  }
+
+  /** The fragment a use names, or null (reported) when the use is malformed, circular, too deep or names nothing usable. */
+  private usableFragment(use: Use, src: FragmentOrigin, stack: string[]): ParsedFragment | null {
+    const name = use.use;
     const extra = Object.keys(use).find((k) => !['use', 'with', '$comment'].includes(k));
     if (extra !== undefined) {
-      report(at(src, escape(extra)), 'fragment-param', M['fragment-use-shape'](extra));
-      return { value: SKIP };
+      this.report(at(src, escape(extra)), 'fragment-param', M['fragment-use-shape'](extra));
+      return null;
     }
     if (stack.includes(name)) {
-      report(
+      this.report(
         at(src, 'use'),
         'fragment-recursion',
         M['fragment-recursion']([...stack.slice(stack.indexOf(name)), name].join(' -> ')),
       );
-      return { value: SKIP };
+      return null;
     }
     if (stack.length >= MAX_NESTING) {
-      report(at(src, 'use'), 'fragment-recursion', M['fragment-too-deep'](MAX_NESTING));
-      return { value: SKIP };
+      this.report(at(src, 'use'), 'fragment-recursion', M['fragment-too-deep'](MAX_NESTING));
+      return null;
     }
-    const fragment = fragmentOf(name);
+    const fragment = this.fragmentOf(name);
     if (fragment === undefined) {
-      report(at(src, 'use'), 'unknown-fragment', M['unknown-fragment'](name), { name, known });
-      return { value: SKIP };
+      const known = this.known;
+      this.report(at(src, 'use'), 'unknown-fragment', M['unknown-fragment'](name), {
+        name,
+        known,
+      });
+      return null;
     }
     if (typeof fragment === 'string') {
-      report(at(src, 'use'), 'fragment-file', M['fragment-file'](name, fragment));
-      return { value: SKIP };
+      this.report(at(src, 'use'), 'fragment-file', M['fragment-file'](name, fragment));
+      return null;
     }
+    return fragment;
+  }
+
+  /** The use's `with` values and the defaults of the params it leaves out, or null (reported) when they do not fit the params. */
+  private bindArgs(
+    use: Use,
+    fragment: ParsedFragment,
+    src: FragmentOrigin,
+    frame: Frame | null,
+  ): Map<string, Arg> | null {
     const given = use.with ?? {};
     if (!isObject(given)) {
-      report(at(src, 'with'), 'fragment-param', M['fragment-with-shape']());
-      return { value: SKIP };
+      this.report(at(src, 'with'), 'fragment-param', M['fragment-with-shape']());
+      return null;
     }
-    const args: Frame['args'] = new Map();
+    const args = new Map<string, Arg>();
+    const givenOk = this.bindGiven(use.use, given, fragment, src, frame, args);
+    const defaultsOk = this.bindDefaults(use.use, fragment, src, args);
+    return givenOk && defaultsOk ? args : null;
+  }
+
+  private bindGiven(
+    name: string,
+    given: Record<string, unknown>,
+    fragment: ParsedFragment,
+    src: FragmentOrigin,
+    frame: Frame | null,
+    args: Map<string, Arg>,
+  ): boolean {
     let ok = true;
     for (const key of Object.keys(given)) {
       if (!fragment.params.has(key)) {
-        report(
+        this.report(
           at(at(src, 'with'), escape(key)),
           'fragment-param',
           M['fragment-param-unknown'](
@@ -322,10 +436,20 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
         });
       }
     }
+    return ok;
+  }
+
+  private bindDefaults(
+    name: string,
+    fragment: ParsedFragment,
+    src: FragmentOrigin,
+    args: Map<string, Arg>,
+  ): boolean {
+    let ok = true;
     for (const [p, decl] of fragment.params) {
       if (args.has(p)) continue;
       if (!decl.hasDefault) {
-        report(at(src, 'with'), 'fragment-param', M['fragment-param-missing'](name, p));
+        this.report(at(src, 'with'), 'fragment-param', M['fragment-param-missing'](name, p));
         ok = false;
       } else {
         args.set(p, {
@@ -340,29 +464,12 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
         });
       }
     }
-    if (!ok) return { value: SKIP };
-    const inner: Frame = { args, name, stack: [...stack, name] };
-    // The outermost use in the layout is the site every nested problem is reported at.
-    const bodySrc: FragmentOrigin = {
-      fragment: name,
-      pointer: '/fragment',
-      useSite: src.fragment === null ? src.pointer : src.useSite,
-    };
-    const c = copy(fragment.body, bodySrc, out, inner, depth + 1);
-    // A list fragment used as an element of a list is spliced; its items land at out, out+1, ...
-    if (Array.isArray(c.value) && inList) {
-      const parent = out.slice(0, out.lastIndexOf('/'));
-      const base = Number(out.slice(out.lastIndexOf('/') + 1));
-      // The items were recorded under out/<i>; move them to the places they land in the parent list.
-      relocate(out, parent, base, c.value.length);
-      return { value: SKIP, splice: c.value };
-    }
-    return { value: c.value };
+    return ok;
   }
 
   /** Rewrites regions recorded under `${out}/<i>` to `${parent}/<base + i>` (the spliced items' real places). */
-  function relocate(out: string, parent: string, base: number, count: number): void {
-    for (const map of [regions, paramSites] as Map<string, unknown>[]) {
+  private relocate(out: string, parent: string, base: number, count: number): void {
+    for (const map of [this.regions, this.paramSites] as Map<string, unknown>[]) {
       const under = [...map].filter(([p]) => p === out || p.startsWith(`${out}/`));
       for (const [p] of under) map.delete(p);
       for (const [p, o] of under) {
@@ -375,25 +482,6 @@ export function expandFragments(doc: unknown, files: FragmentFiles): Expansion {
       }
     }
   }
-
-  const result = copy(doc, { fragment: null, pointer: '', useSite: null }, '', null, 0);
-  const expanded = result.splice ?? (result.value === SKIP ? null : result.value);
-
-  return {
-    doc: expanded,
-    issues,
-    used,
-    paramAt: (pointer) => paramSites.get(pointer),
-    origin(pointer) {
-      let p = pointer === '/' ? '' : pointer;
-      for (;;) {
-        const found = regions.get(p);
-        if (found) return { ...found, pointer: found.pointer + pointer.slice(p.length) };
-        if (p === '') return { fragment: null, pointer, useSite: null };
-        p = p.slice(0, p.lastIndexOf('/'));
-      }
-    },
-  };
 }
 
 /** Marks a use that expanded to nothing (its problem is reported): left out of a list. */

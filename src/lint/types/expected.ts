@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TYPE_NAMES, type TypeName } from './ty';
+import { SCHEMAS_DIR } from '../schemasDir';
 
 export interface Expectation {
   /** Keys from the node or action to the value ("visible", "empty/when"). */
@@ -20,7 +21,7 @@ interface PropSchema {
   properties?: Record<string, PropSchema>;
 }
 
-const SCHEMAS = join(import.meta.dirname, '..', '..', '..', 'schemas');
+const SCHEMAS = SCHEMAS_DIR;
 
 function expectationsOf(
   schema: PropSchema,

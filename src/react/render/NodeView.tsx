@@ -89,7 +89,7 @@ export class NodeView extends Component<Props, { error: string | null }> {
   private problemOf(node: unknown, pointer: string): Problem | null {
     if (!isNodeLike(node))
       return { pointer, message: 'A node must be an object with a string "type"' };
-    const check = checkNode(node, pointer);
+    const check = this.context?.widgets.checkCustom(node, pointer) ?? checkNode(node, pointer);
     if (!check.ok)
       return { pointer: check.pointer ?? pointer, message: check.message ?? 'invalid node' };
     return this.context?.widgets.get(node.type)

@@ -6,7 +6,7 @@ let loaded: ValidatorModule | null = null;
 let loading: Promise<ValidatorModule> | null = null;
 
 /** The build-time compiled validators (ajv standalone): loaded once, in parallel with the layout. */
-export function loadValidators(): Promise<ValidatorModule> {
+export function loadNodeValidators(): Promise<ValidatorModule> {
   if (loaded) return Promise.resolve(loaded);
   loading ??= import('@kopa/contract/appValidators').then((m) => {
     loaded = m as unknown as ValidatorModule;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import endpoints from '../../../schemas/api/endpoints.json';
-import { describeErrors, loadValidators } from '../../../server/core/catalogue';
+import { describeErrors, compileApiValidators } from '../../../server/core/catalogue';
 import {
   loadScenarioFiles,
   scenarioData,
@@ -17,7 +17,7 @@ import { parseCatalogue } from '../../../src/contract/catalogue';
 import { createApiClient } from '../../../src/app/http/client';
 import { config, recordingFetch, session } from '../../app/http/fixtures';
 
-const validators = loadValidators();
+const validators = compileApiValidators();
 const files = loadScenarioFiles();
 const parsed = parseCatalogue(endpoints);
 const catalogue = parsed.ok ? parsed.catalogue : { endpoints: {} };

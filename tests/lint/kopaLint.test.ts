@@ -1,0 +1,67 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runLint } from '../../src/lint/cli';
+
+/** A folder outside the repository, as another team's would be: one good and one bad layout. */
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kopa-lint-'));
+  mkdirSync(join(dir, 'screens'));
+  const layout = (id: string, body: unknown[]) =>
+    JSON.stringify({ id, version: 1, title: 'Promo', body }, null, 2);
+  writeFileSync(
+    join(dir, 'screens', 'good.json'),
+    layout('good', [{ type: 'text', text: 'Hello' }]),
+  );
+  writeFileSync(
+    join(dir, 'screens', 'bad.json'),
+    layout('bad', [
+      { type: 'text', text: 'Hello' },
+      { type: 'text', text: 'Bye', colour: 'red' },
+    ]),
+  );
+  return dir;
+}
+
+function lint(args: string[], cwd: string): { code: number; lines: string[] } {
+  const lines: string[] = [];
+  const code = runLint(args, cwd, (line) => lines.push(line));
+  return { code, lines };
+}
+
+describe('kopa-lint', () => {
+  it('passes a good layout: exit 0, only the summary', () => {
+    const dir = project();
+    expect(lint(['screens/good.json'], dir)).toEqual({
+      code: 0,
+      lines: ['kopa-lint: 1 layout(s), 0 error(s), 0 warning(s)'],
+    });
+  });
+
+  it('names the file, line, pointer and problem of a bad layout, and exits 1', () => {
+    const dir = project();
+    const { code, lines } = lint(['screens'], dir);
+    expect(code).toBe(1);
+    expect(lines).toContain(
+      'screens/bad.json:10:5: /body/1: error schema: unknown property "colour"',
+    );
+    expect(lines.at(-1)).toBe('kopa-lint: 2 layout(s), 1 error(s), 0 warning(s)');
+  });
+
+  it('reports a file that is missing or not JSON as an error of that file', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'broken.json'), '{ "id": ');
+    const { code, lines } = lint(['broken.json', 'missing.json'], dir);
+    expect(code).toBe(1);
+    expect(lines[0]).toMatch(/^broken\.json:1:\d+: \/: error not-json: /);
+    expect(lines[1]).toMatch(/^missing\.json:1:1: \/: error not-checked: .*ENOENT/);
+  });
+
+  it('prints its usage and exits 2 with nothing to check', () => {
+    expect(lint([], tmpdir())).toEqual({
+      code: 2,
+      lines: ['usage: kopa-lint <layout.json | folder>...'],
+    });
+  });
+});
