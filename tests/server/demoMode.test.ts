@@ -13,6 +13,9 @@ import { PRODUCTS, SETTINGS } from '../../server/demo/seedData';
 import { demoModeFrom, DemoRefused } from '../../server/demo/mode';
 import { startServer, USER, type TestServer } from './helpers';
 
+/** Restarts over a filled database take tens of seconds on a busy two-core machine: the limit only ends a hang. */
+const SLOW_MS = 120_000;
+
 const servers: TestServer[] = [];
 afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
@@ -123,70 +126,80 @@ async function borrowerRows(db: Db, userId: string): Promise<Record<string, stri
 }
 
 describe('a real borrower 10001 is never touched', () => {
-  it('production start: rows as they were, and the demo session opens nothing', async () => {
-    const s = await startServer({ demo: false }, { empty: true });
-    await realBorrower(s.db);
-    expect((await loanDetails(s, '10001', 'real-session')).status).toBe(200);
-    const before = await borrowerRows(s.db, '10001');
-    expect(Object.keys(before)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'cards', 'orders', 'installments:R1']),
-    );
-    expect(before.sessions).toHaveLength(1);
+  it(
+    'production start: rows as they were, and the demo session opens nothing',
+    async () => {
+      const s = await startServer({ demo: false }, { empty: true });
+      await realBorrower(s.db);
+      expect((await loanDetails(s, '10001', 'real-session')).status).toBe(200);
+      const before = await borrowerRows(s.db, '10001');
+      expect(Object.keys(before)).toEqual(
+        expect.arrayContaining(['users', 'sessions', 'cards', 'orders', 'installments:R1']),
+      );
+      expect(before.sessions).toHaveLength(1);
 
-    // The service's own settings: a changed one is kept, a missing one gets its reference value.
-    await s.db
-      .updateTable('settings')
-      .set({ value: JSON.stringify({ email: 'help@lender.example', smWa: '', telephone: '1' }) })
-      .where('key', '=', 'contact')
-      .execute();
-    await s.db.deleteFrom('settings').where('key', '=', 'wallets').execute();
+      // The service's own settings: a changed one is kept, a missing one gets its reference value.
+      await s.db
+        .updateTable('settings')
+        .set({ value: JSON.stringify({ email: 'help@lender.example', smWa: '', telephone: '1' }) })
+        .where('key', '=', 'contact')
+        .execute();
+      await s.db.deleteFrom('settings').where('key', '=', 'wallets').execute();
 
-    const { server, log } = await productionRestart(s);
-    expect(await borrowerRows(server.db, '10001')).toEqual(before);
-    const settings = await server.db
-      .selectFrom('settings')
-      .select(['key', 'value'])
-      .where('key', 'in', ['contact', 'wallets'])
-      .orderBy('key')
-      .execute();
-    expect(settings).toEqual([
-      { key: 'contact', value: { email: 'help@lender.example', smWa: '', telephone: '1' } },
-      { key: 'wallets', value: SETTINGS.wallets },
-    ]);
-    // Read at the next request: a borrower screen shows the service's own contact.
-    const kf = await server.inject({
-      method: 'POST',
-      url: '/vexed/v3/personal-center/contact-kf-info',
-      payload: { overall: 30 },
-    });
-    expect(kf.json()).toMatchObject({ data: { email: 'help@lender.example' } });
-    const demo = await loanDetails(server, USER.userId, USER.sessionId);
-    expect(demo.status).toBe(401);
-    expect(demo.body).toMatchObject({ code: '401', data: { reason: 'unknown' } });
-    // Nothing of the demo was written: no demo borrower, no session of any kind added.
-    expect(await server.db.selectFrom('users').select('id').execute()).toEqual([{ id: '10001' }]);
-    expect(log.filter((l) => /demo/i.test(l.msg))).toEqual([]);
-  });
+      const { server, log } = await productionRestart(s);
+      expect(await borrowerRows(server.db, '10001')).toEqual(before);
+      const settings = await server.db
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('key', 'in', ['contact', 'wallets'])
+        .orderBy('key')
+        .execute();
+      expect(settings).toEqual([
+        { key: 'contact', value: { email: 'help@lender.example', smWa: '', telephone: '1' } },
+        { key: 'wallets', value: SETTINGS.wallets },
+      ]);
+      // Read at the next request: a borrower screen shows the service's own contact.
+      const kf = await server.inject({
+        method: 'POST',
+        url: '/vexed/v3/personal-center/contact-kf-info',
+        payload: { overall: 30 },
+      });
+      expect(kf.json()).toMatchObject({ data: { email: 'help@lender.example' } });
+      const demo = await loanDetails(server, USER.userId, USER.sessionId);
+      expect(demo.status).toBe(401);
+      expect(demo.body).toMatchObject({ code: '401', data: { reason: 'unknown' } });
+      // Nothing of the demo was written: no demo borrower, no session of any kind added.
+      expect(await server.db.selectFrom('users').select('id').execute()).toEqual([{ id: '10001' }]);
+      expect(log.filter((l) => /demo/i.test(l.msg))).toEqual([]);
+    },
+    SLOW_MS,
+  );
 
-  it('demo mode asked for on that database: nothing seeded, one warning, no demo session', async () => {
-    const s = await startServer({ demo: false }, { empty: true });
-    await realBorrower(s.db);
-    const before = await borrowerRows(s.db, '10001');
-    await s.close({ keepData: true });
-    const log: Array<{ msg: string }> = [];
-    const stream = { write: (line: string) => void log.push(JSON.parse(line) as { msg: string }) };
-    const demo = await s.restart({ demo: true, logger: { level: 'warn', stream } });
-    servers.push(demo);
-    expect(demo.app.kopaDemo).toBe(false);
-    expect(await borrowerRows(demo.db, '10001')).toEqual(before);
-    expect((await loanDetails(demo, USER.userId, USER.sessionId)).status).toBe(401);
-    expect(await demo.db.selectFrom('sessions').select('id').execute()).toEqual([
-      { id: 'real-session' },
-    ]);
-    expect(log.map((l) => l.msg)).toEqual([
-      "Demo data not seeded: borrower(s) 10001 already exist and are not the demo's; no demo session was opened.",
-    ]);
-  });
+  it(
+    'demo mode asked for on that database: nothing seeded, one warning, no demo session',
+    async () => {
+      const s = await startServer({ demo: false }, { empty: true });
+      await realBorrower(s.db);
+      const before = await borrowerRows(s.db, '10001');
+      await s.close({ keepData: true });
+      const log: Array<{ msg: string }> = [];
+      const stream = {
+        write: (line: string) => void log.push(JSON.parse(line) as { msg: string }),
+      };
+      const demo = await s.restart({ demo: true, logger: { level: 'warn', stream } });
+      servers.push(demo);
+      expect(demo.app.kopaDemo).toBe(false);
+      expect(await borrowerRows(demo.db, '10001')).toEqual(before);
+      expect((await loanDetails(demo, USER.userId, USER.sessionId)).status).toBe(401);
+      expect(await demo.db.selectFrom('sessions').select('id').execute()).toEqual([
+        { id: 'real-session' },
+      ]);
+      expect(log.map((l) => l.msg)).toEqual([
+        "Demo data not seeded: borrower(s) 10001 already exist and are not the demo's; no demo session was opened.",
+      ]);
+    },
+    SLOW_MS,
+  );
 });
 
 describe('demo sessions in a database started outside demo mode', () => {
