@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pgliteDialect';
+import { holdDataDir } from './dataDirLock';
 import { observeQuery } from '../metrics/registry';
 import type { Database } from './types';
 import * as m001 from './migrations/001_init';
@@ -75,10 +76,18 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
   } else {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    const client = await PGlite.create(dir, {
-      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
-    });
-    db = new Kysely<Database>({ dialect: new PGliteDialect(client), log: observeQuery });
+    // One process at a time (dataDirLock.ts): refused here, before PGlite reads a byte.
+    const release = holdDataDir(opts.dataDir);
+    let client: PGlite;
+    try {
+      client = await PGlite.create(dir, {
+        parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+      });
+    } catch (e) {
+      release();
+      throw e;
+    }
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client, release), log: observeQuery });
   }
   // PostgreSQL: name the schema of Kysely's bookkeeping tables, or the migrator may find another
   // schema's kysely_migration table (other test runs) and skip creating its own.

@@ -51,7 +51,10 @@ class PGliteConnection implements DatabaseConnection {
 class PGliteDriver implements Driver {
   private readonly mutex = new Mutex();
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
-  constructor(private readonly client: PGlite) {}
+  constructor(
+    private readonly client: PGlite,
+    private readonly onClosed: () => void,
+  ) {}
   async init(): Promise<void> {
     await this.client.waitReady;
   }
@@ -75,17 +78,25 @@ class PGliteDriver implements Driver {
     this.releases.delete(c);
   }
   async destroy(): Promise<void> {
-    await this.client.close();
+    try {
+      await this.client.close();
+    } finally {
+      this.onClosed();
+    }
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  /** onClosed: after the database is closed (lets go of the data directory: dataDirLock.ts). */
+  constructor(
+    private readonly client: PGlite,
+    private readonly onClosed: () => void = () => undefined,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    return new PGliteDriver(this.client, this.onClosed);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

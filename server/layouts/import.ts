@@ -3,8 +3,9 @@
  * - `seed`: at every start, a layout the database does not have yet is imported (a fresh
  *   database gets every screen; a screen added to the repository appears);
  * - `changed`: at start in development and tests, also every file changed since it was last
- *   imported (source_hash), so a developer's edit shows after a restart; a version an operator
- *   published in the studio is kept until its file changes;
+ *   imported (source_hash), so a developer's edit shows after a restart; under the same conflict
+ *   rule as `all`: a version published (or rolled back to) in the studio after the file's last
+ *   import is kept, and the start says so, whatever the file says now;
  * - `all`: `npm run layouts:import`, the explicit command: every file whose text differs from
  *   the published version is published, except over a version published (or rolled back to) in
  *   the studio after the file's last import: that is a conflict, listed and left alone, unless
@@ -120,7 +121,9 @@ export async function importLayouts(
     }
     let note = `layouts/${file} from the repository`;
     let action: 'import' | 'import-forced' = 'import';
-    if (mode === 'all' && row && row.published_version !== null) {
+    // The conflict rule, for the command and for a start alike: a start never silently replaces
+    // what an operator published.
+    if (mode !== 'seed' && row && row.published_version !== null) {
       const current = await db
         .selectFrom('layout_versions')
         .select('hash')
@@ -147,6 +150,17 @@ export async function importLayouts(
   return out;
 }
 
+function conflictFacts(name: string, c: ImportConflict): string {
+  const how = c.action === 'rollback' ? 'rolled back to' : 'published';
+  return `v${c.version} was ${how} in the studio by ${c.actor} at ${c.at.toISOString()}, after this file's last import (${c.imported === null ? 'never imported' : `v${c.imported}`})`;
+}
+
+/** What a start logs for a changed file it did not import: the rule by name, and how to settle it. */
+export function startConflictLine(o: ImportOutcome): string {
+  const facts = o.conflict ? conflictFacts(o.name, o.conflict) : `v${o.version} is the studio's`;
+  return `import conflict: layouts/${o.name}.json changed, but ${facts}; the studio's version stays published. Bring its change into the file, or run npm run layouts:import -- --force to replace it (audited).`;
+}
+
 /** What `npm run layouts:import` prints for the outcomes (also the test-only route's answer). */
 export function importReport(outcomes: ImportOutcome[]): { lines: string[]; failed: boolean } {
   const lines: string[] = [];
@@ -160,13 +174,10 @@ export function importReport(outcomes: ImportOutcome[]): { lines: string[]; fail
           `  ${i.file}:${i.line}:${i.column}: ${i.pointer || '/'}: ${i.code}: ${i.message}`,
         );
     }
-    if (o.result === 'conflict' && o.conflict) {
-      const c = o.conflict;
-      const how = c.action === 'rollback' ? 'rolled back to' : 'published';
+    if (o.result === 'conflict' && o.conflict)
       lines.push(
-        `CONFLICT   ${o.name}: v${c.version} was ${how} in the studio by ${c.actor} at ${c.at.toISOString()}, after this file's last import (${c.imported === null ? 'never imported' : `v${c.imported}`}); not replaced. Bring the studio's change into layouts/${o.name}.json, or run with --force to replace it (audited).`,
+        `CONFLICT   ${o.name}: ${conflictFacts(o.name, o.conflict)}; not replaced. Bring the studio's change into layouts/${o.name}.json, or run with --force to replace it (audited).`,
       );
-    }
   }
   return { lines, failed: outcomes.some((o) => o.result === 'refused' || o.result === 'conflict') };
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
-import { importLayouts, importReport } from './import';
+import { importLayouts, importReport, startConflictLine } from './import';
 import { dbLayoutSource } from './reads';
 import { fragmentsOf, type FragmentSource } from './servedFragments';
 import { createLayoutStore, type LayoutStore } from './store';
@@ -53,6 +53,12 @@ export async function startLayouts(
     for (const o of outcomes) {
       if (o.result === 'published')
         app.log.info({ layout: o.name, version: o.version }, 'layout imported from the repository');
+      // The import conflict rule (import.ts): the studio's version stays; the line says how to settle it.
+      if (o.result === 'conflict')
+        app.log.warn(
+          { layout: o.name, version: o.version, rule: 'import conflict' },
+          startConflictLine(o),
+        );
       if (o.result === 'refused')
         app.log.error(
           { layout: o.name, issues: o.issues?.slice(0, 10) },

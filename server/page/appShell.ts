@@ -14,6 +14,7 @@ import { documentDescription, documentTitle, escapeTitle, frameHtml } from './ap
 import { isPublicPage, ROBOTS_META, routePage } from './crawlers';
 import { earlyPlanOf } from './earlyPlanOf';
 import { scenarioData } from '../layouts/previewScenarios';
+import { failureAnswers } from '../layouts/previewFailures';
 import { screenTextsOf } from './screenTexts';
 import { screenBindingsOf } from './screenBindings';
 import type { LayoutStore } from '../layouts/store';
@@ -269,6 +270,15 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     if (!good.preview) built.set(key, entry);
     // A preview's data scenario: the page answers those sources from it, so nothing is sent early.
     const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
+    const answers = good.preview && scenario ? failureAnswers(good.doc, scenario) : null;
+    if (answers)
+      return {
+        text: html.replace(
+          '</body>',
+          () => `${dataBlock(PAGE_BLOCK.answers, JSON.stringify(answers))}</body>`,
+        ),
+        kept: false,
+      };
     if (fixtures)
       return {
         text: html.replace(

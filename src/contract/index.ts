@@ -33,6 +33,7 @@ export type { EarlyPlan, PlannedParam, PlannedRequest } from './servedPage/early
 export { readPageQuery, searchOf } from './servedPage/query';
 export { isStatic, resolveWith } from './servedPage/resolveWith';
 export type { ResolveProblem } from './servedPage/resolveWith';
+export type { SimulatedAnswer } from './servedPage/simulatedAnswer';
 export { orderView, tileView } from './views';
 export { collectTypes, hasHtmlRichText } from './schema/collectTypes';
 export { pageMatcher } from './servedPage/pagePath';

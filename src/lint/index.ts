@@ -2,5 +2,8 @@
 export { positionOf, scanJsonText } from './jsonText';
 export { LAYOUT_MESSAGES } from './messages';
 export { validateLayoutSafely } from './validateLayout';
+export { locateJsonError } from './jsonSyntax';
+export { inOperatorTerms, operatorLine } from './operatorWords';
+export type { OperatorIssue } from './operatorWords';
 export { effectDiff, layoutEffects, type Effects } from './effects/effects';
 export { runLint } from './cli';

@@ -37,3 +37,8 @@ export function hasMessage(key: string): boolean {
 export function messageKeys(): string[] {
   return Object.keys(ENGLISH).filter((k) => k !== '$comment');
 }
+
+/** The English text of a catalogue key (the checker names nodes by what operators read), or undefined. */
+export function englishText(key: string): string | undefined {
+  return hasMessage(key) ? ENGLISH[key] : undefined;
+}

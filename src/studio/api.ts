@@ -7,6 +7,8 @@ export interface Issue {
   message: string;
   line: number;
   column: number;
+  /** The same in the operator's words (server/layouts/check.ts): what the studio shows. */
+  words: { message: string; where: string; fix: string; line: number; column: number };
 }
 
 export interface LayoutSummary {

@@ -15,6 +15,7 @@ import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-jso
 import type { Issue } from './api';
 import { bindingCompletion, bindingHover, type DataSchemas } from './bindingCompletion';
 import { typeValueCompletion } from './typeCompletion';
+import { inlineText } from './problems';
 
 export function createEditor(
   parent: HTMLElement,
@@ -91,7 +92,7 @@ export function showIssues(view: EditorView, issues: Issue[]): void {
       to,
       severity: 'error',
       source: issue.code,
-      message: `${issue.pointer || '/'}: ${issue.message}`,
+      message: inlineText(issue),
     };
   });
   view.dispatch(setDiagnostics(view.state, diagnostics));

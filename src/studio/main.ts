@@ -22,6 +22,8 @@ import { rangeOfPointer } from './jsonPointer';
 import { outlineOf } from './outline';
 import { DEVICES, previewControls, previewUrl, type PreviewChoice } from './previewControls';
 import { installStyles } from './styles';
+import { reachesBorrowers } from './reach';
+import { notJsonPreview, problemText } from './problems';
 
 type Child = Node | string | null | undefined | false;
 
@@ -180,6 +182,7 @@ async function renderLayout(name: string): Promise<void> {
   const panel = h('div', { class: 's-panel' });
   const tabs = h('div', { class: 's-tabs', role: 'tablist' });
   const frame = h('iframe', { title: 'Preview', src: 'about:blank' });
+  const notJsonBox = h('div', {});
   const link = h('a', { target: '_blank', rel: 'noopener' }, 'Preview link');
   const linkNote = h('small', {});
 
@@ -265,6 +268,10 @@ async function renderLayout(name: string): Promise<void> {
   }
 
   function showPreview(): void {
+    // A draft that is not JSON has no screen: its problems stand in the frame's place.
+    const notJson = notJsonPreview(issues);
+    frame.hidden = notJson !== null;
+    notJsonBox.replaceChildren(...(notJson ? [notJson] : []));
     const [width, height] = choice.device;
     frame.style.width = `${width}px`;
     frame.style.height = `${height}px`;
@@ -311,7 +318,7 @@ async function renderLayout(name: string): Promise<void> {
               editor.focus();
             },
           },
-          `${i.line}:${i.column} ${i.pointer || '/'}: ${i.message}`,
+          problemText(i),
         ),
       ),
     );
@@ -512,7 +519,7 @@ async function renderLayout(name: string): Promise<void> {
       await reload();
       setStatus(
         res.changed
-          ? `Published version ${res.version}.`
+          ? `Published version ${res.version}. ${reachesBorrowers(res.version)}`
           : `Nothing changed: version ${res.version} stays published.`,
         true,
       );
@@ -531,7 +538,7 @@ async function renderLayout(name: string): Promise<void> {
       await reload();
       tab = 'history';
       renderPanel();
-      setStatus(`Version ${version} is published again.`, true);
+      setStatus(`Version ${version} is published again. ${reachesBorrowers(version)}`, true);
     } catch (e) {
       handle(e);
     }
@@ -617,6 +624,7 @@ async function renderLayout(name: string): Promise<void> {
           showPreview();
         }),
         frame,
+        notJsonBox,
         h('p', {}, link, linkNote),
       ),
     ),
@@ -655,10 +663,12 @@ function route(): void {
 
 installStyles();
 window.addEventListener('hashchange', route);
-call<Me>('GET', '/me').then(
+// Logged out is { user: null } (no 401 in the console on every load).
+call<Me | { user: null }>('GET', '/session').then(
   (me) => {
+    if (me.user === null) return renderLogin();
     user = me.user;
-    role = me.role;
+    role = (me as Me).role;
     route();
   },
   () => renderLogin(),

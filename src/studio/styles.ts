@@ -44,9 +44,21 @@ input[type=text], input[type=password] { padding: 6px 8px; border: 1px solid #9a
 .s-panel table { border-collapse: collapse; width: 100%; }
 .s-panel td, .s-panel th { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eef0f4; vertical-align: top; }
 .s-issues li { cursor: pointer; }
+.s-notjson { max-width: 390px; padding: 12px; border: 2px solid #b3261e; border-radius: 12px; }
 .s-status { min-height: 1.4em; }
 .s-ok { color: #1e7b34; }
 .s-merge { max-height: 40vh; overflow: auto; }
+/* 360 px to 1920 px with no sideways scroll: the top bar wraps, the list and the work area fit the width. */
+.s-top { flex-wrap: wrap; }
+.s-top button, .s-top a { white-space: nowrap; }
+.s-list { min-width: 0; width: calc(100% - 32px); }
+.s-list td, .s-list th { overflow-wrap: anywhere; }
+.s-phone iframe { max-width: calc(100% - 20px); }
+@media (max-width: 1100px) {
+  .s-work { grid-template-columns: minmax(0, 1fr); }
+  .s-phone { min-width: 0; }
+  input[type=text], input[type=password] { min-width: 0; width: 100%; }
+}
 `;
 
 export function installStyles(): void {

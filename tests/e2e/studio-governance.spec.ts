@@ -52,7 +52,9 @@ test("a money screen needs a second publisher's approval of the exact draft befo
   await expect(page.locator('.s-approval')).toContainText(`draft ${short} approved by reviewer`);
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Clearer title');
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status')).toHaveText('Published version 2.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Published version 2. Borrowers see version 2 on their next open.',
+  );
   await page.getByRole('tab', { name: 'History' }).click();
   const audit = page.getByRole('table', { name: 'Audit log' });
   await expect(audit.getByRole('row').nth(1)).toContainText(
@@ -87,7 +89,9 @@ test("layouts:import lists a version published in the studio after the file's im
   await expect(page.getByRole('status')).toHaveText('Draft saved. No problems.');
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Studio title');
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status')).toHaveText('Published version 2.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Published version 2. Borrowers see version 2 on their next open.',
+  );
 
   const run = async (force: boolean) =>
     (await (await page.request.post('/__test/layouts-import', { data: { force } })).json()) as {

@@ -80,7 +80,7 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
   await page.keyboard.press('Control+Home');
   await expect(page.locator('.cm-lintRange-error')).toHaveText('"title": "{{ data.kf.emial }}"');
   await expect(page.getByRole('list', { name: 'Problems' })).toContainText(
-    '/body/0/title: data.kf has no field "emial"',
+    '"title" of the page header: data.kf has no field "emial"',
   );
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Trying a binding');
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -101,7 +101,9 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
   await expect(page.locator('.cm-changedLine').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Why (goes into the history)' }).fill('Clearer header');
   await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status')).toHaveText('Published version 2.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Published version 2. Borrowers see version 2 on their next open.',
+  );
   const borrower = await context.newPage();
   const route = `/customerService?userId=${DEMO.userId}&sessionId=${DEMO.sessionId}`;
   await borrower.goto(route);
@@ -115,7 +117,9 @@ test('an operator edits a label, previews, is stopped by a broken binding, publi
     .getByRole('textbox', { name: 'Why (goes into the history)' })
     .fill('Borrowers asked for the old title');
   await page.getByRole('button', { name: 'Roll back to v1' }).click();
-  await expect(page.getByRole('status')).toHaveText('Version 1 is published again.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Version 1 is published again. Borrowers see version 1 on their next open.',
+  );
   const audit = page.getByRole('table', { name: 'Audit log' });
   await expect(audit.getByRole('row').nth(1)).toContainText(
     'operatorrollbackv2 -> v1Borrowers asked for the old title',

@@ -18,6 +18,7 @@ import { publishText, rollback } from '../publish';
 import { layoutDetail, listLayouts, versionContent } from '../reads';
 import { LAYOUT_NAME, type LayoutStore } from '../store';
 import { scenariosFor } from '../previewScenarios';
+import { failureScenariosFor } from '../previewFailures';
 import {
   cookieValue,
   previewToken,
@@ -36,7 +37,7 @@ import { jsonOnly, operatorSession, studioOn } from './guard';
 import { lockMessage, loginFailed, loginLimiter } from './loginLimit';
 import { authenticate, envAccounts, type OperatorRole } from './operators';
 import { dataSchemaBundle, layoutSchemaBundle } from './schemaBundle';
-import { openSession, revokeSession, sessionCookie } from './sessions';
+import { openSession, revokeSession, sessionCookie, sessionOperator } from './sessions';
 
 export interface StudioDeps {
   db: Db;
@@ -89,6 +90,11 @@ function parsed(source: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** The preview's Data choices: the data scenarios, then the failure scenarios. */
+function scenariosWithFailures(doc: unknown) {
+  return [...scenariosFor(doc), ...failureScenariosFor(doc)];
 }
 
 function text(body: unknown, key: string): string {
@@ -147,6 +153,12 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
   });
 
   function registerLogin(app: FastifyInstance): void {
+    // Who is logged in, asked by every studio load: logged out is an answer (user null), not a
+    // 401, so opening the studio logs no error in the browser's console.
+    app.get('/studio/api/session', async (req) => {
+      const operator = await sessionOperator(db, sessionTokenOf(req), now());
+      return ok(operator ? { user: operator.name, role: operator.role } : { user: null });
+    });
     app.post('/studio/api/login', async (req, reply) => {
       if (!creds) throw notFound('The studio is off.');
       const user = text(req.body, 'user');
@@ -216,7 +228,7 @@ export function registerStudio(app: FastifyInstance, deps: StudioDeps): void {
         effects: effectView(draftText, detail.published?.content, fragments()),
         issues: draftText === undefined ? [] : checkLayoutText(name, draftText, fragments()),
         preview: preview(name),
-        scenarios: scenariosFor(parsed(draftText ?? detail.published?.content ?? '')),
+        scenarios: scenariosWithFailures(parsed(draftText ?? detail.published?.content ?? '')),
         warning: detail.draft
           ? overlapWarning(
               { author: detail.draft.author, updatedAt: new Date(detail.draft.updatedAt) },

@@ -27,6 +27,8 @@ import {
   type WireNames,
   type WireTranslator,
 } from './wireNames';
+import { simulatedFetch } from './simulatedAnswer';
+import type { SimulatedAnswer } from '@kopa/contract';
 
 /** The part of a fetch Response we read; the real one fits, and test fakes stay small. */
 export interface FetchResponseLike {
@@ -66,6 +68,11 @@ export interface ApiClientOptions {
    * (src/app/shell/previewMode.ts). Checked by the endpoint's response schema like any answer.
    */
   fixtures?: Readonly<Record<string, unknown>>;
+  /**
+   * endpoint -> how it answers instead of the server: a studio preview's failure scenario (an
+   * envelope error, 401, 500, a time-out, a slow answer: simulatedAnswer.ts).
+   */
+  answers?: Readonly<Record<string, SimulatedAnswer>>;
 }
 
 export interface ApiClient {
@@ -172,19 +179,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         spec,
         controller.signal,
       );
+    const answer =
+      options.answers && Object.hasOwn(options.answers, endpoint)
+        ? options.answers[endpoint]
+        : undefined;
+    const send = answer ? simulatedFetch(answer, fetchFn) : fetchFn;
     let timedOut = false;
     const onExternalAbort = (): void => controller.abort(external?.reason);
     external?.addEventListener('abort', onExternalAbort, { once: true });
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
-    }, timeoutMs);
+    }, answer?.timeoutMs ?? timeoutMs);
 
     try {
       // The timer covers the body as well as the headers: a server that stalls mid-body is a timeout too.
       const { status, text, requestId } = await raceAbort(
         (
-          options.early?.take({ url, init }) ?? fetchFn(url, { ...init, signal: controller.signal })
+          (answer ? undefined : options.early?.take({ url, init })) ??
+          send(url, { ...init, signal: controller.signal })
         ).then(async (res) => ({
           status: res.status,
           text: await res.text(),

@@ -15,7 +15,7 @@ import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appCon
 import { copyText } from './copyText';
 import { createLocalStore } from './localStore';
 import { onHostBack } from './hostApi';
-import { PREVIEW, PREVIEW_FIXTURES } from './previewMode';
+import { PREVIEW, PREVIEW_FIXTURES, PREVIEW_ANSWERS } from './previewMode';
 import { report } from './reporter';
 import { languageQuery } from './language';
 import { afterFirstScreen } from './afterFirstScreen';
@@ -53,6 +53,7 @@ const api = createApiClient({
   early: pageEarlyRequests(),
   // An operator's preview with a data scenario (never a borrower's page).
   fixtures: PREVIEW_FIXTURES,
+  answers: PREVIEW_ANSWERS,
 });
 
 // One view of localStorage for the app (keys prefixed kopa:, the spec's own keys as named; JSON values).

@@ -1,4 +1,4 @@
-import { PAGE_BLOCK } from '@kopa/contract';
+import { PAGE_BLOCK, type SimulatedAnswer } from '@kopa/contract';
 import { enablePreviewMarks, selectInPreview } from '@kopa/react';
 
 /**
@@ -33,6 +33,20 @@ export const PREVIEW_FIXTURES: Readonly<Record<string, unknown>> | undefined = (
   const text = document.getElementById(PAGE_BLOCK.scenario)?.textContent;
   try {
     return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/**
+ * A preview's failure scenario (server message, 401, 500, time-out, slow): endpoint -> how it
+ * answers (src/http/simulatedAnswer.ts). Only beside a valid preview token, like the fixtures.
+ */
+export const PREVIEW_ANSWERS: Readonly<Record<string, SimulatedAnswer>> | undefined = (() => {
+  if (!PREVIEW) return undefined;
+  const text = document.getElementById(PAGE_BLOCK.answers)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as Record<string, SimulatedAnswer>) : undefined;
   } catch {
     return undefined;
   }

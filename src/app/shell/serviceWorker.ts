@@ -2,8 +2,9 @@ import { whenIdle } from './whenIdle';
 
 /**
  * Registers the service worker (src/app/sw/sw.js, built to /sw.js): repeat opens paint from its
- * cache without a round trip. Registered once the page has loaded, `after` says so (the app:
- * once the first screen is up with its data, afterFirstScreen.ts) and the main thread is idle,
+ * cache after one conditional request (a 304 when the layout is unchanged). Registered once the
+ * page has loaded, `after` says so (the app: once the first screen is up with its data,
+ * afterFirstScreen.ts) and the main thread is idle,
  * so its precaching never competes with the first screen's own requests and rendering. "Loaded"
  * alone was not enough: the load event does not wait for the screen's data, so the worker's
  * install (the whole build, some 70 files) ran while that data was being rendered.

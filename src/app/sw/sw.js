@@ -6,8 +6,12 @@
  * - Hashed assets (the build's own JS and CSS): precached at install, then cache first. Their
  *   names change with their content, so a cached copy is never stale.
  * - Screen HTML (a route path; the server puts the screen's layout in it) and /layouts/*.json:
- *   stale-while-revalidate. A warm open paints from the cache with no round trip; the copy
- *   fetched behind it is what the next open shows.
+ *   checked, then from the cache. A warm open asks the server whether its cached copy is still
+ *   current (a conditional request with the copy's ETag: a 304 without a body when nothing
+ *   changed) and paints the copy only then, or when the server has not answered within
+ *   CHECK_BUDGET_MS (offline, a slow network; the answer still refreshes the cache). A layout
+ *   an operator published or rolled back is therefore what the borrower's next open shows, not
+ *   the open after it.
  * - Everything else (the API, uploads, test and studio routes, demo images, other origins)
  *   is not touched: no respondWith, the browser fetches it as if there were no worker. The
  *   worker works from an allow list, so no API prefix or new route can slip into a cache.
@@ -93,21 +97,46 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Answer from the cache when it has the key, refresh it from the network either way. */
-async function staleWhileRevalidate(event, key, request) {
+/**
+ * How long a warm open waits for the server to confirm its cached copy: a 304 costs one round
+ * trip and no body; past this, the copy is painted (the borrower is offline or on a very slow
+ * network) and the server's answer, when it comes, is what the next open shows.
+ */
+const CHECK_BUDGET_MS = 1500;
+
+/** Resolves to null after `ms`: the budget lost the race. */
+const budget = (ms) => new Promise((resolve) => setTimeout(() => resolve(null), ms));
+
+/**
+ * The cached copy when the server says it is current (304) or does not answer in time; the
+ * server's new copy (stored for the open after) when the layout or the build changed.
+ */
+async function checkedCopy(event, key, request) {
   const cache = await caches.open(SHELL);
   // ignoreVary: the body a cache holds is already decoded, whatever encoding it came in.
   const cached = await cache.match(key, { ignoreVary: true });
   const generation = sessionGeneration;
-  const network = fetch(request).then(async (response) => {
-    await putIfGood(cache, key, response.clone(), generation);
-    return response;
-  });
-  if (cached) {
-    event.waitUntil(network.catch(() => undefined));
-    return cached;
+  const etag = cached?.headers.get('ETag');
+  if (!cached || !etag) {
+    return fetch(request).then(async (response) => {
+      await putIfGood(cache, key, response.clone(), generation);
+      return response;
+    });
   }
-  return network;
+  // A request of its own: a navigation request cannot carry extra headers. With If-None-Match
+  // set here, the browser's HTTP cache passes the server's 304 through instead of answering it.
+  const check = fetch(request.url, {
+    headers: { 'If-None-Match': etag },
+    credentials: 'same-origin',
+    cache: 'no-store',
+  }).then(async (response) => {
+    if (response.status === 304) return cached;
+    await putIfGood(cache, key, response.clone(), generation);
+    return response.ok ? response : cached;
+  });
+  event.waitUntil(check.catch(() => undefined));
+  const first = await Promise.race([check.catch(() => cached), budget(CHECK_BUDGET_MS)]);
+  return first ?? cached;
 }
 
 async function cacheFirst(request) {
@@ -129,7 +158,7 @@ self.addEventListener('fetch', (event) => {
     // its query (the early plan names keys, not values).
     // Except an operator's draft preview (?kopaPreview=): never answered from, nor put in, the cache.
     if (ROUTES.has(url.pathname) && !url.searchParams.has('kopaPreview'))
-      event.respondWith(staleWhileRevalidate(event, url.pathname, request));
+      event.respondWith(checkedCopy(event, url.pathname, request));
     return;
   }
   if (
@@ -140,5 +169,5 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (LAYOUT.test(url.pathname) && url.search === '')
-    event.respondWith(staleWhileRevalidate(event, url.pathname, request));
+    event.respondWith(checkedCopy(event, url.pathname, request));
 });

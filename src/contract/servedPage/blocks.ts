@@ -17,6 +17,8 @@ export const PAGE_BLOCK = {
   early: 'kopa-early',
   /** An operator preview's data scenario: endpoint -> response data (only beside a valid preview token). */
   scenario: 'kopa-scenario',
+  /** An operator preview's failure scenario: endpoint -> simulated answer (only beside a valid preview token). */
+  answers: 'kopa-answers',
 } as const;
 
 export type PageBlockId = (typeof PAGE_BLOCK)[keyof typeof PAGE_BLOCK];
