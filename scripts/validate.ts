@@ -14,7 +14,12 @@
 import { readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { LoadedFragments } from '../src/contract/schema/fragmentFiles';
-import { brokenFragmentLines, checkLayoutFile, issueLine } from '../src/lint/checkFiles';
+import {
+  brokenFragmentLines,
+  checkLayoutFile,
+  issueLine,
+  operatorNoteLine,
+} from '../src/lint/checkFiles';
 import { positionOf, scanJsonText } from '../src/lint/jsonText';
 import { formatStats, layoutStats, statsMet, type LayoutInput } from '../src/lint/stats';
 
@@ -52,6 +57,8 @@ for (const path of files) {
     if (issue.severity === 'error') errors++;
     else warnings++;
     console.log(issueLine(issue));
+    const note = operatorNoteLine(issue, checked.parsed);
+    if (note) console.log(note);
   }
 }
 // A fragment file that is not JSON: reported once, at the file itself.

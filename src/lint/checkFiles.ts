@@ -12,6 +12,7 @@ import { loadFragmentFiles, type LoadedFragments } from '@kopa/contract/fragment
 import type { LayoutIssue } from '@kopa/contract';
 import { positionOf, scanJsonText, type Position } from './jsonText';
 import { LAYOUT_MESSAGES } from './messages';
+import { inOperatorTerms } from './operatorWords';
 import { validateLayoutSafely } from './validateLayout';
 
 export type LocatedIssue = LayoutIssue & { at: Position; fragmentAt?: string };
@@ -119,6 +120,25 @@ export function issueLine(issue: LocatedIssue): string {
     : '';
   const fragmentAt = issue.fragmentAt ? ` [${issue.fragmentAt}]` : '';
   return `${issue.file}:${issue.at.line}:${issue.at.column}: ${issue.pointer || '/'}${inFragment}: ${issue.severity} ${issue.code}: ${issue.message}${fragmentAt}`;
+}
+
+/**
+ * The issue in the operator's words, as a second, indented line under `issueLine`: the node as
+ * the studio names it ("the Pay Now button, id payNow, in the pay bar") and the suggested fix;
+ * null when the checker knows neither.
+ */
+export function operatorNoteLine(
+  issue: LocatedIssue,
+  parsed?: CheckedFile['parsed'],
+): string | null {
+  const words = inOperatorTerms(
+    { ...issue, line: issue.at.line, column: issue.at.column },
+    parsed?.doc ?? null,
+    parsed?.text,
+  );
+  const parts = [words.where && `in words: ${words.where}`, words.fix && `fix: ${words.fix}`];
+  const note = parts.filter(Boolean).join('; ');
+  return note ? `    ${note}` : null;
 }
 
 /** A fragment file that is not JSON: one error line at the file itself (report each folder once). */

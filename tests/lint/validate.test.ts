@@ -61,6 +61,21 @@ describe('npm run validate', () => {
     }
   }, 120_000);
 
+  it('adds under each issue the node in words and the fix, as the studio shows them', () => {
+    const { out } = runValidate([
+      'tests/fixtures/broken-layouts/duplicate-key.json',
+      'tests/fixtures/broken-layouts/schema-and-semantic.json',
+    ]);
+    const lines = out.split('\n');
+    const after = (start: string) => lines[lines.findIndex((l) => l.includes(start)) + 1];
+    expect(after('error duplicate-key:')).toBe(
+      '    in words: "disabled" of the Pay Now button; fix: keep one of the two keys',
+    );
+    expect(after('error unknown-route:')).toBe(
+      '    in words: "to" of the navigate (step 1 of onTap of the Go button); fix: write "repay"',
+    );
+  }, 60_000);
+
   it('passes every layout the project ships', () => {
     const { status, out } = runValidate([]);
     expect(out).toMatch(/0 error\(s\)/);
