@@ -43,6 +43,10 @@ describe('layout effects', () => {
       bridge: ['openLink'],
       storage: ['repaymentInfo'],
       hosts: [UNKNOWN_HOST, 'cdn.kopa.example', 'partner.example', 'www.kopa.example'],
+      sends: [
+        { endpoint: 'installmentPlan', fields: {} },
+        { endpoint: 'saveBankInfo', fields: {} },
+      ],
     });
   });
 
