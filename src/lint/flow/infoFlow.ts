@@ -1,7 +1,8 @@
 /**
  * Information flow to URLs: every place a layout puts an address (an image, a frame, an
  * empty-state image, a rich-text link, image or style url(), a redirect, a navigation, the
- * bridge's openLink) is a sink. A labelled value (labels.ts) may go only to this app's own
+ * bridge's openLink) is a sink, and so is every argument of the bridge's sendSms (the message
+ * the borrower's SMS or mail app sends, and its recipient, reach whoever it is addressed to). A labelled value (labels.ts) may go only to this app's own
  * paths; `javascript:` never goes anywhere, `data:` only into an image; a host an expression
  * builds cannot be proven and is refused; an image from a host config/app.json does not list
  * is refused wherever it is written. The page checks the resolved URL again when it runs
@@ -24,7 +25,7 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const esc = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-export type SinkKind = 'image' | 'frame' | 'link';
+export type SinkKind = 'image' | 'frame' | 'link' | 'message';
 interface Sink {
   kind: SinkKind;
   text: string;
@@ -110,6 +111,17 @@ function collect(
           locals,
         });
   }
+  if (type === 'bridge' && value.action === 'sendSms' && isObj(value.args))
+    for (const [k, v] of Object.entries(value.args))
+      if (typeof v === 'string')
+        out.push({
+          kind: 'message',
+          text: v,
+          pointer: `${pointer}/args/${esc(k)}`,
+          what: `the bridge sendSms's ${k}`,
+          schemeless: false,
+          locals,
+        });
   const inner = typeof type === 'string' ? nodeLocals(value, labels, locals) : locals;
   for (const [k, v] of Object.entries(value))
     if (k !== '$comment')
@@ -140,6 +152,17 @@ export function flowIssues(doc: Obj, file: string): LayoutIssue[] {
     message: string,
   ) => issues.push({ file, pointer, code, message, severity: 'error' });
   for (const sink of sinks) {
+    if (sink.kind === 'message') {
+      // Not an address this app loads: the borrower's own SMS or mail app sends it on.
+      const read = labelledRead(sink.text, labels, sink.locals);
+      if (read)
+        push(
+          sink.pointer,
+          'session-leak',
+          LAYOUT_MESSAGES['session-leak'](read, sink.what, 'whoever the message is addressed to'),
+        );
+      continue;
+    }
     const targets = urlTargets(sink.text, {
       schemeless: sink.schemeless,
       deepLink: app.deepLinkScheme,
