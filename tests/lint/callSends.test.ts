@@ -2,7 +2,8 @@
  * A change of what a call sends is a change of what the layout does (src/lint/effects/sends.ts),
  * judged by the data the call sends, not by the names in the layout: a parameter's value, a
  * computed value redefined under the same name, a state path now written with fixed values, a
- * repeat's list, a data source's answer. A change that sends the same data is no effect change.
+ * repeat's list, a data source's answer; a bridge action's arguments likewise. A change that
+ * sends the same data is no effect change.
  */
 import { describe, expect, it } from 'vitest';
 import { effectDiff, layoutEffects } from '../../src/lint/effects/effects';
@@ -120,6 +121,26 @@ describe('what a call sends', () => {
     const relabelled = screen();
     (relabelled.body as Doc[])[1] = { ...(relabelled.body as Doc[])[1], label: 'Send' };
     expect(diff(screen(), relabelled)).toEqual([]);
+  });
+
+  it("a bridge action's arguments are what it sends: the support mail now to another address is a change, a second place running it is listed", () => {
+    const mail = (email: string) => ({
+      type: 'bridge',
+      action: 'sendSms',
+      args: { email },
+    });
+    expect(
+      diff(
+        screen({ onTap: [mail('support@kopa.example')] }),
+        screen({ onTap: [mail('help@evil.example')] }),
+      ),
+    ).toEqual(['changes what the bridge action sendSms sends: args.email']);
+    expect(
+      diff(
+        screen({ onTap: [mail('support@kopa.example')] }),
+        screen({ onTap: [mail('support@kopa.example'), mail('support@kopa.example')] }),
+      ),
+    ).toEqual(['adds the bridge action sendSms']);
   });
 
   it('a call added outright is listed once, as a call, not also as a change of data', () => {

@@ -44,6 +44,11 @@ describe('layout effects', () => {
       storage: ['repaymentInfo'],
       hosts: [UNKNOWN_HOST, 'cdn.kopa.example', 'partner.example', 'www.kopa.example'],
       sends: [
+        {
+          endpoint: 'openLink',
+          bridge: true,
+          fields: { 'args.url': '"https://partner.example/x"' },
+        },
         { endpoint: 'installmentPlan', fields: {} },
         { endpoint: 'saveBankInfo', fields: {} },
       ],

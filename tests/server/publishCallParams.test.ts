@@ -1,9 +1,9 @@
 /**
  * Publishing by effect counts what a call sends: a layout whose calls keep their endpoints but
  * send other data (a complaint's body now fixed, the parameter a data source asks with) changes
- * what the layout does, so one publisher alone is refused and the studio says which call's data
- * changed; another publisher's approval lets it through. A change that sends the same data is
- * still one person's.
+ * what the layout does, as does a bridge action's argument (the support mail's address), so
+ * one publisher alone is refused and the studio says which call's data changed; another
+ * publisher's approval lets it through. A change that sends the same data is one person's.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -74,11 +74,30 @@ describe('publishing by what a call sends', () => {
     const draft = before.replace('"overall": 30', '"overall": 31');
     expect(draft).not.toBe(before);
     const { effects } = await saveDraft(ana, 'customer-service', draft);
-    expect(effects.diff).toEqual(['changes what a call to contactKfInfo sends: params.overall']);
+    expect(effects.diff).toEqual([
+      // The phone and the mail the bridge actions use come from that answer: theirs changed too.
+      'changes what the bridge action callService sends: reads data.kf',
+      'changes what the bridge action sendSms sends: reads data.kf',
+      'changes what a call to contactKfInfo sends: params.overall',
+    ]);
     const alone = await ana('POST', '/layouts/customer-service/publish', { note: 'overall' });
     expect([alone.status, alone.message]).toEqual([
       409,
       expect.stringContaining('changes what a call to contactKfInfo sends: params.overall'),
+    ]);
+  });
+
+  it("about us: the support mail's address changed (the bridge sendSms's argument); one publisher is refused on a page with no call at all", async () => {
+    const { ana } = await setup();
+    const before = await publishedText(ana, 'about-us');
+    const draft = before.replace('"email": "support@kopa.example"', '"email": "help@evil.example"');
+    expect(draft).not.toBe(before);
+    const { effects } = await saveDraft(ana, 'about-us', draft);
+    expect(effects.diff).toEqual(['changes what the bridge action sendSms sends: args.email']);
+    const alone = await ana('POST', '/layouts/about-us/publish', { note: 'mail' });
+    expect([alone.status, alone.message]).toEqual([
+      409,
+      expect.stringContaining('changes what the bridge action sendSms sends: args.email'),
     ]);
   });
 

@@ -1,13 +1,14 @@
 /**
  * What a layout does, whatever its nodes are named: the endpoints it calls (requests and data
  * sources; once per place that calls, so a second button calling the same endpoint is a change)
- * and what each of those calls sends (sends.ts: a changed parameter is a change), the bridge actions it runs, the device storage keys it writes, and the hosts outside
- * this app its URLs reach (images, frames, redirects, openLink, rich-text links and sources, any
- * absolute URL written in a text). A URL whose host an expression builds is the host
+ * and what each of those calls sends (sends.ts: a changed parameter is a change), the bridge
+ * actions it runs (once per place, their arguments compared the same way), the device storage
+ * keys it writes, and the hosts outside this app its URLs reach (images, frames, redirects,
+ * openLink, rich-text links and sources, any absolute URL written in a text). A URL whose host an expression builds is the host
  * UNKNOWN_HOST. Publishing compares these lists (server/layouts/approvals/policy.ts).
  */
 import { targetOf } from '../urlRules';
-import { callSends, canonical, type CallSend } from './sends';
+import { callSends, sendKey, type CallSend } from './sends';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -18,7 +19,7 @@ export interface Effects {
   bridge: string[];
   storage: string[];
   hosts: string[];
-  /** What each place making a call sends, in the order of `calls`' sorted keys. */
+  /** What each place making a call or running a bridge action sends (sends.ts). */
   sends: CallSend[];
 }
 
@@ -40,7 +41,7 @@ function urlTexts(v: Obj): string[] {
 
 interface Found {
   calls: string[];
-  bridge: Set<string>;
+  bridge: string[];
   storage: Set<string>;
   hosts: Set<string>;
 }
@@ -54,7 +55,7 @@ function walk(value: unknown, fx: Found, depth: number): void {
   if (Array.isArray(value)) return value.forEach((v) => walk(v, fx, depth + 1));
   if (!isObj(value)) return;
   if (typeof value.endpoint === 'string') fx.calls.push(value.endpoint);
-  if (value.type === 'bridge' && typeof value.action === 'string') fx.bridge.add(value.action);
+  if (value.type === 'bridge' && typeof value.action === 'string') fx.bridge.push(value.action);
   if (value.type === 'storage' && typeof value.key === 'string') fx.storage.add(value.key);
   for (const text of urlTexts(value)) {
     const target = targetOf(text);
@@ -68,7 +69,7 @@ function walk(value: unknown, fx: Found, depth: number): void {
 export function layoutEffects(doc: unknown): Effects {
   const fx: Found = {
     calls: [],
-    bridge: new Set<string>(),
+    bridge: [],
     storage: new Set<string>(),
     hosts: new Set<string>(),
   };
@@ -76,7 +77,7 @@ export function layoutEffects(doc: unknown): Effects {
   const sorted = (s: Set<string>) => [...s].sort();
   return {
     calls: [...fx.calls].sort(),
-    bridge: sorted(fx.bridge),
+    bridge: [...fx.bridge].sort(),
     storage: sorted(fx.storage),
     hosts: sorted(fx.hosts),
     sends: callSends(doc),
@@ -107,8 +108,6 @@ function minus(a: readonly CallSend[], b: readonly CallSend[]): CallSend[] {
   });
 }
 
-const sendKey = (c: CallSend) => `${c.endpoint} ${canonical(c.fields)}`;
-
 /**
  * A call kept in place whose data changed: "changes what a call to problemSave sends:
  * params.problemDetail". Calls added or removed outright are the `calls` lines.
@@ -117,13 +116,14 @@ function sendChanges(before: readonly CallSend[], after: readonly CallSend[]): s
   const gone = minus(before, after);
   const lines: string[] = [];
   for (const now of minus(after, before)) {
-    const i = gone.findIndex((c) => c.endpoint === now.endpoint);
+    const i = gone.findIndex((c) => c.endpoint === now.endpoint && c.bridge === now.bridge);
     const was = i < 0 ? undefined : gone.splice(i, 1)[0];
     if (!was) continue;
     const fields = [...new Set([...Object.keys(was.fields), ...Object.keys(now.fields)])]
       .filter((f) => was.fields[f] !== now.fields[f])
       .sort();
-    lines.push(`changes what a call to ${now.endpoint} sends: ${fields.join(', ')}`);
+    const what = now.bridge ? 'the bridge action' : 'a call to';
+    lines.push(`changes what ${what} ${now.endpoint} sends: ${fields.join(', ')}`);
   }
   return lines;
 }

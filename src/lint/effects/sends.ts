@@ -14,9 +14,11 @@ import { stateRoot } from '../state';
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** One place that makes a call: its endpoint and, by field, what it sends. */
+/** One place that makes a call or runs a bridge action: which, and by field what it sends. */
 export interface CallSend {
+  /** The endpoint, or the bridge action when `bridge` is set. */
   endpoint: string;
+  bridge?: true;
   /** "params.cardNo" -> its value; "reads computed.total" -> that value's source. */
   fields: Record<string, string>;
 }
@@ -118,7 +120,11 @@ function sourceOf(
   return from === undefined ? null : { name: `reads ${root}.${key}`, source: from };
 }
 
-/** Every place that makes a call, with what it sends, in a stable order. */
+/** One text per distinct place: equal texts send the same. */
+export const sendKey = (c: CallSend): string =>
+  `${c.bridge ? 'bridge ' : ''}${c.endpoint} ${canonical(c.fields)}`;
+
+/** Every place that makes a call or runs a bridge action, with what it sends, in a stable order. */
 export function callSends(doc: unknown): CallSend[] {
   const root = isObj(doc) ? doc : {};
   const sources = new Sources(root);
@@ -127,14 +133,26 @@ export function callSends(doc: unknown): CallSend[] {
     if (depth > 100) return;
     if (Array.isArray(value)) return value.forEach((v) => visit(v, locals, depth + 1));
     if (!isObj(value)) return;
-    if (typeof value.endpoint === 'string') {
+    const fieldsOf = (parts: readonly string[]) => {
       const fields: Record<string, string> = {};
-      for (const part of ['params', 'query'] as const)
+      for (const part of parts)
         if (isObj(value[part]))
           for (const [k, v] of Object.entries(value[part])) fields[`${part}.${k}`] = canonical(v);
-      Object.assign(fields, readsOf([value.params, value.query], sources, locals));
-      found.push({ endpoint: value.endpoint, fields });
-    }
+      return Object.assign(
+        fields,
+        readsOf(
+          parts.map((p) => value[p]),
+          sources,
+          locals,
+        ),
+      );
+    };
+    if (typeof value.endpoint === 'string')
+      found.push({ endpoint: value.endpoint, fields: fieldsOf(['params', 'query']) });
+    // A bridge action hands its arguments to the native app (a link to open, a message and
+    // its recipient): what it sends, like a call's.
+    if (value.type === 'bridge' && typeof value.action === 'string')
+      found.push({ endpoint: value.action, bridge: true, fields: fieldsOf(['args']) });
     let inner = locals;
     if (value.type === 'repeat') {
       const item = typeof value.itemAs === 'string' ? value.itemAs : 'item';
@@ -147,7 +165,7 @@ export function callSends(doc: unknown): CallSend[] {
   };
   visit(root, new Map(), 0);
   return found
-    .map((c) => ({ c, key: `${c.endpoint} ${canonical(c.fields)}` }))
+    .map((c) => ({ c, key: sendKey(c) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ c }) => c);
 }
