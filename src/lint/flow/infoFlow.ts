@@ -16,9 +16,11 @@ import {
   labelledRead,
   layoutLabels,
   nodeLocals,
+  strings,
   type Labels,
   type Locals,
 } from './labels';
+import { stateRoot } from '../state';
 import { urlTargets, type UrlTarget } from './target';
 
 type Obj = Record<string, unknown>;
@@ -34,13 +36,15 @@ interface Sink {
   schemeless: boolean;
   locals: Locals;
 }
+/** Also found: a state path an image-upload shows, and the writes of state (sinks only together). */
+type Found = Omit<Sink, 'kind'> & { kind: SinkKind | 'upload' | 'write' };
 
 const ATTR =
   /\b(href|src|poster|action|formaction|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)]*))\s*\)/gi;
 
 /** The addresses inside rich-text HTML: attributes and style url()s. */
-function htmlSinks(html: string, pointer: string, locals: Locals, out: Sink[]) {
+function htmlSinks(html: string, pointer: string, locals: Locals, out: Found[]) {
   for (const m of html.matchAll(ATTR)) {
     const name = (m[1] ?? '').toLowerCase();
     const text = m[2] ?? m[3] ?? m[4] ?? '';
@@ -72,14 +76,14 @@ function collect(
   pointer: string,
   locals: Locals,
   labels: Labels,
-  out: Sink[],
+  out: Found[],
   depth: number,
 ) {
   if (depth > 100) return;
   if (Array.isArray(value))
     return value.forEach((v, i) => collect(v, `${pointer}/${i}`, locals, labels, out, depth + 1));
   if (!isObj(value)) return;
-  const add = (kind: SinkKind, key: string, what: string, schemeless = false) => {
+  const add = (kind: Found['kind'], key: string, what: string, schemeless = false) => {
     const text = value[key];
     if (typeof text === 'string')
       out.push({
@@ -122,6 +126,17 @@ function collect(
           schemeless: false,
           locals,
         });
+  if (type === 'image-upload') add('upload', 'bind', 'an image-upload');
+  if (type === 'setState' && typeof value.path === 'string')
+    for (const text of strings(value.value))
+      out.push({
+        kind: 'write',
+        text,
+        pointer: `${pointer}/value`,
+        what: value.path,
+        schemeless: false,
+        locals,
+      });
   const inner = typeof type === 'string' ? nodeLocals(value, labels, locals) : locals;
   for (const [k, v] of Object.entries(value))
     if (k !== '$comment')
@@ -140,11 +155,40 @@ const where = (t: UrlTarget): string =>
       ? 'wherever its value points'
       : 'a host an expression builds';
 
+/**
+ * An image-upload shows the addresses its state path holds (src/react/widgets/image-upload), so
+ * what the layout writes there (setState, the initial state) is an image source; other writes
+ * are no sink.
+ */
+function withUploadImages(doc: Obj, found: readonly Found[]): Sink[] {
+  const shown = new Set(found.filter((s) => s.kind === 'upload').map((s) => stateRoot(s.text)));
+  const initial: Found[] = [];
+  if (isObj(doc.state))
+    for (const root of shown)
+      for (const text of strings(doc.state[root]))
+        initial.push({
+          kind: 'write',
+          text,
+          pointer: `/state/${esc(root)}`,
+          what: root,
+          schemeless: false,
+          locals: new Map(),
+        });
+  return [...found, ...initial].flatMap((s): Sink[] => {
+    if (s.kind === 'upload') return [];
+    if (s.kind !== 'write') return [{ ...s, kind: s.kind }];
+    return shown.has(stateRoot(s.what))
+      ? [{ ...s, kind: 'image', what: `an image the image-upload shows (state.${s.what})` }]
+      : [];
+  });
+}
+
 /** The information-flow issues of one (expanded) layout. */
 export function flowIssues(doc: Obj, file: string): LayoutIssue[] {
   const labels = layoutLabels(doc);
-  const sinks: Sink[] = [];
-  collect(doc, '', new Map(), labels, sinks, 0);
+  const found: Found[] = [];
+  collect(doc, '', new Map(), labels, found, 0);
+  const sinks = withUploadImages(doc, found);
   const issues: LayoutIssue[] = [];
   const push = (
     pointer: string,
