@@ -69,6 +69,14 @@ describe('layout effects', () => {
     expect(effectDiff(null, layoutEffects({ body: [] }))).toEqual([]);
   });
 
+  it('a kept state path (layout.persist) writes its storage key: adding one is an effect change', () => {
+    const kept = { ...doc, persist: [{ key: 'complaintDraft', path: 'form' }] };
+    expect(layoutEffects(kept).storage).toEqual(['complaintDraft', 'repaymentInfo']);
+    expect(effectDiff(layoutEffects(doc), layoutEffects(kept))).toEqual([
+      'adds the storage key complaintDraft',
+    ]);
+  });
+
   it('config/publishing.json matches its schema and names real endpoints', () => {
     const schema = JSON.parse(
       readFileSync(join(ROOT, 'schemas/config/publishing.schema.json'), 'utf8'),

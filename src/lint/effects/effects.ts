@@ -74,6 +74,10 @@ export function layoutEffects(doc: unknown): Effects {
     hosts: new Set<string>(),
   };
   walk(doc, fx, 0);
+  // A kept state path writes its storage key as surely as a storage action does.
+  if (isObj(doc) && Array.isArray(doc.persist))
+    for (const kept of doc.persist)
+      if (isObj(kept) && typeof kept.key === 'string') fx.storage.add(kept.key);
   const sorted = (s: Set<string>) => [...s].sort();
   return {
     calls: [...fx.calls].sort(),

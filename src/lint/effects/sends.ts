@@ -49,6 +49,12 @@ class Sources {
       for (const [name, s] of Object.entries(doc.dataSources))
         if (isObj(s))
           this.data.set(name, { endpoint: s.endpoint, params: s.params, query: s.query });
+    if (Array.isArray(doc.persist))
+      for (const kept of doc.persist)
+        if (isObj(kept) && typeof kept.key === 'string' && typeof kept.path === 'string') {
+          this.add(this.local, kept.key, { keeps: kept.path });
+          this.add(this.state, stateRoot(kept.path), { restoredFrom: kept.key });
+        }
     this.collect(doc, 0);
   }
 
