@@ -5,34 +5,11 @@
  * one publisher alone is refused and the studio says which call's data changed; another
  * publisher's approval lets it through. A change that sends the same data is one person's.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DEMO_REVIEWER,
-  DEMO_REVIEWER_PASSWORD,
-  DEMO_STUDIO_PASSWORD,
-  DEMO_STUDIO_USER,
-} from '../../server/layouts/studio/auth';
-import { startServer, type TestServer } from './helpers';
-import { studioAs, type StudioApi } from './studioApi';
+import { describe, expect, it } from 'vitest';
+import { publishedOf, twoPublishers, type StudioApi } from './studioApi';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
-async function setup() {
-  const s = await startServer();
-  servers.push(s);
-  return {
-    ana: await studioAs(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD),
-    rev: await studioAs(s, DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD),
-  };
-}
-
-async function publishedText(api: StudioApi, name: string): Promise<string> {
-  const detail = await api('GET', `/layouts/${name}`);
-  return (detail.data.published as { content: string }).content;
-}
+const publishedText = async (api: StudioApi, name: string) =>
+  (await publishedOf(api, name)).content;
 
 /** Saves `draft` as `name`'s draft (no problems) and answers the studio's effect view of it. */
 async function saveDraft(api: StudioApi, name: string, draft: string) {
@@ -44,7 +21,7 @@ async function saveDraft(api: StudioApi, name: string, draft: string) {
 
 describe('publishing by what a call sends', () => {
   it("complaints: problemSave now sends a fixed text instead of what the borrower typed; one publisher is refused, the studio names the call's changed data, approved it publishes", async () => {
-    const { ana, rev } = await setup();
+    const { ana, rev } = await twoPublishers();
     const before = await publishedText(ana, 'complain-page-next');
     const draft = before.replace(
       '"problemDetail": "{{ state.form.detail }}"',
@@ -69,7 +46,7 @@ describe('publishing by what a call sends', () => {
   });
 
   it('customer service: the data source asks with another parameter value; one publisher is refused', async () => {
-    const { ana } = await setup();
+    const { ana } = await twoPublishers();
     const before = await publishedText(ana, 'customer-service');
     const draft = before.replace('"overall": 30', '"overall": 31');
     expect(draft).not.toBe(before);
@@ -88,7 +65,7 @@ describe('publishing by what a call sends', () => {
   });
 
   it("about us: the support mail's address changed (the bridge sendSms's argument); one publisher is refused on a page with no call at all", async () => {
-    const { ana } = await setup();
+    const { ana } = await twoPublishers();
     const before = await publishedText(ana, 'about-us');
     const draft = before.replace('"email": "support@kopa.example"', '"email": "help@evil.example"');
     expect(draft).not.toBe(before);
@@ -102,7 +79,7 @@ describe('publishing by what a call sends', () => {
   });
 
   it('the same data, the text compacted, is one publisher’s', async () => {
-    const { ana } = await setup();
+    const { ana } = await twoPublishers();
     const before = await publishedText(ana, 'complain-page-next');
     const doc = JSON.parse(before) as Record<string, unknown>;
     const draft = JSON.stringify(doc);

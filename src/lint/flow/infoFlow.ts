@@ -71,6 +71,15 @@ function htmlSinks(html: string, pointer: string, locals: Locals, out: Found[]) 
   }
 }
 
+/**
+ * The bridge actions whose arguments are sinks, with their kind and whether a bare host.tld/...
+ * is that host: openLink's open an address; sendSms's are a message and its recipient.
+ */
+const BRIDGE_SINKS: Readonly<Record<string, readonly [Found['kind'], boolean]>> = {
+  openLink: ['link', true],
+  sendSms: ['message', false],
+};
+
 function collect(
   value: unknown,
   pointer: string,
@@ -103,27 +112,24 @@ function collect(
     htmlSinks(value.html, `${pointer}/html`, locals, out);
   if (type === 'redirect') add('link', 'url', 'a redirect');
   if (type === 'navigate') add('link', 'to', 'a navigation');
-  if (type === 'bridge' && value.action === 'openLink' && isObj(value.args)) {
+  const bridge =
+    type === 'bridge' &&
+    typeof value.action === 'string' &&
+    Object.hasOwn(BRIDGE_SINKS, value.action)
+      ? BRIDGE_SINKS[value.action]
+      : undefined;
+  if (bridge && isObj(value.args))
     for (const [k, v] of Object.entries(value.args))
       if (typeof v === 'string')
         out.push({
-          kind: 'link',
+          kind: bridge[0],
           text: v,
           pointer: `${pointer}/args/${esc(k)}`,
-          what: 'the bridge openLink',
-          schemeless: true,
-          locals,
-        });
-  }
-  if (type === 'bridge' && value.action === 'sendSms' && isObj(value.args))
-    for (const [k, v] of Object.entries(value.args))
-      if (typeof v === 'string')
-        out.push({
-          kind: 'message',
-          text: v,
-          pointer: `${pointer}/args/${esc(k)}`,
-          what: `the bridge sendSms's ${k}`,
-          schemeless: false,
+          what:
+            bridge[0] === 'link'
+              ? `the bridge ${String(value.action)}`
+              : `the bridge ${String(value.action)}'s ${k}`,
+          schemeless: bridge[1],
           locals,
         });
   if (type === 'image-upload') add('upload', 'bind', 'an image-upload');
