@@ -3,9 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { forgetCachedPages, registerServiceWorker } from '../../src/app/shell/serviceWorker';
 
 function fakeWindow(
-  opts: { secure?: boolean; worker?: boolean; state?: DocumentReadyState; refused?: boolean } = {},
+  opts: {
+    secure?: boolean;
+    worker?: boolean;
+    state?: DocumentReadyState;
+    refused?: boolean;
+    controlled?: boolean;
+  } = {},
 ) {
-  const register = vi.fn(() => Promise.resolve({}));
+  const update = vi.fn(() => Promise.resolve());
+  const register = vi.fn(() => Promise.resolve({ update }));
   const reads = { container: 0 };
   const navigator =
     opts.worker === false
@@ -14,7 +21,7 @@ function fakeWindow(
           get serviceWorker() {
             reads.container++;
             if (opts.refused) throw new DOMException('The operation is insecure.', 'SecurityError');
-            return { register };
+            return { register, controller: opts.controlled ? {} : null };
           },
         };
   const listeners = new Map<string, () => void>();
@@ -30,6 +37,7 @@ function fakeWindow(
   return {
     win,
     register,
+    update,
     reads,
     fire: (type: string) => listeners.get(type)?.(),
     runIdle: () => idle.splice(0).forEach((f) => f()),
@@ -67,6 +75,23 @@ describe('registerServiceWorker', () => {
     f.runIdle();
     expect(f.reads.container).toBe(1);
     expect(f.register).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a returning open (a worker controls the page) asks for a new build at once: register() alone checks nothing for a registration that exists', async () => {
+    const f = fakeWindow({ controlled: true, state: 'complete' });
+    registerServiceWorker(f.win);
+    f.runIdle();
+    await vi.waitFor(() => expect(f.update).toHaveBeenCalledTimes(1));
+  });
+
+  it('on a first open (no worker yet) registers only: the worker it installs is the newest build', async () => {
+    const f = fakeWindow({ state: 'complete' });
+    registerServiceWorker(f.win);
+    f.runIdle();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(f.register).toHaveBeenCalledTimes(1);
+    expect(f.update).not.toHaveBeenCalled();
   });
 
   it('does nothing, and throws nothing, when the browser refuses the container (Firefox set to clear site data when it closes)', () => {

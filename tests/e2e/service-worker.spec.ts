@@ -90,7 +90,9 @@ test('the worker never answers the API or test routes: they reach the server eve
 });
 
 test.describe('a new deploy', () => {
-  test.setTimeout(240_000);
+  // Two production builds (100-230 s together) and two server starts (20-45 s each) on a loaded
+  // two-core machine: 240 s ran out, one passing run took 6.9 min. The limit only ends a hang.
+  test.setTimeout(600_000);
   const dirs: string[] = [];
   let server: ChildProcess | null = null;
   test.afterAll(() => {
@@ -159,10 +161,7 @@ test.describe('a new deploy', () => {
     });
   }
 
-  // Fixme: since the merges of this round this test fails (the open after B's worker took the
-  // caches still runs build A's entry), twice on a loaded machine, after passing earlier the same
-  // day; not yet explained. Left visible here and in the session note until it is.
-  test.fixme("build B's worker takes over from build A's, and the next open runs build B", async ({
+  test("build B's worker takes over from build A's, and the next open runs build B", async ({
     page,
   }) => {
     const a = build('A');
@@ -182,17 +181,19 @@ test.describe('a new deploy', () => {
     // Deploy: the same origin now serves build B.
     await stop();
     await serve(b.dist, port);
-    // This open is still build A, whole (from A's cache); meanwhile B's worker installs and claims.
+    // This open paints A's cached page, or B's when the server answers the worker's check within
+    // its budget; either way the page asks for the new build, and B's worker installs and claims.
     await page.goto(`${origin}/repay?${SESSION}`);
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
-    await page.waitForFunction(
-      async ([next, prev]) => {
-        const names = await caches.keys();
-        return names.includes(`kopa-shell-${next}`) && !names.includes(`kopa-shell-${prev}`);
-      },
-      [b.version, a.version] as const,
-      { timeout: 60_000 },
-    );
+    // Polled from here: page.waitForFunction takes an async predicate's promise as a truthy answer
+    // at once, so it never waited for the takeover.
+    const tookOver = async () => {
+      const names = await page.evaluate(() => caches.keys());
+      return (
+        names.includes(`kopa-shell-${b.version}`) && !names.includes(`kopa-shell-${a.version}`)
+      );
+    };
+    await expect.poll(tookOver, { timeout: 60_000 }).toBe(true);
 
     const responses: Response[] = [];
     page.on('response', (r) => responses.push(r));

@@ -230,6 +230,7 @@ const SINKS: readonly ((e: string) => unknown)[] = [
   (e) => button({ type: 'navigate', to: `https://partner.example/?s={{ ${e} }}` }),
   (e) => button(openLink(`partner.example/?s={{ ${e} }}`)),
   (e) => button(openLink(`kopa://open?url=https://partner.example/?s={{ ${e} }}`)),
+  (e) => button({ type: 'bridge', action: 'sendSms', args: { phone: '100', text: `{{ ${e} }}` } }),
 ];
 
 /** A layout routing `source` through `steps` into sink `sink`. */

@@ -43,6 +43,15 @@ describe('layout effects', () => {
       bridge: ['openLink'],
       storage: ['repaymentInfo'],
       hosts: [UNKNOWN_HOST, 'cdn.kopa.example', 'partner.example', 'www.kopa.example'],
+      sends: [
+        {
+          endpoint: 'openLink',
+          bridge: true,
+          fields: { 'args.url': '"https://partner.example/x"' },
+        },
+        { endpoint: 'installmentPlan', fields: {} },
+        { endpoint: 'saveBankInfo', fields: {} },
+      ],
     });
   });
 
@@ -58,6 +67,14 @@ describe('layout effects', () => {
     ]);
     expect(effectDiff(before, before)).toEqual([]);
     expect(effectDiff(null, layoutEffects({ body: [] }))).toEqual([]);
+  });
+
+  it('a kept state path (layout.persist) writes its storage key: adding one is an effect change', () => {
+    const kept = { ...doc, persist: [{ key: 'complaintDraft', path: 'form' }] };
+    expect(layoutEffects(kept).storage).toEqual(['complaintDraft', 'repaymentInfo']);
+    expect(effectDiff(layoutEffects(doc), layoutEffects(kept))).toEqual([
+      'adds the storage key complaintDraft',
+    ]);
   });
 
   it('config/publishing.json matches its schema and names real endpoints', () => {

@@ -1,6 +1,7 @@
 /**
  * The publish gate holds the information-flow rules: a draft that sends a session value to
- * another host (through a repeat's item, rich-text HTML, a scheme-less openLink), builds an
+ * another host (through a repeat's item, rich-text HTML, a scheme-less openLink) or in a
+ * message the bridge's sendSms hands to the borrower's SMS app, builds an
  * image host from an expression, or links javascript: is refused with 422 and the rule's code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,21 @@ describe('publish gate: information flow', () => {
             type: 'bridge',
             action: 'openLink',
             args: { url: 'partner.example/?s={{ query.sessionId }}' },
+          },
+        ],
+      },
+      'session-leak',
+    ],
+    [
+      "the session in the bridge sendSms's message",
+      {
+        type: 'button',
+        label: 'Write',
+        onTap: [
+          {
+            type: 'bridge',
+            action: 'sendSms',
+            args: { phone: '+15550100', text: 'id {{ query.sessionId }}' },
           },
         ],
       },

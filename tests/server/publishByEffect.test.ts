@@ -6,40 +6,9 @@
  * people published may be done by one (audited as the emergency path); other rollbacks that
  * change what the layout does need approval.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DEMO_REVIEWER,
-  DEMO_REVIEWER_PASSWORD,
-  DEMO_STUDIO_PASSWORD,
-  DEMO_STUDIO_USER,
-} from '../../server/layouts/studio/auth';
-import { startServer, type TestServer } from './helpers';
-import { studioAs, type StudioApi } from './studioApi';
-
-const servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
-type Api = StudioApi;
-const as = studioAs;
-
-async function setup() {
-  const s = await startServer();
-  servers.push(s);
-  return {
-    s,
-    ana: await as(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD),
-    rev: await as(s, DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD),
-  };
-}
-
-async function published(api: Api, name: string): Promise<{ version: number; content: string }> {
-  return (await api('GET', `/layouts/${name}`)).data.published as {
-    version: number;
-    content: string;
-  };
-}
+import { describe, expect, it } from 'vitest';
+import { DEMO_REVIEWER, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
+import { publishedOf, twoPublishers } from './studioApi';
 
 /** The layout with a new button at the end of its body that saves fixed card fields. */
 function withSaveBankInfo(content: string): string {
@@ -68,8 +37,8 @@ describe('publishing by effect', () => {
   it.each(['add-normal-card', 'alipay-repayment', 'loan-detail'])(
     'one publisher adding a saveBankInfo button to %s is refused alone; the studio shows the effect diff',
     async (name) => {
-      const { ana } = await setup();
-      const before = await published(ana, name);
+      const { ana } = await twoPublishers();
+      const before = await publishedOf(ana, name);
       const draft = withSaveBankInfo(before.content);
       const saved = await ana('PUT', `/layouts/${name}/draft`, { content: draft });
       expect(saved.data.issues).toEqual([]);
@@ -80,13 +49,13 @@ describe('publishing by effect', () => {
       const res = await ana('POST', `/layouts/${name}/publish`, { note: 'continue button' });
       expect(res.status).toBe(409);
       expect(res.message).toContain(`"${name}" needs two people to publish`);
-      expect((await published(ana, name)).version).toBe(before.version);
+      expect((await publishedOf(ana, name)).version).toBe(before.version);
     },
   );
 
   it('a change of effects on a screen with no money call needs two people; a text change does not', async () => {
-    const { ana } = await setup();
-    const cs = await published(ana, 'customer-service');
+    const { ana } = await twoPublishers();
+    const cs = await publishedOf(ana, 'customer-service');
     await ana('PUT', '/layouts/customer-service/draft', { content: retitled(cs.content, 'Help') });
     expect((await ana('POST', '/layouts/customer-service/publish', { note: 'title' })).status).toBe(
       200,
@@ -104,8 +73,8 @@ describe('publishing by effect', () => {
   });
 
   it('the editor of a draft cannot approve it; another publisher can, and the other publishes', async () => {
-    const { ana, rev } = await setup();
-    const draft = withSaveBankInfo((await published(ana, 'loan-detail')).content);
+    const { ana, rev } = await twoPublishers();
+    const draft = withSaveBankInfo((await publishedOf(ana, 'loan-detail')).content);
     const { data } = await ana('PUT', '/layouts/loan-detail/draft', { content: draft });
     const own = await ana('POST', '/layouts/loan-detail/approve', { hash: data.hash });
     expect(own.status).toBe(403);
@@ -117,8 +86,8 @@ describe('publishing by effect', () => {
   });
 
   it('an approval ends at rollback: the same text pasted again is refused alone', async () => {
-    const { ana, rev } = await setup();
-    const v1 = await published(ana, 'loan-detail');
+    const { ana, rev } = await twoPublishers();
+    const v1 = await publishedOf(ana, 'loan-detail');
     await ana('PUT', '/layouts/loan-detail/draft', { content: retitled(v1.content, 'Loans') });
     const v2 = await ana('POST', '/layouts/loan-detail/publish', { note: 'title' });
     expect(v2.status).toBe(200);
@@ -142,8 +111,8 @@ describe('publishing by effect', () => {
   });
 
   it('an approval older than 24 hours does not count', async () => {
-    const { s, ana, rev } = await setup();
-    const draft = withSaveBankInfo((await published(ana, 'loan-detail')).content);
+    const { s, ana, rev } = await twoPublishers();
+    const draft = withSaveBankInfo((await publishedOf(ana, 'loan-detail')).content);
     const { data } = await ana('PUT', '/layouts/loan-detail/draft', { content: draft });
     expect((await rev('POST', '/layouts/loan-detail/approve', { hash: data.hash })).status).toBe(
       200,
@@ -162,8 +131,8 @@ describe('publishing by effect', () => {
   });
 
   it('rollback: to a version two people published, one may (audited emergency); to one published alone that changes effects, approval first', async () => {
-    const { s, ana, rev } = await setup();
-    const v1 = await published(ana, 'loan-detail');
+    const { s, ana, rev } = await twoPublishers();
+    const v1 = await publishedOf(ana, 'loan-detail');
     const draft = withSaveBankInfo(v1.content);
     const { data } = await ana('PUT', '/layouts/loan-detail/draft', { content: draft });
     await rev('POST', '/layouts/loan-detail/approve', { hash: data.hash });

@@ -2,8 +2,14 @@
  * A studio operator for server tests: logs in as `user` and answers a function that calls the
  * studio API with that session, returning the status and the envelope's message and data.
  */
-import { expect } from 'vitest';
-import type { TestServer } from './helpers';
+import { expect, onTestFinished } from 'vitest';
+import {
+  DEMO_REVIEWER,
+  DEMO_REVIEWER_PASSWORD,
+  DEMO_STUDIO_PASSWORD,
+  DEMO_STUDIO_USER,
+} from '../../server/layouts/studio/auth';
+import { startServer, type TestServer } from './helpers';
 
 export type StudioApi = (
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
@@ -28,5 +34,27 @@ export async function studioAs(s: TestServer, user: string, password: string): P
     });
     const body = r.json() as { message: string; data: Record<string, unknown> };
     return { status: r.statusCode, message: body.message, data: body.data };
+  };
+}
+
+/** A fresh server with both demo publishers logged in (ana edits, rev reviews), closed when the test ends. */
+export async function twoPublishers(): Promise<{ s: TestServer; ana: StudioApi; rev: StudioApi }> {
+  const s = await startServer();
+  onTestFinished(() => s.close());
+  return {
+    s,
+    ana: await studioAs(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD),
+    rev: await studioAs(s, DEMO_REVIEWER, DEMO_REVIEWER_PASSWORD),
+  };
+}
+
+/** The published version of a layout: its number and text. */
+export async function publishedOf(
+  api: StudioApi,
+  name: string,
+): Promise<{ version: number; content: string }> {
+  return (await api('GET', `/layouts/${name}`)).data.published as {
+    version: number;
+    content: string;
   };
 }

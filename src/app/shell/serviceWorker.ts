@@ -31,10 +31,23 @@ export function registerServiceWorker(
       // SecurityError, reported against several service-worker helpers): the app works without it.
       return;
     }
+    if (!container) return;
+    // A returning borrower: a worker from an earlier open controls this page.
+    const returning = container.controller !== null;
     // updateViaCache 'none': a deploy is noticed at the next open, whatever the HTTP cache holds.
-    container?.register('/sw.js', { scope: '/', updateViaCache: 'none' }).catch(() => {
-      // No worker (private mode, a webview without support): the app works without it.
-    });
+    container
+      .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+      .then((registration) => {
+        // For a registration that exists, register() checks nothing, and the browser's own check
+        // after a navigation is put off while the worker answers the page's requests (the
+        // conditional page check and the screen's code): a new build could wait until some
+        // later open. Asked now, the new build's worker installs during this open, so the next
+        // open runs the new deploy.
+        if (returning) return registration.update();
+      })
+      .catch(() => {
+        // No worker (private mode, a webview without support), or offline: the app works without it.
+      });
   };
   // `after` runs the task in idle time (afterFirstScreen does, and so does the default).
   const registerWhenIdle = () => after(register);

@@ -118,6 +118,9 @@ function ofExpression(node: Node, rest: string, opts: TargetOptions): UrlTarget[
     return node.args.flatMap((a) => ofExpression(a, rest, opts));
   if (node.type === 'Call' && (node.callee === 'trim' || node.callee === 'string') && node.args[0])
     return ofExpression(node.args[0], rest, opts);
+  // A list of addresses (the pictures an image-upload shows) goes wherever each one goes; an
+  // empty list, nowhere.
+  if (node.type === 'Array') return node.elements.flatMap((e) => ofExpression(e, rest, opts));
   const start = prefix(node);
   if (start !== null) return ofLiteral(start + rest, opts);
   if (node.type === 'Chain' || node.type === 'Identifier') return [{ to: 'value' }];
