@@ -75,21 +75,8 @@ export default tseslint.config(
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
-  // Not split yet: each is one long closure (a route family, a widget with its hooks, a factory
-  // with its methods) to be cut into named handlers or hooks as registerRepayCard and
-  // expandFragments were. Remove a file from this list when its functions are split.
   {
-    files: [
-      'scripts/bench/server/bare.ts',
-      'server/layouts/publish.ts',
-      'server/layouts/studio/routes.ts',
-      'server/page/appShell.ts',
-      'src/app/http/client.ts',
-      'src/react/widgets/enum-picker/EnumPicker.tsx',
-      'src/react/widgets/image-upload/ImageUpload.tsx',
-      'src/react/widgets/image/Image.tsx',
-      'src/react/widgets/repeat/Repeat.tsx',
-    ],
+    files: ['scripts/bench/server/bare.ts'],
     rules: { 'max-lines-per-function': 'off' },
   },
   // Playwright fixtures call their callback `use`; it is not React's hook.
