@@ -75,10 +75,6 @@ export default tseslint.config(
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
-  {
-    files: ['scripts/bench/server/bare.ts'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   // Playwright fixtures call their callback `use`; it is not React's hook.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // A getBy/findBy query already fails when nothing matches: wrapping it in toBeTruthy() asserts nothing more.
