@@ -64,83 +64,90 @@ function add(
   ctx.issues.push({ file: ctx.file, pointer, code, message, severity });
 }
 
-function checkPath(ctx: Ctx, pointer: string, path: string[]) {
-  const [head, ...rest] = path;
-  if (!head) return;
-  if (head === 'data') {
-    const [source, ...fields] = rest;
-    if (!source) return;
-    const endpoint = ctx.sources[source];
-    if (!endpoint)
-      return add(
-        ctx,
-        pointer,
-        'unknown-data-source',
-        LAYOUT_MESSAGES['unknown-data-source'](source, hint(source, Object.keys(ctx.sources))),
-      );
-    const response = ctx.catalogue.response(endpoint);
-    if (!response) return;
-    const result = followPath(response.schema, response.root, fields);
-    if (!result.ok) {
-      const at = ['data', source, ...fields.slice(0, result.at)].join('.');
-      add(
-        ctx,
-        pointer,
-        'unknown-field',
-        LAYOUT_MESSAGES['unknown-field'](
-          at,
-          result.missing,
-          endpoint,
-          hint(result.missing, result.known),
-        ),
-      );
-    }
-    return;
-  }
-  const [name] = rest;
-  if (head === 'state' && name !== undefined && !ctx.state.has(name)) {
+/** The fields after `prefix` exist in the response schema (of `endpoint`) they are read from. */
+function checkFields(
+  ctx: Ctx,
+  pointer: string,
+  typed: Typed & { schema: JsonSchemaLike },
+  prefix: string[],
+  fields: string[],
+) {
+  const result = followPath(typed.schema, typed.root, fields);
+  if (result.ok) return;
+  const at = [...prefix, ...fields.slice(0, result.at)].join('.');
+  add(
+    ctx,
+    pointer,
+    'unknown-field',
+    LAYOUT_MESSAGES['unknown-field'](
+      at,
+      result.missing,
+      typed.endpoint,
+      hint(result.missing, result.known),
+    ),
+  );
+}
+
+/** data.<source>.<fields>: a source the layout declares, and fields its response has. */
+function checkDataPath(ctx: Ctx, pointer: string, rest: string[]) {
+  const [source, ...fields] = rest;
+  if (!source) return;
+  const endpoint = ctx.sources[source];
+  if (!endpoint)
     return add(
+      ctx,
+      pointer,
+      'unknown-data-source',
+      LAYOUT_MESSAGES['unknown-data-source'](source, hint(source, Object.keys(ctx.sources))),
+    );
+  const response = ctx.catalogue.response(endpoint);
+  if (response) checkFields(ctx, pointer, { ...response, endpoint }, ['data', source], fields);
+}
+
+/**
+ * state.x, computed.x and sources.x name what the layout declares. Returns true when it reported
+ * an issue (the rest of the path is then not checked).
+ */
+function unknownDeclared(ctx: Ctx, pointer: string, head: string, name: string | undefined) {
+  if (name === undefined) return false;
+  if (head === 'state' && !ctx.state.has(name)) {
+    add(
       ctx,
       pointer,
       'unknown-state',
       LAYOUT_MESSAGES['unknown-state'](name, hint(name, ctx.state)),
     );
+    return true;
   }
-  if (head === 'computed' && name !== undefined && !ctx.computed.has(name)) {
-    return add(
+  if (head === 'computed' && !ctx.computed.has(name)) {
+    add(
       ctx,
       pointer,
       'unknown-computed',
       LAYOUT_MESSAGES['unknown-computed'](name, hint(name, ctx.computed)),
     );
+    return true;
   }
-  if (head === 'sources' && name !== undefined && !Object.hasOwn(ctx.sources, name)) {
-    return add(
+  if (head === 'sources' && !Object.hasOwn(ctx.sources, name)) {
+    add(
       ctx,
       pointer,
       'unknown-data-source',
       LAYOUT_MESSAGES['unknown-data-source'](name, hint(name, Object.keys(ctx.sources))),
     );
+    return true;
   }
+  return false;
+}
+
+function checkPath(ctx: Ctx, pointer: string, path: string[]) {
+  const [head, ...rest] = path;
+  if (!head) return;
+  if (head === 'data') return checkDataPath(ctx, pointer, rest);
+  if (unknownDeclared(ctx, pointer, head, rest[0])) return;
   const local = ctx.locals.get(head);
-  if (local?.schema) {
-    const result = followPath(local.schema, local.root, rest);
-    if (!result.ok) {
-      const at = [head, ...rest.slice(0, result.at)].join('.');
-      add(
-        ctx,
-        pointer,
-        'unknown-field',
-        LAYOUT_MESSAGES['unknown-field'](
-          at,
-          result.missing,
-          local.endpoint,
-          hint(result.missing, result.known),
-        ),
-      );
-    }
-    return;
-  }
+  if (local?.schema)
+    return checkFields(ctx, pointer, { ...local, schema: local.schema }, [head], rest);
   if (!SCOPE_NAMES.has(head) && !ctx.locals.has(head)) {
     add(
       ctx,
