@@ -14,6 +14,7 @@ import { validateLayoutStrict } from '@kopa/contract/strictValidator';
 import type { LayoutIssue } from '@kopa/contract';
 import { checkLayoutLimits } from '@kopa/contract';
 import { urlIssues } from './urlRules';
+import { valueAt, withCustomNodes, type CustomWidgetSchemas } from './customWidgets';
 import { typeIssues } from './types/typeCheck';
 import { contractIssues } from './flow/contracts';
 import { flowIssues } from './flow/infoFlow';
@@ -27,19 +28,6 @@ const routeInfo: RouteInfo = {
   keys: new Set([...Object.keys(routes.pages), ...Object.keys(routes.aliases)]),
   paths: new Set(Object.values(routes.pages).map((p) => p.path)),
 };
-
-/** The value a JSON pointer names in a document (own properties only). */
-function valueAt(doc: unknown, pointer: string): unknown {
-  let v = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    v =
-      v !== null && typeof v === 'object' && Object.hasOwn(v, key)
-        ? (v as Record<string, unknown>)[key]
-        : undefined;
-  }
-  return v;
-}
 
 /** One ajv error as an issue with a stable code; unknown widget/action types get their own. */
 function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
@@ -100,6 +88,8 @@ function located(issue: LayoutIssue, expansion: Expansion): LayoutIssue {
 export interface ValidateOptions {
   /** Fragment files by name (default: the repository's layouts/_fragments). */
   fragments?: FragmentFiles;
+  /** Widgets the app adds to the renderer, by node type (customWidgets.ts): checked by their own schemas. */
+  widgets?: CustomWidgetSchemas;
 }
 
 /** What expanding the fragments found (unknown fragments with a suggestion, bad params, ...). */
@@ -117,9 +107,17 @@ function fragmentIssues(expansion: Expansion, file: string): LayoutIssue[] {
 }
 
 /** The strict JSON Schema's errors, one issue per pointer and code. */
-function schemaIssues(doc: unknown, file: string): { ok: boolean; issues: LayoutIssue[] } {
+function schemaIssues(
+  doc: unknown,
+  file: string,
+  widgets: CustomWidgetSchemas | undefined,
+): { ok: boolean; issues: LayoutIssue[] } {
   if (validateLayoutStrict(doc)) return { ok: true, issues: [] };
-  const errors = validateLayoutStrict.errors ?? [];
+  // A node in an action list is an action, whatever its type says: never a custom widget.
+  const isWidgetSite = (pointer: string) =>
+    !ACTION_LIST_KEY.test(pointer.split('/').slice(-2, -1)[0] ?? '');
+  const errors = withCustomNodes(validateLayoutStrict.errors ?? [], doc, widgets, isWidgetSite);
+  if (errors.length === 0) return { ok: true, issues: [] };
   // allErrors reports the same spot from several angles; one issue per pointer and code reads best.
   const seen = new Set<string>();
   const issues = errors
@@ -227,7 +225,7 @@ export function validateLayoutDocument(
       { file, pointer: '', code: limit.code, message: limit.message, severity: 'error' },
     ];
   const start = issues.length;
-  const schema = schemaIssues(doc, file);
+  const schema = schemaIssues(doc, file, options.widgets);
   issues.push(...schema.issues);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return issues;
   // Schema errors do not hide the semantic ones: an operator fixes both from one run. The
