@@ -15,6 +15,7 @@ import {
 } from '../../server/layouts/studio/auth';
 import { startServer, type TestServer } from './helpers';
 import { studioAs, type StudioApi } from './studioApi';
+import { withSaveBankInfo } from '../support/saveBankInfoButton';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -41,26 +42,6 @@ async function published(api: Api, name: string): Promise<{ version: number; con
   };
 }
 
-/** The layout with a new button at the end of its body that saves fixed card fields. */
-function withSaveBankInfo(content: string): string {
-  const doc = JSON.parse(content) as { body: unknown[] };
-  doc.body.push({
-    type: 'button',
-    label: 'Continue',
-    onTap: [
-      {
-        type: 'http',
-        endpoint: 'saveBankInfo',
-        params: {
-          product_id: 'P1',
-          cardType: 2,
-          fields: { bankCode: 'X', cardNo: '4111111111111111' },
-        },
-      },
-    ],
-  });
-  return JSON.stringify(doc, null, 2);
-}
 const retitled = (text: string, title: string) =>
   text.replace(/"title": "[^"]*"/, `"title": "${title}"`);
 
