@@ -24,14 +24,7 @@ import { Expander, SKIP } from './fragmentExpander';
 import type { Expansion, FragmentFiles } from './fragmentTypes';
 
 export { FRAGMENT_MESSAGES, PARAM_TYPES } from './fragmentTypes';
-export type {
-  Expansion,
-  FragmentFiles,
-  FragmentIssue,
-  FragmentOrigin,
-  ParamSite,
-  ParamType,
-} from './fragmentTypes';
+export type { Expansion, FragmentFiles, ParamSite, ParamType } from './fragmentTypes';
 
 /**
  * Expands every use in `doc`. Never throws on bad input: each problem is an issue and the use
