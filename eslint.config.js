@@ -63,35 +63,6 @@ export default tseslint.config(
   // The studio's DOM-building functions (renderLayout, historyPanel, ...) are replaced by the
   // React studio, which is being written now: they are not split, they go.
   { files: ['src/studio/**'], rules: { 'max-lines-per-function': 'off' } },
-  // The layout checker is being changed on another branch; splitting its long rule walkers
-  // (orderIssues, roleIssues, checkPath, layoutScope, validateLayoutDocument) here would collide
-  // with that work. They are split after it lands.
-  {
-    files: [
-      'src/lint/order.ts',
-      'src/lint/semantic.ts',
-      'src/lint/types/layoutTypes.ts',
-      'src/lint/validateLayout.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  // Not split yet: each is one long closure (a route family, a widget with its hooks, a factory
-  // with its methods) to be cut into named handlers or hooks as registerRepayCard and
-  // expandFragments were. Remove a file from this list when its functions are split.
-  {
-    files: [
-      'scripts/bench/server/bare.ts',
-      'server/layouts/publish.ts',
-      'server/layouts/studio/routes.ts',
-      'server/page/appShell.ts',
-      'src/app/http/client.ts',
-      'src/react/widgets/enum-picker/EnumPicker.tsx',
-      'src/react/widgets/image-upload/ImageUpload.tsx',
-      'src/react/widgets/image/Image.tsx',
-      'src/react/widgets/repeat/Repeat.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   // Playwright fixtures call their callback `use`; it is not React's hook.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // A getBy/findBy query already fails when nothing matches: wrapping it in toBeTruthy() asserts nothing more.

@@ -5,13 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { loadEndpointCatalogue, compileApiValidators } from './core/catalogue';
 import { loadAppConfig, loadWireNames, ROOT } from './core/config';
 import type { ServerContext } from './http/context';
 import { openDb, type Db } from './db';
-import { ensureSettings, seed } from './demo/seed';
 import { responseCheckFor, sessionLifetimesFromEnv } from './core/settings';
 import { registerErrorHandling } from './http/errorHandler';
 import { registerHealth } from './http/health';
@@ -21,22 +18,17 @@ import { startLayouts } from './layouts/service';
 import { secureCookiesFromEnv, studioCredentials } from './layouts/studio/auth';
 import { registerStudio } from './layouts/studio/routes';
 import { registerJsonCompression } from './http/jsonCompression';
-import { DEFAULT_SMS_LIMITS, SmsService, type SmsLimits } from './domain/sms';
+import { DEFAULT_SMS_LIMITS, SmsService } from './domain/sms';
 import { serverSecret } from './domain/tokens';
-import {
-  dbCounters,
-  memoryCounters,
-  rateLimitStore,
-  startCounterSweep,
-  type CounterStore,
-} from './http/counters';
+import { dbCounters, memoryCounters, startCounterSweep, type CounterStore } from './http/counters';
 import { registerPathGuard } from './http/pathGuard';
-import { inArea } from './http/requestPath';
+import { registerBodyHandling } from './http/bodyHandling';
+import { demoData } from './demo/demoData';
+import type { BuildOptions } from './buildOptions';
 import { readPageQuery } from '@kopa/contract';
 import { trustProxyFromEnv } from './http/trustProxy';
-import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from './domain/uploadQuota';
+import { DEFAULT_UPLOAD_QUOTA } from './domain/uploadQuota';
 import { startUploadSweeper, sweepOrphanUploads } from './domain/uploadSweep';
-import { openDemoSessions, revokeDemoSessions } from './demo/demoSessions';
 import { registerAccount } from './routes/account';
 import { registerBank } from './routes/bank';
 import { registerComplaints } from './routes/complaints';
@@ -49,9 +41,10 @@ import { registerUploads } from './routes/uploads';
 import { registerStaticApp, securityHeaders } from './page/staticApp';
 import { DEFAULT_PAGE_LIMIT } from './page/pageLimit';
 import { createWireMapper } from './core/wire';
-import { registerRequestLog, requestLogServerOptions, type LoggerSetting } from './http/requestLog';
-import { metricsOptionsFromEnv, registerMetrics, type MetricsOptions } from './http/metricsRoute';
-import { rateLimitRefusals } from './metrics/registry';
+import { registerRequestLog, requestLogServerOptions } from './http/requestLog';
+import { metricsOptionsFromEnv, registerMetrics } from './http/metricsRoute';
+
+export type { BuildOptions } from './buildOptions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,75 +57,6 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildOptions {
-  /** postgres://... to use PostgreSQL; otherwise PGlite under dataDir/pglite. */
-  databaseUrl?: string;
-  /** PostgreSQL only: schema to run in (tests isolate themselves this way). */
-  pgSchema?: string;
-  dataDir?: string;
-  distDir?: string;
-  layoutsDir?: string;
-  /** Fastify's logger: off by default; `{ level }` as main.ts sets it from LOG_LEVEL (`stream`: tests capture it). */
-  logger?: LoggerSetting;
-  /** Where /metrics is served and who may read it (default env METRICS_PORT, METRICS_HOST, METRICS_TOKEN). */
-  metrics?: MetricsOptions;
-  /** Injectable clock (tests fake time for SMS expiry and limits). */
-  now?: () => Date;
-  smsLimits?: Partial<SmsLimits>;
-  /**
-   * Demo mode (server/demo/mode.ts decides it for main.ts): seed the demo borrowers and open their
-   * sessions (idempotent). Default false: the demo sessions found are revoked, nothing is seeded.
-   */
-  demo?: boolean;
-  /** Session idle lifetime (default env SESSION_IDLE_DAYS, else 7 days). */
-  sessionIdleMs?: number;
-  /** Session absolute lifetime (default env SESSION_MAX_DAYS, else 90 days). */
-  sessionMaxAgeMs?: number;
-  /** API requests per IP per minute (default 600). */
-  apiRateLimit?: number;
-  /**
-   * Where the API rate limit and the studio's login failures are counted (default: the database,
-   * so every instance on one PostgreSQL shares the limits).
-   */
-  counters?: CounterStore;
-  /** App pages per address per minute, counted per process (default 600: server/page/pageLimit.ts). */
-  pageRateLimit?: number;
-  /** Per-user upload quota (default 50 images / 50 MB per 24 h). */
-  uploadQuota?: Partial<UploadQuota>;
-  /** How often the published layout versions are polled (ms; default 2000, 5000 beside LISTEN on PostgreSQL). */
-  layoutPollMs?: number;
-  /** Proxies whose X-Forwarded-For/-Proto are believed (default env TRUST_PROXY; false: none). */
-  trustProxy?: false | string[];
-}
-
-/**
- * Demo mode: the demo borrowers and their sessions, unless the database's borrowers 10001, ... are
- * not the demo's (then nothing, and one warning). Otherwise: the demo sessions found are revoked,
- * said in one warning line.
- */
-async function demoData(app: FastifyInstance, db: Db, demo: boolean, now: Date): Promise<boolean> {
-  await ensureSettings(db);
-  if (!demo) {
-    const revoked = await revokeDemoSessions(db, now);
-    if (revoked.length > 0)
-      app.log.warn(
-        { revoked },
-        `Demo sessions revoked (not in demo mode): ${revoked.join(', ')} no longer open anything.`,
-      );
-    return false;
-  }
-  const outcome = await seed(db);
-  if (outcome.seeded) {
-    await openDemoSessions(db, now);
-    return true;
-  }
-  app.log.warn(
-    { foreign: outcome.foreign },
-    `Demo data not seeded: borrower(s) ${outcome.foreign.join(', ')} already exist and are not the demo's; no demo session was opened.`,
-  );
-  return false;
-}
-
 export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const dataDir = resolve(opts.dataDir ?? join(ROOT, 'data'));
   const testMode = process.env.NODE_ENV === 'test';
@@ -140,7 +64,7 @@ export async function buildServer(opts: BuildOptions = {}): Promise<FastifyInsta
   const app = createFastify(opts);
   const ctx = await createContext(app, opts, dataDir, modes);
   const counters = registerPlumbing(app, ctx, opts);
-  await registerBodyHandling(app, ctx, opts, counters);
+  await registerBodyHandling(app, ctx, opts.apiRateLimit, counters);
   await registerApi(app, ctx, testMode);
   await registerPages(app, ctx, opts, counters, modes);
   return app;
@@ -257,54 +181,6 @@ function registerPlumbing(
     stopCounterSweep();
   });
   return counters;
-}
-
-/** The API's rate limit, multipart uploads and form-encoded bodies. */
-async function registerBodyHandling(
-  app: FastifyInstance,
-  ctx: ServerContext,
-  opts: BuildOptions,
-  counters: CounterStore,
-): Promise<void> {
-  const prefix = ctx.cfg.apiPrefix;
-  // Only the API is limited: the app's own scripts and styles are static files a browser fetches
-  // dozens of at a time, and counting them would lock a borrower out of a page.
-  const isApi = (path: string) => inArea(path, prefix) || inArea(path, ctx.cfg.legacyPrefix);
-  await app.register(rateLimit, {
-    global: true,
-    max: opts.apiRateLimit ?? 600,
-    timeWindow: '1 minute',
-    store: rateLimitStore(counters, 'api:'),
-    allowList: (req) => !isApi(req.kopaPath),
-    onExceeded: () => rateLimitRefusals.inc({ limit: 'api' }),
-    errorResponseBuilder: (_req, c) => ({
-      statusCode: 429,
-      code: '429',
-      message: `Too many requests; retry in ${Math.ceil(c.ttl / 1000)} s.`,
-    }),
-  });
-  // preservePath: see the client's raw file name, so a name with a path is refused rather than silently cut.
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    preservePath: true,
-    limits: { fileSize: 5 * 1024 * 1024, files: 1 },
-  });
-  // Form-encoded bodies (the form client): plain text -> object; schemas coerce the types.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_req, body, done) => {
-      const out: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(String(body)))
-        Object.defineProperty(out, k, {
-          value: v,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      done(null, out);
-    },
-  );
 }
 
 async function registerApi(

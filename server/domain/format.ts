@@ -2,12 +2,7 @@
  * Display formatting of contract section 3 (amounts in cents -> "12.345,67", dates), done by the
  * client's own formatters (src/format) so server-built texts and client-formatted numbers agree.
  */
-import {
-  formatDate as formatIsoDate,
-  formatDateTime as formatIsoDateTime,
-  MARKET_TIME_ZONE,
-} from '@kopa/format';
-import { fixedZone } from '@kopa/format';
+import { fixedZone, instantDates, MARKET_TIME_ZONE } from '@kopa/format';
 import { formatMoney as formatCents } from '@kopa/format';
 
 /** Cents -> "12.345,67", rounded like the client (half away from zero). */
@@ -21,34 +16,13 @@ export function formatLabelledAmount(cents: number, label = 'TZS'): string {
 }
 
 /**
- * The market's zone when it keeps one UTC offset (checked once at start, as the build does for the
- * app: scripts/build/fixedZone.ts): then a date is the instant plus that offset, without parsing
- * an ISO text and asking Intl per date, which was the plan's largest cost per row.
- * Outside the checked years, or for a zone with daylight saving, the client's formatter answers.
+ * Dates of instants in the market's time zone (config/app.json timeZone), as the client shows
+ * them: "YYYY-MM-DD" and "YYYY-MM-DD HH:MM:SS". The zone's offset is checked once at start (as
+ * the build does for the app: scripts/build/fixedZone.ts), so most dates need no Intl.
  */
-const FIXED = fixedZone(MARKET_TIME_ZONE);
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-function fixedParts(d: Date): Date | null {
-  const t = d.getTime();
-  return FIXED && t >= FIXED.from && t < FIXED.to
-    ? new Date(t + FIXED.offsetMinutes * 60_000)
-    : null;
-}
-
-/** "YYYY-MM-DD" of the instant in the market's time zone (config/app.json timeZone), as the client shows it. */
-export function formatDate(d: Date): string {
-  const w = fixedParts(d);
-  if (!w) return formatIsoDate(d.toISOString());
-  return `${String(w.getUTCFullYear()).padStart(4, '0')}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}`;
-}
-
-/** "YYYY-MM-DD HH:MM:SS" of the instant in the market's time zone. */
-export function formatDateTime(d: Date): string {
-  const w = fixedParts(d);
-  if (!w) return formatIsoDateTime(d.toISOString());
-  return `${formatDate(d)} ${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`;
-}
+const market = instantDates(fixedZone(MARKET_TIME_ZONE));
+export const marketDate = market.date;
+export const marketDateTime = market.dateTime;
 
 export function addDays(d: Date, days: number): Date {
   return new Date(d.getTime() + days * 86_400_000);

@@ -6,7 +6,7 @@ import type { ResponseOf } from '@kopa/contract';
 import { orderView } from '@kopa/contract';
 import type { Order, Product } from '../db/types';
 import { flag } from './flags';
-import { formatDate, formatDateTime, formatLabelledAmount } from './format';
+import { marketDate, marketDateTime, formatLabelledAmount } from './format';
 import {
   dueNow,
   outstanding,
@@ -34,7 +34,7 @@ export function loanDetailsAnswer(f: LoanDetailsFacts): ResponseOf<'loanDetails'
   const repayable = REPAYABLE.has(order.status);
   const balance = repayable ? outstanding(order, rows) : 0;
   // "Amount due" is what is due by today (or the current period), never the whole balance.
-  const due = repayable ? dueNow(order, rows, f.now, formatDate) : 0;
+  const due = repayable ? dueNow(order, rows, f.now, marketDate) : 0;
   const st = statusText(order.status);
   const nextDue = unpaidInstallments(order, rows).find((r) => r.left > 0)?.due_time;
   const detail = [
@@ -44,11 +44,11 @@ export function loanDetailsAnswer(f: LoanDetailsFacts): ResponseOf<'loanDetails'
       text: 'Term',
       value: order.term_unit === 1 ? `${order.periods} days` : `${order.periods} months`,
     },
-    { text: 'Apply time', value: formatDateTime(order.created_at) },
+    { text: 'Apply time', value: marketDateTime(order.created_at) },
   ];
   if (repayable) {
     detail.push({ text: 'Amount due', value: formatLabelledAmount(due, label) });
-    if (nextDue) detail.push({ text: 'Due date', value: formatDate(nextDue) });
+    if (nextDue) detail.push({ text: 'Due date', value: marketDate(nextDue) });
     if (balance !== due)
       detail.push({ text: 'Outstanding balance', value: formatLabelledAmount(balance, label) });
   }

@@ -4,7 +4,7 @@
  */
 import type { ResponseOf } from '@kopa/contract';
 import type { Order } from '../db/types';
-import { formatDate, formatLabelledAmount, maskCardNo } from './format';
+import { marketDate, formatLabelledAmount, maskCardNo } from './format';
 import { outstanding, REPAYABLE, type InstallmentRow } from './orders';
 import type { ContactSettings, Wallet } from './storedSettings';
 
@@ -33,7 +33,7 @@ function planItems(
 ): { wait: PlanItem[]; yet: PlanItem[] } {
   let cumulative = 0;
   let firstPending = true;
-  const today = formatDate(now);
+  const today = marketDate(now);
   const wait: PlanItem[] = [];
   const yet: PlanItem[] = [];
   for (const r of rows) {
@@ -55,7 +55,7 @@ function planItems(
     // A partial payment beyond the paid installments reduces the first pending one.
     const left = Math.max(0, cumulative - Math.max(paidAmount, before));
     // By the market's calendar day, as dueNow counts it: an installment due today is not overdue yet.
-    const day = formatDate(r.due_time);
+    const day = marketDate(r.due_time);
     const overdue = day < today;
     const statusText = overdue ? 'Overdue' : day === today ? 'Due today' : 'Pending';
     wait.push({

@@ -3,59 +3,22 @@
  * the layout itself (a JSON data block, which a CSP without inline scripts still allows) and
  * modulepreload links for the compiled validators and the widget chunks that layout uses. The
  * browser then fetches the whole screen's code in parallel with the entry, instead of
- * discovering it one round trip at a time (layout, then widgets).
+ * discovering it one round trip at a time (layout, then widgets). The page itself is built in
+ * layoutPage.ts; here it is kept per layout version and language, and given its early requests
+ * or a preview's scenario.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import endpoints from '../../schemas/api/endpoints.json';
-import { collectTypes, hasHtmlRichText } from '@kopa/contract';
-import { documentDescription, documentTitle, escapeTitle, frameHtml } from './appFrame';
+import { dataBlock, PAGE_BLOCK } from '@kopa/contract';
+import type { Language } from '@kopa/format';
 import { isPublicPage, ROBOTS_META, routePage } from './crawlers';
 import { earlyPlanOf } from './earlyPlanOf';
 import { scenarioData } from '../layouts/previewScenarios';
 import { failureAnswers } from '../layouts/previewFailures';
-import { screenTextsOf } from './screenTexts';
-import { screenBindingsOf } from './screenBindings';
-import type { LayoutStore } from '../layouts/store';
-import { LAYOUT_SCHEMA_VERSION } from '@kopa/contract';
-import type { Language } from '@kopa/format';
-import { dataBlock, LAYOUT_ATTRIBUTE, PAGE_BLOCK } from '@kopa/contract';
-
-interface ManifestEntry {
-  file: string;
-  imports?: string[];
-}
-
-const VALIDATORS = 'src/contract/schema/generated/validators/app.js';
-const EARLY = 'src/app/shell/early.ts';
-const RESPONSE_VALIDATORS = 'src/contract/schema/generated/validators/responses/';
-// The HTML sanitiser (DOMPurify): its own chunk, which the rich-text widget loads for HTML only.
-const RICH_TEXT_SANITISER = 'src/react/widgets/rich-text/sanitizeHtml.ts';
-
-/** Endpoint logical name -> its response schema name, from the endpoint catalogue. */
-const responseOf = new Map(
-  Object.entries(endpoints.endpoints as Record<string, { response?: string }>).map(([name, e]) => [
-    name,
-    e.response ?? '',
-  ]),
-);
-
-/** Response schemas of the data sources that load with the page (not the manual ones). */
-export function startupResponses(doc: unknown): string[] {
-  const sources =
-    (doc as { dataSources?: Record<string, { endpoint?: unknown; load?: unknown }> } | null)
-      ?.dataSources ?? {};
-  return Object.values(sources)
-    .filter((s) => s && typeof s.endpoint === 'string' && s.load !== 'manual')
-    .map((s) => responseOf.get(s.endpoint as string) ?? '')
-    .filter((r) => r !== '');
-}
-
-/** JSON safe inside <script>: no "</script>" or "<!--" can close or change the block. */
-function escapeAttr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
+import type { GoodLayout, LayoutStore } from '../layouts/store';
+import { readBuildManifest } from './buildManifest';
+import { escapeAttr, layoutPageHtml } from './layoutPage';
 
 /**
  * The early script's code for an inline (classic) script, or null when it cannot be inlined as it
@@ -124,26 +87,27 @@ interface BuiltPage {
   early?: ShellPage;
 }
 
+/** A preview's failure answers, else its data scenario's data, as a data block (null: neither). */
+function scenarioBlock(doc: unknown, scenario: string): string | null {
+  const answers = failureAnswers(doc, scenario);
+  if (answers) return dataBlock(PAGE_BLOCK.answers, JSON.stringify(answers));
+  const fixtures = scenarioData(doc, scenario);
+  return fixtures ? dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures)) : null;
+}
+
+/**
+ * A preview with a scenario: the page answers those sources from it at the end of the body, so
+ * nothing is sent early. Null for any other page.
+ */
+function withScenario(html: string, good: GoodLayout, scenario?: string): ShellPage | null {
+  const block = good.preview && scenario ? scenarioBlock(good.doc, scenario) : null;
+  return block ? { text: html.replace('</body>', () => `${block}</body>`), kept: false } : null;
+}
+
 export function createAppShell(distDir: string, layouts: LayoutStore): AppShell {
   const index = readFileSync(join(distDir, 'index.html'), 'utf8');
-  let manifest: Record<string, ManifestEntry> = {};
-  try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestEntry
-    >;
-  } catch {
-    // No manifest: the page still works, only without preload hints.
-  }
-  const entryFiles = new Set<string>();
-  const closure = (key: string, out: Set<string>) => {
-    const entry = manifest[key];
-    if (!entry || out.has(entry.file)) return;
-    out.add(entry.file);
-    for (const imp of entry.imports ?? []) closure(imp, out);
-  };
-  closure('index.html', entryFiles);
-  const earlyFile = manifest[EARLY]?.file;
+  const build = readBuildManifest(distDir);
+  const earlyFile = build.earlyFile;
   // The early script goes in the page itself: one request less before the first
   // screen, each of which costs the main thread several ms on a slow phone. The file stays in
   // the build for a page that cannot inline it.
@@ -152,20 +116,6 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     earlyCode !== null
       ? `<script>${earlyCode}</script>`
       : `<script type="module" crossorigin src="/${escapeAttr(earlyFile ?? '')}"></script>`;
-  const widgetKeys = new Map<string, string>();
-  try {
-    // Widgets grouped into one chunk have no manifest key of their own (scripts/build/widgetChunks.ts).
-    const grouped = JSON.parse(
-      readFileSync(join(distDir, '.vite', 'widget-chunks.json'), 'utf8'),
-    ) as Record<string, string>;
-    for (const [type, key] of Object.entries(grouped)) widgetKeys.set(type, key);
-  } catch {
-    // An older build: every widget has its own manifest entry.
-  }
-  for (const key of Object.keys(manifest)) {
-    const m = /^src\/react\/widgets\/([a-z0-9-]+)\/[A-Za-z]+\.tsx$/.exec(key);
-    if (m?.[1]) widgetKeys.set(m[1], key);
-  }
 
   /**
    * The page with its early requests (server/page/earlyPlan.ts): the plan (query keys, no
@@ -211,83 +161,11 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     const key = `${name}|${lang}|${isPublic ? 'public' : 'noindex'}`;
     const cached = good.preview ? undefined : built.get(key);
     if (cached?.etag === good.etag) return withEarlyRequests(cached, good.doc);
-    const files = new Set<string>();
-    // A layout this server has checked needs no checker in the page; any other is checked there.
-    if (!good.checked) closure(VALIDATORS, files);
-    // The borrower's catalogue chunk: the first screen waits for it, so it comes with the entry.
-    if (lang !== 'en') closure(`messages/${lang}.json`, files);
-    // The layouts' texts: the ones this screen shows travel in the page (screenTexts.ts), the
-    // rest load once the screen is up.
-    for (const type of collectTypes(good.doc)) {
-      const key = widgetKeys.get(type);
-      if (key) closure(key, files);
-    }
-    if (hasHtmlRichText(good.doc)) closure(RICH_TEXT_SANITISER, files);
-    // The response validators of the sources the page loads at once: the data must not wait a
-    // further round trip for its checker once it arrives. Absent chunks: no link.
-    for (const response of startupResponses(good.doc))
-      closure(`${RESPONSE_VALIDATORS}${response.replace(/\.response$/, '')}.js`, files);
-    const links = [...files]
-      .filter((f) => !entryFiles.has(f))
-      .map((f) => `<link rel="modulepreload" href="/${escapeAttr(f)}">`)
-      .join('');
-    const texts = dataBlock(
-      PAGE_BLOCK.texts,
-      JSON.stringify(screenTextsOf(good.body, lang)),
-      ` data-lang="${lang}"`,
-    );
-    // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
-    const bindings = good.checked
-      ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc)))
-      : '';
-    const A = LAYOUT_ATTRIBUTE;
-    const attributes = ` ${A.name}="${escapeAttr(name)}" ${A.etag}="${escapeAttr(good.etag)}"${good.checked ? ` ${A.checked}="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ` ${A.preview}="1"` : ''}`;
-    const data = dataBlock(PAGE_BLOCK.layout, good.body, attributes);
-    // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
-    const title = documentTitle(good.doc, lang);
-    // Search engines: a public page's description, every other page noindex (crawlers.ts).
-    const description = isPublic ? documentDescription(good.doc, lang) : null;
-    const robots = isPublic
-      ? description
-        ? `<meta name="description" content="${escapeTitle(description)}">`
-        : ''
-      : ROBOTS_META;
-    // Replacer functions: a "$&" or "$'" in a layout's text must stay text, not a pattern.
-    const html = index
-      .replace('<html lang="en">', () => `<html lang="${lang}">`)
-      .replace('<title>Kopa</title>', () =>
-        title ? `<title>${escapeTitle(title)}</title>` : '<title>Kopa</title>',
-      )
-      .replace('</head>', () => `${robots}${links}</head>`)
-      // The frame goes just before #root, not inside: React's root then starts empty, and the
-      // frame is never moved once painted (a move made the browser lay it out again).
-      .replace(
-        '<div id="root"></div>',
-        () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`,
-      );
+    const html = layoutPageHtml(index, { name, good, lang, isPublic }, build);
     const entry: BuiltPage = { etag: good.etag, html, kept: !good.preview };
     // A draft preview is never kept: it is one operator's, and changes at every save.
     if (!good.preview) built.set(key, entry);
-    // A preview's data scenario: the page answers those sources from it, so nothing is sent early.
-    const fixtures = good.preview && scenario ? scenarioData(good.doc, scenario) : null;
-    const answers = good.preview && scenario ? failureAnswers(good.doc, scenario) : null;
-    if (answers)
-      return {
-        text: html.replace(
-          '</body>',
-          () => `${dataBlock(PAGE_BLOCK.answers, JSON.stringify(answers))}</body>`,
-        ),
-        kept: false,
-      };
-    if (fixtures)
-      return {
-        text: html.replace(
-          '</body>',
-          () => `${dataBlock(PAGE_BLOCK.scenario, JSON.stringify(fixtures))}</body>`,
-        ),
-        kept: false,
-      };
-    return withEarlyRequests(entry, good.doc);
+    return withScenario(html, good, scenario) ?? withEarlyRequests(entry, good.doc);
   };
 
   return {

@@ -4,7 +4,7 @@ import type { ResponseOf } from '@kopa/contract';
 import type { ServerContext } from '../http/context';
 import { userEndpoint, type Handler } from '../http/endpoint';
 import { badRequest, BusinessError, forbidden, notFound } from '../core/errors';
-import { formatDateTime, formatLabelledAmount } from '../domain/format';
+import { marketDateTime, formatLabelledAmount } from '../domain/format';
 import { statusText } from '../domain/orders';
 import { requireOrder, type SessionUser } from '../http/session';
 
@@ -40,7 +40,7 @@ async function orderSummaries(ctx: ServerContext, user: SessionUser): Promise<Or
     status: statusText(r.status).text,
     list: [
       { title: 'Loan amount', value: formatLabelledAmount(r.amount, ctx.cfg.currencyLabel) },
-      { title: 'Apply time', value: formatDateTime(r.created_at) },
+      { title: 'Apply time', value: marketDateTime(r.created_at) },
       { title: 'Order No.', value: r.id },
     ],
     isShow: COLLECTION_STATUSES.has(r.status) ? 1 : 0,

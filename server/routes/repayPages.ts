@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../http/context';
 import { userEndpoint, withMessage, type Handler } from '../http/endpoint';
 import { badRequest, BusinessError } from '../core/errors';
-import { addDays, formatDate, formatLabelledAmount, maskCardNo } from '../domain/format';
+import { addDays, marketDate, formatLabelledAmount, maskCardNo } from '../domain/format';
 import { installmentsOf, outstanding, REPAYABLE } from '../domain/orders';
 import { installmentPlanAnswer } from '../domain/planAnswer';
 import { getSetting, getSettings, latestCard } from '../domain/storedSettings';
@@ -104,7 +104,7 @@ const delayDetail =
         : [{ text: 'Outstanding amount', value: formatLabelledAmount(due, label) }],
       repayDetail: deferrable
         ? [
-            { text: 'New due date', value: formatDate(addDays(nextDue, DELAY_DAYS)) },
+            { text: 'New due date', value: marketDate(addDays(nextDue, DELAY_DAYS)) },
             { text: 'Amount due then', value: formatLabelledAmount(due, label) },
           ]
         : [],

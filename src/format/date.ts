@@ -1,4 +1,5 @@
 import appConfig from '../../config/app.json';
+import type { FixedZone } from './fixedZone';
 
 /**
  * Date display (contract section 3 "Times"): ISO 8601 on the wire, shown `YYYY-MM-DD` or
@@ -64,21 +65,19 @@ function offsetMinutes(offset: string): number {
  * the years checked: those instants need no Intl (its first use costs 50-100 ms on a slow phone).
  * Absent in tests and tools: Intl then answers every time.
  */
-declare const __KOPA_FIXED_ZONE__:
-  { zone: string; offsetMinutes: number; from: number; to: number } | null | undefined;
+declare const __KOPA_FIXED_ZONE__: FixedZone | null | undefined;
 const FIXED_ZONE = typeof __KOPA_FIXED_ZONE__ === 'undefined' ? null : __KOPA_FIXED_ZONE__;
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** The instant as the zone's wall clock; null when the zone is unknown (then shown as written). */
-function inZone(epochMs: number, timeZone: string): Parts | null {
-  if (
-    FIXED_ZONE &&
-    FIXED_ZONE.zone === timeZone &&
-    epochMs >= FIXED_ZONE.from &&
-    epochMs < FIXED_ZONE.to
-  ) {
-    const w = new Date(epochMs + FIXED_ZONE.offsetMinutes * 60_000);
+/**
+ * The instant as the zone's wall clock; null when the zone is unknown (then shown as written).
+ * `fixed`: the zone's one offset, when it was checked (fixedZone.ts): the wall clock is then the
+ * instant plus that offset, without Intl.
+ */
+function inZone(epochMs: number, timeZone: string, fixed = FIXED_ZONE): Parts | null {
+  if (fixed && fixed.zone === timeZone && epochMs >= fixed.from && epochMs < fixed.to) {
+    const w = new Date(epochMs + fixed.offsetMinutes * 60_000);
     return {
       date: `${String(w.getUTCFullYear()).padStart(4, '0')}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())}`,
       time: `${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`,
@@ -150,4 +149,23 @@ export function formatDateTime(
   const p = parts(iso, timeZone);
   if (!p) return '';
   return layOut(p.date, p.time, pattern);
+}
+
+/**
+ * Instants as the database gives them (a Date) shown like formatDate / formatDateTime show an ISO
+ * instant: `YYYY-MM-DD` and `YYYY-MM-DD HH:MM:SS` in the market's zone. `fixed` is that zone's
+ * one offset when the caller checked it (the server, once at start: fixedZone()); the browser's
+ * build passes it as a define instead. A date then costs no ISO parse and no Intl call, which was
+ * the largest cost per row of the server's repayment plan.
+ */
+export function instantDates(fixed: FixedZone | null, timeZone: string = MARKET_TIME_ZONE) {
+  return {
+    date(d: Date): string {
+      return inZone(d.getTime(), timeZone, fixed)?.date ?? formatDate(d.toISOString(), timeZone);
+    },
+    dateTime(d: Date): string {
+      const p = inZone(d.getTime(), timeZone, fixed);
+      return p ? `${p.date} ${p.time}` : formatDateTime(d.toISOString(), timeZone);
+    },
+  };
 }

@@ -3,7 +3,7 @@
 // its chunk; re-exported here they would tie that chunk to the entry (vite.config.ts, SHARED_WIDGET).
 // They are the subpath @kopa/format/digits.
 export { cleanMoneyText, formatMoney, moneyText, parseMoney } from './money';
-export { MARKET_TIME_ZONE, formatDate, formatDateTime } from './date';
+export { MARKET_TIME_ZONE, formatDate, formatDateTime, instantDates } from './date';
 export { fixedZone } from './fixedZone';
 export { currencySymbol } from './currency';
 export {

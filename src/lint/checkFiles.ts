@@ -14,6 +14,7 @@ import { positionOf, scanJsonText, type Position } from './jsonText';
 import { LAYOUT_MESSAGES } from './messages';
 import { inOperatorTerms } from './operatorWords';
 import { validateLayoutSafely } from './validateLayout';
+import type { CustomWidgetSchemas } from './customWidgets';
 
 export type LocatedIssue = LayoutIssue & { at: Position; fragmentAt?: string };
 
@@ -59,7 +60,11 @@ const fileIssue = (file: string, code: 'not-checked' | 'not-json', message: stri
   ({ file, pointer: '', code, message, severity: 'error', at }) satisfies LocatedIssue;
 
 /** The issues of one layout file, each with its line:column; a file that is not JSON is one issue too. */
-export function checkLayoutFile(path: string, shown: (path: string) => string): CheckedFile {
+export function checkLayoutFile(
+  path: string,
+  shown: (path: string) => string,
+  widgets?: CustomWidgetSchemas,
+): CheckedFile {
   const file = shown(path);
   let text: string;
   try {
@@ -91,7 +96,7 @@ export function checkLayoutFile(path: string, shown: (path: string) => string): 
   const fragments = fragmentsFor(path);
   // validateLayoutSafely refuses a too-deep or too-large layout before anything recursive sees
   // it; should a check still throw, that is one issue for this file, not a crash of the run.
-  const issues = validateLayoutSafely(doc, file, text, { fragments: fragments.files });
+  const issues = validateLayoutSafely(doc, file, text, { fragments: fragments.files, widgets });
   const map = issues.length > 0 ? scanJsonText(text) : null;
   return {
     parsed: { doc, text },

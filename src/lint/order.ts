@@ -73,109 +73,144 @@ interface Pending {
   param: string;
 }
 
+interface Walk {
+  doc: Obj;
+  file: string;
+  fields: Fields;
+  issues: LayoutIssue[];
+}
+
+/** The fields a validate action checks: those it names, and every field inside the form it names. */
+function validatedFields(action: Obj, fields: Fields): Set<string> {
+  const now = new Set<string>(
+    Array.isArray(action.fields)
+      ? action.fields.filter((f): f is string => typeof f === 'string')
+      : [],
+  );
+  if (typeof action.form === 'string')
+    for (const f of fields.inside.get(action.form) ?? []) now.add(f);
+  return now;
+}
+
+/** A request: an http action, or a reload of a data source (its params are sent then). */
+function requestOf(action: Obj, at: string, doc: Obj) {
+  const source =
+    action.type === 'reload' && typeof action.source === 'string' && isObj(doc.dataSources)
+      ? doc.dataSources[action.source]
+      : undefined;
+  return action.type === 'http'
+    ? { endpoint: action.endpoint, params: action.params, at: `${at}/params` }
+    : isObj(source)
+      ? {
+          endpoint: source.endpoint,
+          params: source.params,
+          at: `/dataSources/${esc(String(action.source))}/params`,
+        }
+      : null;
+}
+
+/** The fields a request sends (through its params' state paths) that no validate covered yet. */
+function unvalidatedReads(
+  w: Walk,
+  action: Obj,
+  at: string,
+  covered: ReadonlySet<string>,
+  pending: Pending[],
+): void {
+  const call = requestOf(action, at, w.doc);
+  if (!call || typeof call.endpoint !== 'string' || !isObj(call.params)) return;
+  for (const [param, value] of Object.entries(call.params)) {
+    for (const path of statePaths(value, [])) {
+      for (const field of fieldsRead(path, w.fields)) {
+        if (!covered.has(field) && !pending.some((p) => p.field === field))
+          pending.push({
+            field,
+            path,
+            endpoint: call.endpoint,
+            request: at,
+            param: action.type === 'http' ? `${call.at}/${esc(param)}` : at,
+          });
+      }
+    }
+  }
+}
+
+/**
+ * A validate after a request that already sent its fields: the error, and those fields are no
+ * longer pending. Returns what is still pending.
+ */
+function lateValidate(w: Walk, at: string, now: ReadonlySet<string>, pending: Pending[]) {
+  const late = pending.filter((p) => now.has(p.field));
+  if (late.length === 0) return pending;
+  const names = [...new Set(late.map((p) => `"${p.field}"`))].join(', ');
+  w.issues.push({
+    file: w.file,
+    pointer: at,
+    code: 'validate-after-request',
+    message: LAYOUT_MESSAGES['validate-after-request'](
+      names,
+      late[0]?.endpoint ?? '',
+      late[0]?.request ?? '',
+    ),
+    severity: 'error',
+  });
+  return pending.filter((p) => !now.has(p.field));
+}
+
+/** One action list in order: the fields its requests send before any validate covered them. */
+function chain(w: Walk, list: unknown[], pointer: string, checked: ReadonlySet<string>): Pending[] {
+  const covered = new Set(checked);
+  let pending: Pending[] = [];
+  list.forEach((action, i) => {
+    if (!isObj(action)) return;
+    const at = `${pointer}/${i}`;
+    if (action.type === 'validate') {
+      const now = validatedFields(action, w.fields);
+      pending = lateValidate(w, at, now, pending);
+      for (const f of now) covered.add(f);
+      return;
+    }
+    unvalidatedReads(w, action, at, covered, pending);
+    for (const [key, nested] of Object.entries(action)) {
+      if (ACTION_LIST_KEY.test(key) && key !== 'onInvalid' && Array.isArray(nested)) {
+        for (const p of chain(w, nested, `${at}/${esc(key)}`, covered))
+          if (!pending.some((q) => q.field === p.field)) pending.push(p);
+      }
+    }
+  });
+  return pending;
+}
+
+/** Every action list under `value`: what is still pending at its end is an unvalidated field. */
+function roots(w: Walk, value: unknown, pointer: string, depth: number): void {
+  if (depth > 100) return;
+  if (Array.isArray(value))
+    return value.forEach((v, i) => roots(w, v, `${pointer}/${i}`, depth + 1));
+  if (!isObj(value)) return;
+  for (const [key, v] of Object.entries(value)) {
+    const ptr = `${pointer}/${esc(key)}`;
+    if (ACTION_LIST_KEY.test(key) && Array.isArray(v)) {
+      for (const p of chain(w, v, ptr, new Set())) {
+        w.issues.push({
+          file: w.file,
+          pointer: p.param,
+          code: 'unvalidated-field',
+          message: LAYOUT_MESSAGES['unvalidated-field'](`state.${p.path}`, p.field, p.endpoint),
+          severity: 'error',
+        });
+      }
+    } else roots(w, v, ptr, depth + 1);
+  }
+}
+
 export function orderIssues(doc: Obj, file: string): LayoutIssue[] {
   const fields: Fields = { byPath: new Map(), inside: new Map() };
   collectFields([doc.body, doc.dialogs], fields, [], 0);
   if (fields.byPath.size === 0) return [];
-  const issues: LayoutIssue[] = [];
-
-  const chain = (list: unknown[], pointer: string, checked: ReadonlySet<string>): Pending[] => {
-    const covered = new Set(checked);
-    let pending: Pending[] = [];
-    list.forEach((action, i) => {
-      if (!isObj(action)) return;
-      const at = `${pointer}/${i}`;
-      if (action.type === 'validate') {
-        const now = new Set<string>(
-          Array.isArray(action.fields)
-            ? action.fields.filter((f): f is string => typeof f === 'string')
-            : [],
-        );
-        if (typeof action.form === 'string')
-          for (const f of fields.inside.get(action.form) ?? []) now.add(f);
-        const late = pending.filter((p) => now.has(p.field));
-        if (late.length > 0) {
-          const names = [...new Set(late.map((p) => `"${p.field}"`))].join(', ');
-          issues.push({
-            file,
-            pointer: at,
-            code: 'validate-after-request',
-            message: LAYOUT_MESSAGES['validate-after-request'](
-              names,
-              late[0]?.endpoint ?? '',
-              late[0]?.request ?? '',
-            ),
-            severity: 'error',
-          });
-          pending = pending.filter((p) => !now.has(p.field));
-        }
-        for (const f of now) covered.add(f);
-        return;
-      }
-      // A request: an http action, or a reload of a data source (its params are sent then).
-      const source =
-        action.type === 'reload' && typeof action.source === 'string' && isObj(doc.dataSources)
-          ? doc.dataSources[action.source]
-          : undefined;
-      const call =
-        action.type === 'http'
-          ? { endpoint: action.endpoint, params: action.params, at: `${at}/params` }
-          : isObj(source)
-            ? {
-                endpoint: source.endpoint,
-                params: source.params,
-                at: `/dataSources/${esc(String(action.source))}/params`,
-              }
-            : null;
-      if (call && typeof call.endpoint === 'string' && isObj(call.params)) {
-        for (const [param, value] of Object.entries(call.params)) {
-          for (const path of statePaths(value, [])) {
-            for (const field of fieldsRead(path, fields)) {
-              if (!covered.has(field) && !pending.some((p) => p.field === field))
-                pending.push({
-                  field,
-                  path,
-                  endpoint: call.endpoint,
-                  request: at,
-                  param: action.type === 'http' ? `${call.at}/${esc(param)}` : at,
-                });
-            }
-          }
-        }
-      }
-      for (const [key, nested] of Object.entries(action)) {
-        if (ACTION_LIST_KEY.test(key) && key !== 'onInvalid' && Array.isArray(nested)) {
-          for (const p of chain(nested, `${at}/${esc(key)}`, covered))
-            if (!pending.some((q) => q.field === p.field)) pending.push(p);
-        }
-      }
-    });
-    return pending;
-  };
-
-  const roots = (value: unknown, pointer: string, depth: number): void => {
-    if (depth > 100) return;
-    if (Array.isArray(value))
-      return value.forEach((v, i) => roots(v, `${pointer}/${i}`, depth + 1));
-    if (!isObj(value)) return;
-    for (const [key, v] of Object.entries(value)) {
-      const ptr = `${pointer}/${esc(key)}`;
-      if (ACTION_LIST_KEY.test(key) && Array.isArray(v)) {
-        for (const p of chain(v, ptr, new Set())) {
-          issues.push({
-            file,
-            pointer: p.param,
-            code: 'unvalidated-field',
-            message: LAYOUT_MESSAGES['unvalidated-field'](`state.${p.path}`, p.field, p.endpoint),
-            severity: 'error',
-          });
-        }
-      } else roots(v, ptr, depth + 1);
-    }
-  };
-  for (const key of ['body', 'dialogs', 'dataSources']) roots(doc[key], `/${key}`, 0);
+  const w: Walk = { doc, file, fields, issues: [] };
+  for (const key of ['body', 'dialogs', 'dataSources']) roots(w, doc[key], `/${key}`, 0);
   for (const key of ['onLoad', 'onBack', 'onRefresh']) {
-    if (Array.isArray(doc[key])) roots({ [key]: doc[key] }, '', 0);
+    if (Array.isArray(doc[key])) roots(w, { [key]: doc[key] }, '', 0);
   }
-  return issues;
+  return w.issues;
 }

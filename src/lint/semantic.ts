@@ -1,197 +1,24 @@
-import { analyzeTemplate, hasBindings } from '@kopa/expr';
-import { exprFunctions } from '@kopa/runtime';
+import { hasBindings } from '@kopa/expr';
 import type { LayoutIssue } from '@kopa/contract';
 import { MAX_LAYOUT_DEPTH } from '@kopa/contract';
 import { LAYOUT_MESSAGES } from './messages';
 import { escapePointer } from '@kopa/contract';
-import { followPath, itemSchema, type ApiCatalogue, type JsonSchemaLike } from './responseSchemas';
-import { arityText, FUNCTION_ARITY } from './arity';
-import { callSites } from './calls';
-import { ACTION_LIST_KEY, DATA_SOURCE, localsOf, PAGE_NAMES } from './scopes';
+import { followPath, itemSchema, type ApiCatalogue } from './responseSchemas';
+import { ACTION_LIST_KEY, DATA_SOURCE, localsOf } from './scopes';
+import { add, checkPath, checkString, type Ctx, type RouteInfo, type Typed } from './bindingRules';
 import { stateRoot, writeKeys } from './state';
 import { scanJsonText } from './jsonText';
 import { hint } from './suggest';
 import { formIssues } from './formRules';
 import { orderIssues } from './order';
 import { computedCycleIssues } from './computed';
-import { hasMessage, messageKeys, messageKeysIn } from './messageKeys';
 
 // For validateLayout.ts, which reads the rules through this file only.
 export { hint } from './suggest';
 export { typeNames } from './typeNames';
 
-export interface RouteInfo {
-  keys: ReadonlySet<string>;
-  paths: ReadonlySet<string>;
-}
-
-interface Typed {
-  schema: JsonSchemaLike | undefined;
-  root: JsonSchemaLike;
-  endpoint: string;
-}
-
-interface Ctx {
-  file: string;
-  issues: LayoutIssue[];
-  catalogue: ApiCatalogue;
-  routes: RouteInfo;
-  sources: Record<string, string>;
-  dialogs: ReadonlySet<string>;
-  locals: ReadonlyMap<string, Typed | null>;
-  ids: Map<string, string>;
-  /** Top-level names of layout.state: the only ones bindings read and actions write. */
-  state: ReadonlySet<string>;
-  /** Names of layout.computed: the only ones computed.* may read. */
-  computed: ReadonlySet<string>;
-}
-
-/** Names every binding may start with; widgets and actions add locals (src/lint/scopes.ts). */
-const SCOPE_NAMES = new Set(PAGE_NAMES);
-const FUNCTIONS = new Set(Object.keys(exprFunctions));
+export type { RouteInfo } from './bindingRules';
 export { ACTION_LIST_KEY };
-
-function add(
-  ctx: Ctx,
-  pointer: string,
-  code: keyof typeof LAYOUT_MESSAGES,
-  message: string,
-  severity: 'error' | 'warning' = 'error',
-) {
-  // One binding may read the same wrong name several times: one issue says it.
-  if (ctx.issues.some((i) => i.pointer === pointer && i.code === code && i.message === message))
-    return;
-  ctx.issues.push({ file: ctx.file, pointer, code, message, severity });
-}
-
-function checkPath(ctx: Ctx, pointer: string, path: string[]) {
-  const [head, ...rest] = path;
-  if (!head) return;
-  if (head === 'data') {
-    const [source, ...fields] = rest;
-    if (!source) return;
-    const endpoint = ctx.sources[source];
-    if (!endpoint)
-      return add(
-        ctx,
-        pointer,
-        'unknown-data-source',
-        LAYOUT_MESSAGES['unknown-data-source'](source, hint(source, Object.keys(ctx.sources))),
-      );
-    const response = ctx.catalogue.response(endpoint);
-    if (!response) return;
-    const result = followPath(response.schema, response.root, fields);
-    if (!result.ok) {
-      const at = ['data', source, ...fields.slice(0, result.at)].join('.');
-      add(
-        ctx,
-        pointer,
-        'unknown-field',
-        LAYOUT_MESSAGES['unknown-field'](
-          at,
-          result.missing,
-          endpoint,
-          hint(result.missing, result.known),
-        ),
-      );
-    }
-    return;
-  }
-  const [name] = rest;
-  if (head === 'state' && name !== undefined && !ctx.state.has(name)) {
-    return add(
-      ctx,
-      pointer,
-      'unknown-state',
-      LAYOUT_MESSAGES['unknown-state'](name, hint(name, ctx.state)),
-    );
-  }
-  if (head === 'computed' && name !== undefined && !ctx.computed.has(name)) {
-    return add(
-      ctx,
-      pointer,
-      'unknown-computed',
-      LAYOUT_MESSAGES['unknown-computed'](name, hint(name, ctx.computed)),
-    );
-  }
-  if (head === 'sources' && name !== undefined && !Object.hasOwn(ctx.sources, name)) {
-    return add(
-      ctx,
-      pointer,
-      'unknown-data-source',
-      LAYOUT_MESSAGES['unknown-data-source'](name, hint(name, Object.keys(ctx.sources))),
-    );
-  }
-  const local = ctx.locals.get(head);
-  if (local?.schema) {
-    const result = followPath(local.schema, local.root, rest);
-    if (!result.ok) {
-      const at = [head, ...rest.slice(0, result.at)].join('.');
-      add(
-        ctx,
-        pointer,
-        'unknown-field',
-        LAYOUT_MESSAGES['unknown-field'](
-          at,
-          result.missing,
-          local.endpoint,
-          hint(result.missing, result.known),
-        ),
-      );
-    }
-    return;
-  }
-  if (!SCOPE_NAMES.has(head) && !ctx.locals.has(head)) {
-    add(
-      ctx,
-      pointer,
-      'unknown-name',
-      LAYOUT_MESSAGES['unknown-name'](head, hint(head, [...SCOPE_NAMES, ...ctx.locals.keys()])),
-    );
-  }
-}
-
-function checkString(ctx: Ctx, value: string, pointer: string) {
-  if (!hasBindings(value)) return;
-  const analysis = analyzeTemplate(value, pointer);
-  for (const e of analysis.errors)
-    add(ctx, pointer, 'expression-syntax', LAYOUT_MESSAGES['expression-syntax'](e.message));
-  for (const f of analysis.functions)
-    if (!FUNCTIONS.has(f))
-      add(
-        ctx,
-        pointer,
-        'unknown-function',
-        LAYOUT_MESSAGES['unknown-function'](f, hint(f, FUNCTIONS)),
-      );
-  const reported = new Set<string>();
-  for (const call of callSites(value)) {
-    const range = Object.hasOwn(FUNCTION_ARITY, call.name) ? FUNCTION_ARITY[call.name] : undefined;
-    if (
-      !range ||
-      (call.args >= range[0] && call.args <= range[1]) ||
-      reported.has(`${call.name}/${call.args}`)
-    )
-      continue;
-    reported.add(`${call.name}/${call.args}`);
-    add(
-      ctx,
-      pointer,
-      'wrong-arity',
-      LAYOUT_MESSAGES['wrong-arity'](call.name, call.args, arityText(range)),
-    );
-  }
-  for (const key of messageKeysIn(value)) {
-    if (!hasMessage(key))
-      add(
-        ctx,
-        pointer,
-        'unknown-message',
-        LAYOUT_MESSAGES['unknown-message'](key, hint(key, messageKeys())),
-      );
-  }
-  for (const p of analysis.paths) checkPath(ctx, pointer, p);
-}
 
 /** The typed element of a list binding such as "{{ data.plan.repayPlanDetail.repayWaitDetail }}". */
 function listItemType(ctx: Ctx, items: unknown): Typed | null {

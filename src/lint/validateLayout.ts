@@ -14,6 +14,7 @@ import { validateLayoutStrict } from '@kopa/contract/strictValidator';
 import type { LayoutIssue } from '@kopa/contract';
 import { checkLayoutLimits } from '@kopa/contract';
 import { urlIssues } from './urlRules';
+import { valueAt, withCustomNodes, type CustomWidgetSchemas } from './customWidgets';
 import { typeIssues } from './types/typeCheck';
 import { contractIssues } from './flow/contracts';
 import { flowIssues } from './flow/infoFlow';
@@ -27,19 +28,6 @@ const routeInfo: RouteInfo = {
   keys: new Set([...Object.keys(routes.pages), ...Object.keys(routes.aliases)]),
   paths: new Set(Object.values(routes.pages).map((p) => p.path)),
 };
-
-/** The value a JSON pointer names in a document (own properties only). */
-function valueAt(doc: unknown, pointer: string): unknown {
-  let v = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    v =
-      v !== null && typeof v === 'object' && Object.hasOwn(v, key)
-        ? (v as Record<string, unknown>)[key]
-        : undefined;
-  }
-  return v;
-}
 
 /** One ajv error as an issue with a stable code; unknown widget/action types get their own. */
 function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
@@ -100,6 +88,103 @@ function located(issue: LayoutIssue, expansion: Expansion): LayoutIssue {
 export interface ValidateOptions {
   /** Fragment files by name (default: the repository's layouts/_fragments). */
   fragments?: FragmentFiles;
+  /** Widgets the app adds to the renderer, by node type (customWidgets.ts): checked by their own schemas. */
+  widgets?: CustomWidgetSchemas;
+}
+
+/** What expanding the fragments found (unknown fragments with a suggestion, bad params, ...). */
+function fragmentIssues(expansion: Expansion, file: string): LayoutIssue[] {
+  return expansion.issues.map((f) => ({
+    file,
+    pointer: f.pointer,
+    code: f.code,
+    message: f.unknown
+      ? LAYOUT_MESSAGES['unknown-fragment'](f.unknown.name, hint(f.unknown.name, f.unknown.known))
+      : f.message,
+    severity: 'error' as const,
+    ...(f.fragment ? { fragment: f.fragment } : {}),
+  }));
+}
+
+/** The strict JSON Schema's errors, one issue per pointer and code. */
+function schemaIssues(
+  doc: unknown,
+  file: string,
+  widgets: CustomWidgetSchemas | undefined,
+): { ok: boolean; issues: LayoutIssue[] } {
+  if (validateLayoutStrict(doc)) return { ok: true, issues: [] };
+  // A node in an action list is an action, whatever its type says: never a custom widget.
+  const isWidgetSite = (pointer: string) =>
+    !ACTION_LIST_KEY.test(pointer.split('/').slice(-2, -1)[0] ?? '');
+  const errors = withCustomNodes(validateLayoutStrict.errors ?? [], doc, widgets, isWidgetSite);
+  if (errors.length === 0) return { ok: true, issues: [] };
+  // allErrors reports the same spot from several angles; one issue per pointer and code reads best.
+  const seen = new Set<string>();
+  const issues = errors
+    .map((e) => toIssue(e, file, doc))
+    .filter((i) => !seen.has(`${i.pointer}|${i.code}`) && seen.add(`${i.pointer}|${i.code}`));
+  return { ok: false, issues };
+}
+
+/**
+ * The semantic rules: endpoints, routes, dialogs, expressions, state, bindings against response
+ * schemas, URLs and where data flows, types, screen contracts; pushed onto `issues` as they are
+ * found, so those found before a rule throws are kept.
+ */
+function pushRuleIssues(
+  doc: Record<string, unknown>,
+  file: string,
+  expansion: Expansion,
+  issues: LayoutIssue[],
+): void {
+  catalogue ??= loadApiCatalogue();
+  issues.push(...semanticIssues(doc, file, catalogue, routeInfo));
+  const urls = urlIssues(doc, file);
+  issues.push(...urls);
+  // The flow analysis sees more sinks and more ways in; where the older URL rule already spoke, one issue.
+  const said = new Set(urls.map((i) => i.pointer));
+  issues.push(
+    ...flowIssues(doc, file).filter(
+      (i) => !(said.has(i.pointer) && (i.code === 'session-leak' || i.code === 'foreign-host')),
+    ),
+  );
+  issues.push(...typeIssues(doc, file, catalogue, expansion.paramAt));
+  issues.push(...contractIssues(doc, file, catalogue));
+}
+
+/** A layout's id is its file name (examples and test fixtures aside). */
+function idIssue(doc: object, file: string): LayoutIssue | null {
+  const name = file.replace(/^.*\//, '').replace(/\.json$/, '');
+  const id = (doc as { id?: unknown }).id;
+  if (
+    typeof id !== 'string' ||
+    file.includes('/_examples/') ||
+    file.includes('fixtures') ||
+    id === name
+  )
+    return null;
+  return {
+    file,
+    pointer: '/id',
+    code: 'id-mismatch',
+    message: LAYOUT_MESSAGES['id-mismatch'](id, name),
+    severity: 'error',
+  };
+}
+
+/**
+ * The issues found in the expanded layout (from `start` on) told where they were written. The
+ * same problem in a fragment used twice is one issue per use site: each is a place to look.
+ */
+function locatedIssues(issues: LayoutIssue[], start: number, expansion: Expansion): LayoutIssue[] {
+  const seen = new Set<string>();
+  return [
+    ...issues.slice(0, start),
+    ...issues.slice(start).map((i) => located(i, expansion)),
+  ].filter((i) => {
+    const key = `${i.pointer}|${i.fragment?.name ?? ''}|${i.fragment?.pointer ?? ''}|${i.code}|${i.message}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
 }
 
 /**
@@ -130,19 +215,7 @@ export function validateLayoutDocument(
     ];
   const issues = text === undefined ? [] : duplicateKeyIssues(text, file);
   const expansion = expandFragments(raw, options.fragments ?? loadFragmentFiles().files);
-  for (const f of expansion.issues) {
-    const message = f.unknown
-      ? LAYOUT_MESSAGES['unknown-fragment'](f.unknown.name, hint(f.unknown.name, f.unknown.known))
-      : f.message;
-    issues.push({
-      file,
-      pointer: f.pointer,
-      code: f.code,
-      message,
-      severity: 'error',
-      ...(f.fragment ? { fragment: f.fragment } : {}),
-    });
-  }
+  issues.push(...fragmentIssues(expansion, file));
   const doc = expansion.doc;
   // A fragment can make a small layout large: the expanded layout meets the same limits.
   const limit = expansion.used ? checkLayoutLimits(doc) : null;
@@ -152,64 +225,20 @@ export function validateLayoutDocument(
       { file, pointer: '', code: limit.code, message: limit.message, severity: 'error' },
     ];
   const start = issues.length;
-  const schemaOk = validateLayoutStrict(doc);
-  if (!schemaOk) {
-    const errors = validateLayoutStrict.errors ?? [];
-    // allErrors reports the same spot from several angles; one issue per pointer and code reads best.
-    const seen = new Set<string>();
-    issues.push(
-      ...errors
-        .map((e) => toIssue(e, file, doc))
-        .filter((i) => !seen.has(`${i.pointer}|${i.code}`) && seen.add(`${i.pointer}|${i.code}`)),
-    );
-  }
+  const schema = schemaIssues(doc, file, options.widgets);
+  issues.push(...schema.issues);
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return issues;
-  catalogue ??= loadApiCatalogue();
   // Schema errors do not hide the semantic ones: an operator fixes both from one run. The
   // linter reads defensively; should a shape the schema refused still trip it, the schema
   // issues already say why.
   try {
-    issues.push(...semanticIssues(doc as Record<string, unknown>, file, catalogue, routeInfo));
-    const urls = urlIssues(doc as Record<string, unknown>, file);
-    issues.push(...urls);
-    // The flow analysis sees more sinks and more ways in; where the older URL rule already spoke, one issue.
-    const said = new Set(urls.map((i) => i.pointer));
-    issues.push(
-      ...flowIssues(doc as Record<string, unknown>, file).filter(
-        (i) => !(said.has(i.pointer) && (i.code === 'session-leak' || i.code === 'foreign-host')),
-      ),
-    );
-    issues.push(...typeIssues(doc as Record<string, unknown>, file, catalogue, expansion.paramAt));
-    issues.push(...contractIssues(doc as Record<string, unknown>, file, catalogue));
+    pushRuleIssues(doc as Record<string, unknown>, file, expansion, issues);
   } catch (e) {
-    if (schemaOk) throw e;
+    if (schema.ok) throw e;
   }
-  const name = file.replace(/^.*\//, '').replace(/\.json$/, '');
-  const id = (doc as { id?: unknown }).id;
-  if (
-    typeof id === 'string' &&
-    !file.includes('/_examples/') &&
-    !file.includes('fixtures') &&
-    id !== name
-  ) {
-    issues.push({
-      file,
-      pointer: '/id',
-      code: 'id-mismatch',
-      message: LAYOUT_MESSAGES['id-mismatch'](id, name),
-      severity: 'error',
-    });
-  }
-  if (!expansion.used) return issues;
-  // The same problem in a fragment used twice is one issue per use site: each is a place to look.
-  const seen = new Set<string>();
-  return [
-    ...issues.slice(0, start),
-    ...issues.slice(start).map((i) => located(i, expansion)),
-  ].filter((i) => {
-    const key = `${i.pointer}|${i.fragment?.name ?? ''}|${i.fragment?.pointer ?? ''}|${i.code}|${i.message}`;
-    return !seen.has(key) && Boolean(seen.add(key));
-  });
+  const id = idIssue(doc, file);
+  if (id) issues.push(id);
+  return expansion.used ? locatedIssues(issues, start, expansion) : issues;
 }
 
 /**

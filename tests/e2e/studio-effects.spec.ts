@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { expect, test } from './support/workerServer';
 import { SCREENSHOTS } from './support/fixtures';
+import { withSaveBankInfo } from '../support/saveBankInfoButton';
 
 const NAME = 'loan-detail';
 
@@ -25,25 +26,10 @@ test('the studio shows what a draft changes in what the layout does, and a lone 
   const detail = (await (await context.request.get(`/studio/api/layouts/${NAME}`)).json()) as {
     data: { published: { content: string } };
   };
-  const doc = JSON.parse(detail.data.published.content) as { body: unknown[] };
-  doc.body.push({
-    type: 'button',
-    label: 'Continue',
-    onTap: [
-      {
-        type: 'http',
-        endpoint: 'saveBankInfo',
-        params: {
-          product_id: 'P1',
-          cardType: 2,
-          fields: { bankCode: 'X', cardNo: '4111111111111111' },
-        },
-      },
-    ],
-  });
+  const draft = withSaveBankInfo(detail.data.published.content);
   await editor.click();
   await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(JSON.stringify(doc, null, 2));
+  await page.keyboard.insertText(draft);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('status')).toHaveText('Draft saved. No problems.');
 

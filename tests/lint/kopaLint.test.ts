@@ -61,7 +61,95 @@ describe('kopa-lint', () => {
   it('prints its usage and exits 2 with nothing to check', () => {
     expect(lint([], tmpdir())).toEqual({
       code: 2,
-      lines: ['usage: kopa-lint <layout.json | folder>...'],
+      lines: ['usage: kopa-lint [--widgets widget-schemas.json] <layout.json | folder>...'],
+    });
+  });
+
+  describe('--widgets: the node schemas of widgets the app adds (defineWidget)', () => {
+    const badge = (extra: Record<string, unknown>) => ({
+      type: 'promo-badge',
+      label: 'Hi',
+      ...extra,
+    });
+    function withBadges(): string {
+      const dir = project();
+      writeFileSync(
+        join(dir, 'widgets.json'),
+        JSON.stringify({
+          'promo-badge': {
+            type: 'object',
+            required: ['type', 'label'],
+            additionalProperties: false,
+            properties: {
+              type: { const: 'promo-badge' },
+              label: { type: 'string', minLength: 1 },
+              tone: { enum: ['gold', 'silver'] },
+            },
+          },
+        }),
+      );
+      const layout = (id: string, body: unknown[]) =>
+        JSON.stringify({ id, version: 1, title: 'Promo', body }, null, 2);
+      writeFileSync(join(dir, 'badge.json'), layout('badge', [badge({ tone: 'gold' })]));
+      writeFileSync(
+        join(dir, 'bad-badge.json'),
+        layout('bad-badge', [badge({ tone: 'bronze', label: '{{ nope.x }}' })]),
+      );
+      writeFileSync(
+        join(dir, 'in-actions.json'),
+        layout('in-actions', [
+          { type: 'button', label: 'Go', onTap: [{ type: 'promo-badge', label: 'x' }] },
+        ]),
+      );
+      return dir;
+    }
+
+    it('passes a layout whose custom node fits its schema; without --widgets it is an unknown widget', () => {
+      const dir = withBadges();
+      expect(lint(['--widgets', 'widgets.json', 'badge.json'], dir)).toEqual({
+        code: 0,
+        lines: ['kopa-lint: 1 layout(s), 0 error(s), 0 warning(s)'],
+      });
+      const without = lint(['badge.json'], dir);
+      expect(without.code).toBe(1);
+      expect(without.lines[0]).toMatch(
+        /^badge\.json:\d+:\d+: \/body\/0\/type: error unknown-widget: unknown widget type "promo-badge"/,
+      );
+    });
+
+    it("reports what the widget's schema refuses, and the node's bindings like any node's", () => {
+      const { code, lines } = lint(['--widgets=widgets.json', 'bad-badge.json'], withBadges());
+      expect(code).toBe(1);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^bad-badge\.json:\d+:\d+: \/body\/0\/tone: error schema: .*"gold","silver"/,
+        ),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^bad-badge\.json:\d+:\d+: \/body\/0\/label: error unknown-name: "nope"/,
+        ),
+      );
+      expect(lines.at(-1)).toBe('kopa-lint: 1 layout(s), 2 error(s), 0 warning(s)');
+    });
+
+    it('a custom widget type is still no action', () => {
+      const { code, lines } = lint(['--widgets', 'widgets.json', 'in-actions.json'], withBadges());
+      expect(code).toBe(1);
+      expect(lines[0]).toMatch(/\/body\/0\/onTap\/0\/type: error unknown-action: /);
+    });
+
+    it('refuses a widgets file it cannot use with exit 2, checking nothing', () => {
+      const dir = withBadges();
+      writeFileSync(join(dir, 'clash.json'), JSON.stringify({ text: { type: 'object' } }));
+      expect(lint(['--widgets', 'clash.json', 'badge.json'], dir)).toEqual({
+        code: 2,
+        lines: [
+          `kopa-lint: --widgets ${join(dir, 'clash.json')}: "text" is a built-in widget: its schema is Kopa's`,
+        ],
+      });
+      expect(lint(['--widgets', 'none.json', 'badge.json'], dir).code).toBe(2);
+      expect(lint(['--widgets'], dir).code).toBe(2);
     });
   });
 });

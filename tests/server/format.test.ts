@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
-  formatDate,
-  formatDateTime,
   formatLabelledAmount,
+  marketDate,
+  marketDateTime,
 } from '../../server/domain/format';
 import { delayFee, DELAY_FEE_RATE } from '../../server/domain/orders';
 import { formatMoney as clientMoney } from '../../src/format/money';
@@ -24,11 +24,11 @@ describe('server formatting', () => {
     expect(formatAmount(-99.5)).toBe('-1,00');
   });
 
-  it('dates: formatDate is the date part of formatDateTime, in the market time zone (Dar es Salaam, UTC+3)', () => {
+  it('dates: marketDate is the date part of marketDateTime, in the market time zone (Dar es Salaam, UTC+3)', () => {
     const d = new Date('2024-05-01T23:30:05.123Z');
-    expect(formatDateTime(d)).toBe('2024-05-02 02:30:05');
-    expect(formatDate(d)).toBe('2024-05-02');
-    expect(formatDate(d)).toBe(formatDateTime(d).slice(0, 10));
+    expect(marketDateTime(d)).toBe('2024-05-02 02:30:05');
+    expect(marketDate(d)).toBe('2024-05-02');
+    expect(marketDate(d)).toBe(marketDateTime(d).slice(0, 10));
   });
 
   it('dates over decades and at the day boundary agree with the client formatter (the server adds the fixed offset)', () => {
@@ -38,8 +38,8 @@ describe('server formatting', () => {
       t += 86_400_000 * 37 + 3_601_000
     ) {
       const d = new Date(t);
-      expect(formatDateTime(d)).toBe(clientDateTime(d.toISOString()));
-      expect(formatDate(d)).toBe(clientDate(d.toISOString()));
+      expect(marketDateTime(d)).toBe(clientDateTime(d.toISOString()));
+      expect(marketDate(d)).toBe(clientDate(d.toISOString()));
     }
   });
 

@@ -23,7 +23,7 @@ import {
   describeErrors,
 } from '../../server/core/catalogue';
 import { loadAppConfig } from '../../server/core/config';
-import { formatDate } from '../../server/domain/format';
+import { marketDate } from '../../server/domain/format';
 import type { Db } from '../../server/db';
 
 process.env.NODE_ENV = 'test';
@@ -145,7 +145,7 @@ export async function pgliteTemplate(): Promise<string> {
   }
   const dir = join(
     tmpdir(),
-    `kopa-pglite-template-${h.digest('hex').slice(0, 16)}-${formatDate(new Date())}`,
+    `kopa-pglite-template-${h.digest('hex').slice(0, 16)}-${marketDate(new Date())}`,
   );
   if (existsSync(join(dir, 'pglite', 'PG_VERSION'))) return dir;
   const work = mkdtempSync(join(tmpdir(), 'kopa-template-build-'));

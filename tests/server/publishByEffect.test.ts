@@ -9,27 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_REVIEWER, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
 import { publishedOf, twoPublishers } from './studioApi';
+import { withSaveBankInfo } from '../support/saveBankInfoButton';
 
-/** The layout with a new button at the end of its body that saves fixed card fields. */
-function withSaveBankInfo(content: string): string {
-  const doc = JSON.parse(content) as { body: unknown[] };
-  doc.body.push({
-    type: 'button',
-    label: 'Continue',
-    onTap: [
-      {
-        type: 'http',
-        endpoint: 'saveBankInfo',
-        params: {
-          product_id: 'P1',
-          cardType: 2,
-          fields: { bankCode: 'X', cardNo: '4111111111111111' },
-        },
-      },
-    ],
-  });
-  return JSON.stringify(doc, null, 2);
-}
 const retitled = (text: string, title: string) =>
   text.replace(/"title": "[^"]*"/, `"title": "${title}"`);
 

@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import { constants, createBrotliCompress } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../../server/db';
 import type { Order, Product } from '../../../server/db/types';
@@ -86,16 +86,26 @@ export interface BareOptions {
   layout: { body: Buffer; etag: string };
 }
 
-export function bareServer(o: BareOptions): FastifyInstance {
-  const { db } = o;
-  const app = Fastify({ logger: false });
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+/** Brotli at the same quality as ours (server/apiCompression.ts), streamed the same way. */
+function sendBrotli(reply: FastifyReply, answer: unknown): FastifyReply {
+  const text = Buffer.from(JSON.stringify(answer));
+  reply.type('application/json; charset=utf-8').header('content-encoding', 'br');
+  return reply.send(
+    Readable.from([text]).pipe(
+      createBrotliCompress({
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      }),
+    ),
   );
+}
 
-  app.post(o.apiPrefix + o.paths.plan, async (req, reply) => {
+/** The installment plan: the order, its rows, the latest card and the contact settings. */
+function planRoute(db: Db) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.body as { orderId: string };
     const uo = await userAndOrder(db, req.query as Q, body.orderId, reply, true);
     if (!uo) return reply;
@@ -131,23 +141,13 @@ export function bareServer(o: BareOptions): FastifyInstance {
       }),
     };
     if (!String(req.headers['accept-encoding'] ?? '').includes('br')) return answer;
-    // Brotli at the same quality as ours (server/apiCompression.ts), streamed the same way.
-    const text = Buffer.from(JSON.stringify(answer));
-    reply.type('application/json; charset=utf-8').header('content-encoding', 'br');
-    return reply.send(
-      Readable.from([text]).pipe(
-        createBrotliCompress({
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        }),
-      ),
-    );
-  });
+    return sendBrotli(reply, answer);
+  };
+}
 
-  app.get(o.apiPrefix + o.paths.details, async (req, reply) => {
+/** The loan details: the order, its product, its rows and the other products. */
+function detailsRoute(db: Db) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const q = req.query as Q;
     const uo = await userAndOrder(db, q, q.orderId, reply, true);
     if (!uo) return reply;
@@ -169,9 +169,48 @@ export function bareServer(o: BareOptions): FastifyInstance {
         label: LABEL,
       }),
     };
-  });
+  };
+}
 
-  app.post(o.apiPrefix + o.paths.commit, async (req, reply) => {
+/** The repayment's transaction: the same locks, reads and writes as ours; returns its record id. */
+async function recordRepayment(
+  db: Db,
+  r: { userId: string; orderId: Order['id']; key: string; amount: number; cardId: string },
+): Promise<string> {
+  const now = new Date();
+  return db.transaction().execute(async (trx) => {
+    const locked = (await one<Order>(trx, SQL.lock, [r.orderId]))!;
+    await one(trx, SQL.replay, [r.userId, r.key]);
+    await rows(trx, SQL.expire, ['expired', r.orderId, 'pending', now]);
+    if (
+      !REPAYABLE.has(locked.status) ||
+      r.amount > outstanding(locked, await rows<InstallmentRow>(trx, SQL.installments, [locked.id]))
+    )
+      throw new Error('not repayable');
+    await one(trx, SQL.pending, [locked.id, 'pending']);
+    const rid = randomId('R');
+    await one(trx, SQL.insert, [
+      rid,
+      r.userId,
+      locked.id,
+      r.key,
+      r.amount,
+      r.cardId,
+      'success',
+      0,
+      now,
+      now,
+      null,
+    ]);
+    await one(trx, SQL.pay, [r.amount, locked.id]);
+    await rows(trx, SQL.installments, [locked.id]);
+    return rid;
+  });
+}
+
+/** The repayment: replay and token checks, then the transaction. */
+function commitRoute(db: Db, secret: string) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const b = req.body as { orderId: string; amount: string; cardId: string; repayToken: string };
     const key = String(req.headers['idempotency-key']);
     const amount = Number(b.amount);
@@ -180,41 +219,31 @@ export function bareServer(o: BareOptions): FastifyInstance {
     const prev = await one(db, SQL.replay, [uo.userId, key]);
     if (prev) return reply.code(400).send({ code: '400', message: 'replay' });
     await one(db, SQL.card, [b.cardId, uo.userId]);
-    if (!sameToken(b.repayToken, repayToken(o.secret, uo.userId, uo.order.id)))
+    if (!sameToken(b.repayToken, repayToken(secret, uo.userId, uo.order.id)))
       return reply.code(400).send({ code: '400', message: 'token' });
     await one(db, SQL.setting, ['repaySms']);
-    const now = new Date();
-    const id = await db.transaction().execute(async (trx) => {
-      const locked = (await one<Order>(trx, SQL.lock, [uo.order.id]))!;
-      await one(trx, SQL.replay, [uo.userId, key]);
-      await rows(trx, SQL.expire, ['expired', uo.order.id, 'pending', now]);
-      if (
-        !REPAYABLE.has(locked.status) ||
-        amount > outstanding(locked, await rows<InstallmentRow>(trx, SQL.installments, [locked.id]))
-      )
-        throw new Error('not repayable');
-      await one(trx, SQL.pending, [locked.id, 'pending']);
-      const rid = randomId('R');
-      await one(trx, SQL.insert, [
-        rid,
-        uo.userId,
-        locked.id,
-        key,
-        amount,
-        b.cardId,
-        'success',
-        0,
-        now,
-        now,
-        null,
-      ]);
-      await one(trx, SQL.pay, [amount, locked.id]);
-      await rows(trx, SQL.installments, [locked.id]);
-      return rid;
+    const id = await recordRepayment(db, {
+      userId: uo.userId,
+      orderId: uo.order.id,
+      key,
+      amount,
+      cardId: b.cardId,
     });
     return { code: '00', message: 'success', data: { needValid: 0, repayRecordId: id } };
-  });
+  };
+}
 
+export function bareServer(o: BareOptions): FastifyInstance {
+  const { db } = o;
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.post(o.apiPrefix + o.paths.plan, planRoute(db));
+  app.get(o.apiPrefix + o.paths.details, detailsRoute(db));
+  app.post(o.apiPrefix + o.paths.commit, commitRoute(db, o.secret));
   app.get('/layouts/:file', async (_req, reply) =>
     reply.header('ETag', o.layout.etag).type('application/json; charset=utf-8').send(o.layout.body),
   );

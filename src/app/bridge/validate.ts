@@ -4,7 +4,7 @@
  * only the known keys, so nothing a layout smuggles in reaches the host.
  */
 
-import { checkBridgeLink, type BridgeLinkPolicy } from '../security/url';
+import { checkBridgeLink, type BridgeLinkPolicy } from '../security/bridgeLink';
 import type { BridgeAction, BridgeCommand, TrackParams } from './types';
 
 export type Validation = { ok: true; command: BridgeCommand } | { ok: false; reason: string };

@@ -13,12 +13,13 @@ import {
 } from './buildRequest';
 import { findEndpoint, type Catalogue, type EndpointSpec } from '@kopa/contract';
 import type { EarlyRequests } from './earlyRequests';
+import { loadResponseValidator, type ResponseValidatorLoader } from './normalise';
 import {
-  loadResponseValidator,
-  normaliseResponse,
-  type ResponseValidatorLoader,
-  type ResponseValidatorModule,
-} from './normalise';
+  checkedResult,
+  raceAbort,
+  startValidatorLoad,
+  type LoadingValidator,
+} from './checkedResponse';
 import { interpretResponse, transportFailure, withRequestId, type ApiResult } from './result';
 import type { Session } from './borrowerSession';
 import {
@@ -86,15 +87,63 @@ export interface ApiClient {
   urlFor(endpoint: string, params?: Readonly<Record<string, QueryValue>>): string | null;
 }
 
-/** Rejects as soon as `signal` aborts, even if the promise it races ignores the signal. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void =>
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+/** `table[key]` when the table has that key of its own (a preview's fixtures or answers). */
+function ownValue<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** How one request goes out: what opens it (under the signal), and how long it may take. */
+interface Exchange {
+  open: (signal: AbortSignal) => Promise<FetchResponseLike>;
+  timeoutMs: number;
+}
+
+/**
+ * Runs the exchange under the timeout and the caller's signal, and checks what comes back:
+ * a late answer after the caller aborted changes nothing.
+ */
+async function fetchChecked(
+  exchange: Exchange,
+  check: { spec: EndpointSpec; validator: LoadingValidator; fromWire: WireTranslator['fromWire'] },
+  external: AbortSignal | undefined,
+): Promise<ApiResult<unknown>> {
+  const { spec, validator } = check;
+  const controller = new AbortController();
+  let timedOut = false;
+  const onExternalAbort = (): void => controller.abort(external?.reason);
+  external?.addEventListener('abort', onExternalAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+  }, exchange.timeoutMs);
+
+  try {
+    // The timer covers the body as well as the headers: a server that stalls mid-body is a timeout too.
+    const { status, text, requestId } = await raceAbort(
+      exchange.open(controller.signal).then(async (res) => ({
+        status: res.status,
+        text: await res.text(),
+        requestId: res.headers?.get('x-request-id'),
+      })),
+      controller.signal,
+    );
+    if (external?.aborted) return transportFailure('aborted');
+    const result = await checkedResult(
+      withRequestId(interpretResponse(status, text, spec.success, check.fromWire), requestId),
+      validator,
+      spec,
+      controller.signal,
+    );
+    if (external?.aborted) return transportFailure('aborted');
+    return result;
+  } catch {
+    if (timedOut) return transportFailure('timeout');
+    if (external?.aborted) return transportFailure('aborted');
+    return transportFailure('network');
+  } finally {
+    clearTimeout(timer);
+    external?.removeEventListener('abort', onExternalAbort);
+  }
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -104,51 +153,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? config.httpTimeoutMs;
   const loadValidator = options.responseValidators ?? loadResponseValidator;
   const { build, buildUrl } = createRequestBuilder(config, wire);
-
-  /**
-   * Starts loading the endpoint's response validator (its own chunk) so it arrives while the
-   * request is in flight. null: the chunk failed to load; undefined: the endpoint names no schema.
-   */
-  function startValidatorLoad(
-    spec: EndpointSpec,
-  ): Promise<ResponseValidatorModule | null> | undefined {
-    if (spec.response === undefined) return undefined;
-    const loading = loadValidator(spec.response);
-    // A schema named in the catalogue but never generated must not let data through unchecked.
-    if (loading === undefined) return Promise.resolve(null);
-    return loading.then(
-      (m) => m,
-      () => null,
-    );
-  }
-
-  /** The boundary: data that cannot be made to fit its schema never reaches a binding. */
-  async function checked(
-    result: ApiResult<unknown>,
-    validator: Promise<ResponseValidatorModule | null> | undefined,
-    spec: EndpointSpec,
-    signal: AbortSignal,
-  ): Promise<ApiResult<unknown>> {
-    if (!result.ok || validator === undefined) return result;
-    const module = await raceAbort(validator, signal);
-    // The chunk did not load (offline, a new deploy): as retryable as a failed request.
-    if (module === null)
-      return {
-        ...transportFailure('network'),
-        detail: `response validator ${spec.response ?? ''} did not load`,
-      };
-    const normalised = normaliseResponse(module, result.data, spec.response);
-    if (normalised.ok) {
-      const problems = normalised.problems.map((p) => `${spec.response ?? ''}: ${p}`);
-      return problems.length > 0
-        ? { ...result, data: normalised.data, problems }
-        : { ...result, data: normalised.data };
-    }
-    return {
-      ...transportFailure('bad-response'),
-      detail: `${spec.response ?? ''}: ${normalised.detail}`,
-    };
-  }
 
   async function call(
     endpoint: string,
@@ -161,14 +165,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (external?.aborted) return transportFailure('aborted');
 
     const { url, init } = build(spec, params, opts, options.getSession());
-    const validator = startValidatorLoad(spec);
-    const controller = new AbortController();
-    const fixture =
-      options.fixtures && Object.hasOwn(options.fixtures, endpoint)
-        ? options.fixtures[endpoint]
-        : undefined;
+    const validator = startValidatorLoad(loadValidator, spec);
+    const fixture = ownValue(options.fixtures, endpoint);
     if (fixture !== undefined)
-      return checked(
+      return checkedResult(
         {
           ok: true,
           data: structuredClone(fixture),
@@ -177,51 +177,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         },
         validator,
         spec,
-        controller.signal,
+        new AbortController().signal,
       );
-    const answer =
-      options.answers && Object.hasOwn(options.answers, endpoint)
-        ? options.answers[endpoint]
-        : undefined;
+    const answer = ownValue(options.answers, endpoint);
     const send = answer ? simulatedFetch(answer, fetchFn) : fetchFn;
-    let timedOut = false;
-    const onExternalAbort = (): void => controller.abort(external?.reason);
-    external?.addEventListener('abort', onExternalAbort, { once: true });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
-    }, answer?.timeoutMs ?? timeoutMs);
-
-    try {
-      // The timer covers the body as well as the headers: a server that stalls mid-body is a timeout too.
-      const { status, text, requestId } = await raceAbort(
-        (
-          (answer ? undefined : options.early?.take({ url, init })) ??
-          send(url, { ...init, signal: controller.signal })
-        ).then(async (res) => ({
-          status: res.status,
-          text: await res.text(),
-          requestId: res.headers?.get('x-request-id'),
-        })),
-        controller.signal,
-      );
-      if (external?.aborted) return transportFailure('aborted');
-      const result = await checked(
-        withRequestId(interpretResponse(status, text, spec.success, wire.fromWire), requestId),
-        validator,
-        spec,
-        controller.signal,
-      );
-      if (external?.aborted) return transportFailure('aborted');
-      return result;
-    } catch {
-      if (timedOut) return transportFailure('timeout');
-      if (external?.aborted) return transportFailure('aborted');
-      return transportFailure('network');
-    } finally {
-      clearTimeout(timer);
-      external?.removeEventListener('abort', onExternalAbort);
-    }
+    const exchange: Exchange = {
+      // An identical request the page sent early gives its answer; a simulated answer never waits for one.
+      open: (signal) =>
+        (answer ? undefined : options.early?.take({ url, init })) ?? send(url, { ...init, signal }),
+      timeoutMs: answer?.timeoutMs ?? timeoutMs,
+    };
+    return fetchChecked(exchange, { spec, validator, fromWire: wire.fromWire }, external);
   }
 
   function urlFor(

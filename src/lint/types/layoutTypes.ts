@@ -113,13 +113,10 @@ function requiredPaths(requires: unknown): string[][] {
     : [];
 }
 
-export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
-  const response = (endpoint: string, label: string, requires?: unknown): Ty => {
-    const r = catalogue.response(endpoint);
-    return r
-      ? withRequired(schemaType(r.schema, r.root, label, endpoint), requiredPaths(requires))
-      : ANY;
-  };
+type ResponseType = LayoutScope['response'];
+
+/** Source name -> its endpoint, and what it `requires` of the answer. */
+function dataSourcesOf(doc: Obj) {
   const sources: Record<string, string> = {};
   const requires: Record<string, unknown> = {};
   if (isObj(doc.dataSources)) {
@@ -129,12 +126,18 @@ export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
       requires[name] = s.requires;
     }
   }
+  return { sources, requires };
+}
+
+/**
+ * The type of `state`: what the layout declares, widened by what its widgets and actions write
+ * there (typed writes, and a request's saveAs: its response once it answered).
+ */
+function stateType(doc: Obj, response: ResponseType): Ty {
   const typed = new Map<string, Ty>();
   const saved = new Map<string, string>();
   for (const key of ['body', 'dialogs', 'onLoad', 'onBack', 'onRefresh', 'dataSources'])
     collectWrites(doc[key], typed, saved, 0);
-
-  const declared: Obj = isObj(doc.state) ? doc.state : {};
   const stateField = (prefix: string, value: unknown, name: string): Ty | undefined => {
     const path = prefix ? `${prefix}.${name}` : name;
     const own = typed.get(path);
@@ -158,12 +161,18 @@ export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
       () => Object.keys(value),
       [prefix ? `state.${prefix}` : 'state'],
     );
+  return stateObject('', isObj(doc.state) ? doc.state : {});
+}
 
+/**
+ * The type of `computed`: each value's type, worked out when first read (in the page's scope, so
+ * one computed value may read another).
+ */
+function computedType(doc: Obj, page: ReadonlyMap<string, Ty>): Ty {
   const computedDecl: Obj = isObj(doc.computed) ? doc.computed : {};
   const computed = new Map<string, Ty>();
   const busy = new Set<string>();
   const silent = () => undefined;
-  const page = new Map<string, Ty>();
   const scope: TypeScope = { root: (n) => page.get(n) };
   const computedField = (name: string): Ty | undefined => {
     if (!Object.hasOwn(computedDecl, name)) return undefined;
@@ -180,7 +189,18 @@ export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
     computed.set(name, ty);
     return ty;
   };
+  return objectOf(computedField, () => Object.keys(computedDecl), ['computed']);
+}
 
+export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
+  const response: ResponseType = (endpoint, label, requires) => {
+    const r = catalogue.response(endpoint);
+    return r
+      ? withRequired(schemaType(r.schema, r.root, label, endpoint), requiredPaths(requires))
+      : ANY;
+  };
+  const { sources, requires } = dataSourcesOf(doc);
+  const page = new Map<string, Ty>();
   page.set(
     'data',
     objectOf(
@@ -192,11 +212,8 @@ export function layoutScope(doc: Obj, catalogue: ApiCatalogue): LayoutScope {
       ['data'],
     ),
   );
-  page.set('state', stateObject('', declared));
-  page.set(
-    'computed',
-    objectOf(computedField, () => Object.keys(computedDecl), ['computed']),
-  );
+  page.set('state', stateType(doc, response));
+  page.set('computed', computedType(doc, page));
   // Query parameters are text from the address; the others are the host's, typed by their own code.
   page.set(
     'query',

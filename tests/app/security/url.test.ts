@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkBridgeLink,
-  checkFrameUrl,
-  checkImageUrl,
-  checkNavigationUrl,
-} from '../../../src/app/security/url';
+import { checkBridgeLink } from '../../../src/app/security/bridgeLink';
+import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../../src/app/security/url';
 
 const ORIGIN = 'https://app.kopa.example';
 const ALLOW = ['pay.kopa.example', 'ok.example', 'KOPA.example'];

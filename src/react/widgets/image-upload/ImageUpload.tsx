@@ -27,13 +27,13 @@ function uploadedUrl(value: unknown): string | null {
   return null;
 }
 
-export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image-upload'>>) {
-  const { env, signal } = usePageRuntime();
-  const [rawList, setList] = useStatePath(node.bind, `${pointer}/bind`);
-  const [, setResult] = useStatePath(node.resultPath, `${pointer}/resultPath`);
-  const { run, pending } = useActionRunner(pointer);
-  const maxCount = node.maxCount ?? 9;
-  const messages: Record<FileRefusal | 'full', string> = {
+/** What the borrower is told when a picture is refused, or when there are enough of them. */
+function useUploadMessages(
+  node: NodeOf<'image-upload'>,
+  pointer: string,
+  maxCount: number,
+): Record<FileRefusal | 'full', string> {
+  return {
     empty: useText(node.messages?.empty ?? msg('widget.fileEmpty'), `${pointer}/messages/empty`),
     tooLarge: useText(
       node.messages?.tooLarge ?? msg('widget.fileTooLarge'),
@@ -52,6 +52,69 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
       `${pointer}/messages/full`,
     ),
   };
+}
+
+/** One uploaded picture (shown only if its URL passes the image check), with its Remove button. */
+function PictureTile(props: {
+  src: string | null;
+  index: number;
+  readOnly: boolean;
+  onRemove: () => void;
+}) {
+  const n = props.index + 1;
+  return (
+    <li className="k-image-upload__tile">
+      {props.src ? (
+        <img className="k-image-upload__img" src={props.src} alt={`Picture ${n}`} />
+      ) : null}
+      {props.readOnly ? null : (
+        <button
+          type="button"
+          className="k-image-upload__remove"
+          aria-label={`Remove picture ${n}`}
+          onClick={props.onRemove}
+        >
+          ×
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** The "+" tile: a file input, busy while a picture uploads. */
+function AddTile(props: {
+  label: string;
+  pending: boolean;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <li className="k-image-upload__tile k-image-upload__add">
+      <label className="k-image-upload__add-label">
+        {props.pending ? (
+          <span className="k-spinner" aria-hidden="true" />
+        ) : (
+          <span aria-hidden="true">+</span>
+        )}
+        <input
+          className="k-image-upload__input"
+          type="file"
+          accept={ACCEPT}
+          aria-label={props.label}
+          disabled={props.pending}
+          onChange={props.onChange}
+        />
+      </label>
+    </li>
+  );
+}
+
+export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image-upload'>>) {
+  const { env, signal } = usePageRuntime();
+  const [rawList, setList] = useStatePath(node.bind, `${pointer}/bind`);
+  const [, setResult] = useStatePath(node.resultPath, `${pointer}/resultPath`);
+  const { run, pending } = useActionRunner(pointer);
+  const maxCount = node.maxCount ?? 9;
+  const messages = useUploadMessages(node, pointer, maxCount);
   const addLabel = useText(node.addLabel ?? msg('widget.addPicture'), `${pointer}/addLabel`);
   const urls = urlsOf(rawList);
   const readOnly = node.readOnly === true;
@@ -104,44 +167,17 @@ export default function ImageUpload({ node, pointer }: WidgetProps<NodeOf<'image
 
   return (
     <ul id={node.id} className={styleClass(node.style, 'k-image-upload')} aria-busy={pending}>
-      {urls.map((url, i) => {
-        const src = env.checkImageUrl(url);
-        return (
-          <li key={`${i}-${url}`} className="k-image-upload__tile">
-            {src ? (
-              <img className="k-image-upload__img" src={src} alt={`Picture ${i + 1}`} />
-            ) : null}
-            {readOnly ? null : (
-              <button
-                type="button"
-                className="k-image-upload__remove"
-                aria-label={`Remove picture ${i + 1}`}
-                onClick={() => remove(i)}
-              >
-                ×
-              </button>
-            )}
-          </li>
-        );
-      })}
+      {urls.map((url, i) => (
+        <PictureTile
+          key={`${i}-${url}`}
+          src={env.checkImageUrl(url)}
+          index={i}
+          readOnly={readOnly}
+          onRemove={() => remove(i)}
+        />
+      ))}
       {!readOnly && urls.length < maxCount ? (
-        <li className="k-image-upload__tile k-image-upload__add">
-          <label className="k-image-upload__add-label">
-            {pending ? (
-              <span className="k-spinner" aria-hidden="true" />
-            ) : (
-              <span aria-hidden="true">+</span>
-            )}
-            <input
-              className="k-image-upload__input"
-              type="file"
-              accept={ACCEPT}
-              aria-label={addLabel}
-              disabled={pending}
-              onChange={onChange}
-            />
-          </label>
-        </li>
+        <AddTile label={addLabel} pending={pending} onChange={onChange} />
       ) : null}
     </ul>
   );

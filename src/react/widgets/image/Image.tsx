@@ -22,12 +22,10 @@ function endpointSource(env: RuntimeEnv, endpoint: string | undefined, paramsKey
 }
 
 /**
- * An image whose source went through env.checkImageUrl: a layout or API value such as
- * `javascript:` or `data:text/html` never reaches an element (SECURITY 11); the node renders
- * nothing and the refusal is reported once per source.
+ * The checked source of the image (null: nothing to show), from `src` or from an image endpoint;
+ * a refused source is reported once per source.
  */
-export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
-  const { env } = usePageRuntime();
+function useImageSource(node: NodeOf<'image'>, pointer: string, env: RuntimeEnv): string | null {
   const fromSrc = useText(node.src, `${pointer}/src`).trim();
   const params = useValue(node.params ?? NO_PARAMS, `${pointer}/params`);
   // undefined kept as null, so a param that has not resolved yet still counts as missing.
@@ -39,9 +37,6 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
     [env, node.endpoint, paramsKey],
   );
   const raw = node.endpoint === undefined ? fromSrc : fromEndpoint;
-  const alt = useText(node.alt, `${pointer}/alt`);
-  const { run } = useActionRunner(pointer);
-  const [zoomed, setZoomed] = useState(false);
   const src = useMemo(() => (raw === '' ? null : env.checkImageUrl(raw)), [raw, env]);
   const refused = raw !== '' && src === null;
 
@@ -54,7 +49,13 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
       kind: 'image',
     });
   }, [refused, raw, pointer, env]);
+  return src;
+}
 
+/** The image as a button that opens it full screen; the overlay, its × and Escape close it. */
+function ZoomableImage(props: { className: string; nodeId?: string; src: string; alt: string }) {
+  const { className, src, alt } = props;
+  const [zoomed, setZoomed] = useState(false);
   useEffect(() => {
     if (!zoomed) return;
     const onKey = (e: KeyboardEvent) => {
@@ -63,6 +64,51 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [zoomed]);
+  return (
+    <>
+      <button
+        type="button"
+        className={`${className} k-image__button`}
+        data-node-id={props.nodeId}
+        aria-haspopup="dialog"
+        aria-label={alt ? undefined : msg('widget.enlargeImage')}
+        onClick={() => setZoomed(true)}
+      >
+        <img className="k-image__img" src={src} alt={alt} loading="lazy" decoding="async" />
+      </button>
+      {zoomed ? (
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label={alt || msg('widget.image')}
+          className="k-image-zoom"
+          onClick={() => setZoomed(false)}
+        >
+          <img className="k-image-zoom__img" src={src} alt={alt} />
+          <button
+            type="button"
+            className="k-image-zoom__close"
+            aria-label={msg('common.close')}
+            onClick={() => setZoomed(false)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * An image whose source went through env.checkImageUrl: a layout or API value such as
+ * `javascript:` or `data:text/html` never reaches an element (SECURITY 11); the node renders
+ * nothing and the refusal is reported once per source.
+ */
+export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
+  const { env } = usePageRuntime();
+  const src = useImageSource(node, pointer, env);
+  const alt = useText(node.alt, `${pointer}/alt`);
+  const { run } = useActionRunner(pointer);
 
   // Nothing rendered for an empty or refused source: a broken-image icon helps nobody.
   if (src === null) return null;
@@ -71,43 +117,9 @@ export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
     node.style,
     `k-image k-image--${node.size ?? 'full'} k-image--${node.fit ?? 'contain'}`,
   );
+  if (node.zoomable)
+    return <ZoomableImage className={className} nodeId={node.id} src={src} alt={alt} />;
   const img = <img className="k-image__img" src={src} alt={alt} loading="lazy" decoding="async" />;
-
-  if (node.zoomable) {
-    return (
-      <>
-        <button
-          type="button"
-          className={`${className} k-image__button`}
-          data-node-id={node.id}
-          aria-haspopup="dialog"
-          aria-label={alt ? undefined : msg('widget.enlargeImage')}
-          onClick={() => setZoomed(true)}
-        >
-          {img}
-        </button>
-        {zoomed ? (
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-label={alt || msg('widget.image')}
-            className="k-image-zoom"
-            onClick={() => setZoomed(false)}
-          >
-            <img className="k-image-zoom__img" src={src} alt={alt} />
-            <button
-              type="button"
-              className="k-image-zoom__close"
-              aria-label={msg('common.close')}
-              onClick={() => setZoomed(false)}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
   if (node.onTap) {
     return (
       <button

@@ -85,8 +85,83 @@ const RepeatRow = memo(function RepeatRow({
   );
 });
 
-export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>) {
+/** A list that is not one, or a key field that cannot key the rows, is reported once. */
+function useReportedProblems(notAList: boolean, problem: string | null, pointer: string) {
   const { env } = usePageRuntime();
+  useEffect(() => {
+    if (notAList)
+      env.report({ pointer: `${pointer}/items`, message: 'items is not a list', kind: 'binding' });
+  }, [notAList, pointer, env]);
+  useEffect(() => {
+    if (problem) env.report({ pointer: `${pointer}/key`, message: problem, kind: 'binding' });
+  }, [problem, pointer, env]);
+}
+
+/**
+ * The row holding keyboard focus (null: none), from focus events on the list. It stays rendered
+ * even when scrolled away, so focus is never lost.
+ */
+function useFocusedRow() {
+  const [focused, setFocused] = useState<number | null>(null);
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    const at = (e.target as HTMLElement).closest<HTMLElement>('[data-row-index]')?.dataset.rowIndex;
+    setFocused(at === undefined ? null : Number(at));
+  };
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (!(e.relatedTarget instanceof Node) || !e.currentTarget.contains(e.relatedTarget))
+      setFocused(null);
+  };
+  return { focused, onFocus, onBlur };
+}
+
+/** The rows rendered: the window, plus the focused row wherever it is. */
+function shownRows(
+  win: { start: number; end: number },
+  focused: number | null,
+  length: number,
+): number[] {
+  const end = Math.min(win.end, length);
+  const shown: number[] = [];
+  if (focused !== null && focused < win.start && focused < length) shown.push(focused);
+  for (let i = win.start; i < end; i++) shown.push(i);
+  if (focused !== null && focused >= end && focused < length) shown.push(focused);
+  return shown;
+}
+
+/**
+ * The shown rows, with the rows between them as one spacer of their height, so the scrollbar and
+ * every row's place are those of the whole list.
+ */
+function windowedChildren(
+  shown: number[],
+  rows: { keys: string[]; row: (i: number) => ReactNode; length: number; pitch: number },
+): ReactNode[] {
+  const { keys, length, pitch } = rows;
+  const children: ReactNode[] = [];
+  let next = 0;
+  for (const i of shown) {
+    if (i > next) children.push(<Spacer key={`gap-${next}`} rows={i - next} pitch={pitch} />);
+    children.push(
+      // A list for screen readers: each rendered row says where it is in the whole list.
+      <div
+        key={keys[i]}
+        className="k-repeat__row"
+        role="listitem"
+        aria-setsize={length}
+        aria-posinset={i + 1}
+        data-row-index={i}
+      >
+        {rows.row(i)}
+      </div>,
+    );
+    next = i + 1;
+  }
+  if (next < length)
+    children.push(<Spacer key={`gap-${next}`} rows={length - next} pitch={pitch} />);
+  return children;
+}
+
+export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>) {
   const parent = useContext(LocalScopeContext);
   const raw = useValue(node.items, `${pointer}/items`);
   const list = Array.isArray(raw) ? (raw as readonly unknown[]) : NO_ITEMS;
@@ -96,20 +171,13 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
   // A wrapping grid (tags, thumbnails) has several items per line: it is never windowed.
   const windowed = list.length > WINDOW_FROM && node.style?.wrap !== true;
   const { window: win, listRef, measure } = useWindowedRows(list.length, windowed);
-  // The row holding keyboard focus stays rendered even when scrolled away, so focus is never lost.
-  const [focused, setFocused] = useState<number | null>(null);
+  const { focused, onFocus, onBlur } = useFocusedRow();
   // After every render (rows came or went); the measuring itself waits for the next frame.
   useEffect(() => {
     if (windowed) measure();
   });
 
-  useEffect(() => {
-    if (notAList)
-      env.report({ pointer: `${pointer}/items`, message: 'items is not a list', kind: 'binding' });
-  }, [notAList, pointer, env]);
-  useEffect(() => {
-    if (problem) env.report({ pointer: `${pointer}/key`, message: problem, kind: 'binding' });
-  }, [problem, pointer, env]);
+  useReportedProblems(notAList, problem, pointer);
 
   const className = styleClass(node.style, 'k-repeat');
   if (list.length === 0) {
@@ -143,42 +211,12 @@ export default function Repeat({ node, pointer }: WidgetProps<NodeOf<'repeat'>>)
     );
   }
 
-  // Rendered: the window, plus the focused row; the rows between are one spacer of their height,
-  // so the scrollbar and every row's place are those of the whole list.
-  const end = Math.min(win.end, list.length);
-  const shown: number[] = [];
-  if (focused !== null && focused < win.start && focused < list.length) shown.push(focused);
-  for (let i = win.start; i < end; i++) shown.push(i);
-  if (focused !== null && focused >= end && focused < list.length) shown.push(focused);
-  const children: ReactNode[] = [];
-  let next = 0;
-  for (const i of shown) {
-    if (i > next) children.push(<Spacer key={`gap-${next}`} rows={i - next} pitch={win.pitch} />);
-    children.push(
-      // A list for screen readers: each rendered row says where it is in the whole list.
-      <div
-        key={keys[i]}
-        className="k-repeat__row"
-        role="listitem"
-        aria-setsize={list.length}
-        aria-posinset={i + 1}
-        data-row-index={i}
-      >
-        {row(i)}
-      </div>,
-    );
-    next = i + 1;
-  }
-  if (next < list.length)
-    children.push(<Spacer key={`gap-${next}`} rows={list.length - next} pitch={win.pitch} />);
-  const onFocus = (e: FocusEvent<HTMLElement>) => {
-    const at = (e.target as HTMLElement).closest<HTMLElement>('[data-row-index]')?.dataset.rowIndex;
-    setFocused(at === undefined ? null : Number(at));
-  };
-  const onBlur = (e: FocusEvent<HTMLElement>) => {
-    if (!(e.relatedTarget instanceof Node) || !e.currentTarget.contains(e.relatedTarget))
-      setFocused(null);
-  };
+  const children = windowedChildren(shownRows(win, focused, list.length), {
+    keys,
+    row,
+    length: list.length,
+    pitch: win.pitch,
+  });
   return (
     <div
       ref={listRef}
