@@ -3,7 +3,9 @@
  * schema: the checker learns them from a file of their node schemas, one JSON Schema per node
  * type (`kopa-lint --widgets widget-schemas.json`). A node of such a type is then checked against
  * its schema instead of being refused as an unknown widget; its bindings are checked like any.
- * The schemas are the QA's own files, compiled here in Node (never in the browser or the server).
+ * The schemas are the QA's own files, known only when the command runs, so ajv compiles them
+ * here, in the Node command alone, as `npm run gen` compiles ours at build time (ajv generates
+ * code for that); the browser and the server load only the validators generated at build time.
  */
 import { readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
