@@ -9,14 +9,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import endpoints from '../../schemas/api/endpoints.json';
-import { collectTypes, hasHtmlRichText } from '@kopa/contract';
+import { hasHtmlRichText } from '@kopa/contract';
 import { documentDescription, documentTitle, escapeTitle, frameHtml } from './appFrame';
 import { isPublicPage, ROBOTS_META, routePage } from './crawlers';
 import { earlyPlanOf } from './earlyPlanOf';
 import { scenarioData } from '../layouts/previewScenarios';
 import { failureAnswers } from '../layouts/previewFailures';
 import { screenTextsOf } from './screenTexts';
-import { screenBindingsOf } from './screenBindings';
+import { compiledOf } from '../layouts/compiled';
 import type { LayoutStore } from '../layouts/store';
 import { LAYOUT_SCHEMA_VERSION } from '@kopa/contract';
 import type { Language } from '@kopa/format';
@@ -27,7 +27,6 @@ interface ManifestEntry {
   imports?: string[];
 }
 
-const VALIDATORS = 'src/contract/schema/generated/validators/app.js';
 const EARLY = 'src/app/shell/early.ts';
 const RESPONSE_VALIDATORS = 'src/contract/schema/generated/validators/responses/';
 // The HTML sanitiser (DOMPurify): its own chunk, which the rich-text widget loads for HTML only.
@@ -212,13 +211,13 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
     const cached = good.preview ? undefined : built.get(key);
     if (cached?.etag === good.etag) return withEarlyRequests(cached, good.doc);
     const files = new Set<string>();
-    // A layout this server has checked needs no checker in the page; any other is checked there.
-    if (!good.checked) closure(VALIDATORS, files);
+    const compiled = compiledOf(name, good);
     // The borrower's catalogue chunk: the first screen waits for it, so it comes with the entry.
     if (lang !== 'en') closure(`messages/${lang}.json`, files);
     // The layouts' texts: the ones this screen shows travel in the page (screenTexts.ts), the
     // rest load once the screen is up.
-    for (const type of collectTypes(good.doc)) {
+    // The first screen's widgets, as the compiled layout lists them (a dialog's load when it opens).
+    for (const type of compiled.widgets) {
       const key = widgetKeys.get(type);
       if (key) closure(key, files);
     }
@@ -236,13 +235,10 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       JSON.stringify(screenTextsOf(good.body, lang)),
       ` data-lang="${lang}"`,
     );
-    // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
-    const bindings = good.checked
-      ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc)))
-      : '';
     const A = LAYOUT_ATTRIBUTE;
     const attributes = ` ${A.name}="${escapeAttr(name)}" ${A.etag}="${escapeAttr(good.etag)}"${good.checked ? ` ${A.checked}="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ` ${A.preview}="1"` : ''}`;
-    const data = dataBlock(PAGE_BLOCK.layout, good.body, attributes);
+    // The layout as the app reads it: compiled (its bindings parsed, its first widgets listed).
+    const data = dataBlock(PAGE_BLOCK.layout, compiled.body, attributes);
     // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
     const title = documentTitle(good.doc, lang);
     // Search engines: a public page's description, every other page noindex (crawlers.ts).
@@ -263,7 +259,7 @@ export function createAppShell(distDir: string, layouts: LayoutStore): AppShell 
       // frame is never moved once painted (a move made the browser lay it out again).
       .replace(
         '<div id="root"></div>',
-        () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${bindings}${data}`,
+        () => `${frameHtml(good.doc, lang)}<div id="root"></div>${texts}${data}`,
       );
     const entry: BuiltPage = { etag: good.etag, html, kept: !good.preview };
     // A draft preview is never kept: it is one operator's, and changes at every save.
