@@ -102,12 +102,11 @@ export function parsedTemplate(
 }
 
 /**
- * Templates parsed before they reached the phone: the server parses the first screen's layout
- * strings with this same code (server/page/screenBindings.ts) and the page carries the results, so
- * the first screen evaluates and analyses its bindings without tokenizing and parsing each one
- *. Only for a layout the server vouches for (its stamp, src/contract/schema/layoutChecked.ts):
- * the trees are as trusted as the layout. An entry not shaped like a parsed template is skipped;
- * that string is parsed when first used. Returns how many were taken.
+ * Templates parsed before they reached the phone: the server compiles each layout with this
+ * package's parser (src/lint/compile/compileLayout.ts) and the app takes the trees in, so it
+ * evaluates and analyses its bindings without a tokenizer or parser of its own. The trees are as
+ * trusted as the layout (same origin, same server). An entry not shaped like a parsed template
+ * is skipped; that string is then an error where it is used. Returns how many were taken.
  */
 export function adoptParsedTemplates(parsed: unknown): number {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 0;

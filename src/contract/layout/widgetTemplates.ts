@@ -3,8 +3,9 @@
  * it fetched as an input reading the local `formItem`, and code-copy hands its code to the copy
  * action as the local `code` (never the value itself as text, which would be read as a binding).
  * The server's compiler (src/lint/compile/compileLayout.ts) compiles these with every layout that
- * uses the widget, since the borrower's app parses nothing itself. The widgets take their strings
- * from here, so the two cannot drift.
+ * uses the widget, since the borrower's app parses nothing itself. The widgets keep their own
+ * literals (importing these would put a chunk of its own on a first visit's path);
+ * tests/contract/widgetTemplates.test.ts holds the two together.
  */
 export const WIDGET_TEMPLATES = {
   'code-copy': { code: '{{ code }}', successMessage: '{{ successMessage }}' },

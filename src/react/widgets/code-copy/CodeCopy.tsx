@@ -3,7 +3,6 @@ import { useText } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
 import { msg } from '@kopa/format';
-import { WIDGET_TEMPLATES } from '@kopa/contract';
 import './code-copy.css';
 
 /**
@@ -11,7 +10,7 @@ import './code-copy.css';
  * handed over as a local and referenced as {{ code }}: putting the resolved code itself into the
  * action's text would evaluate it a second time, so an API value holding "{{ ... }}" would run.
  */
-const { code: COPY_TEXT, successMessage: COPY_MESSAGE } = WIDGET_TEMPLATES['code-copy'];
+const COPY_TEXT = '{{ code }}';
 
 export default function CodeCopy({ node, pointer }: WidgetProps<NodeOf<'code-copy'>>) {
   const code = useText(node.code, `${pointer}/code`);
@@ -24,7 +23,7 @@ export default function CodeCopy({ node, pointer }: WidgetProps<NodeOf<'code-cop
   const { run, pending } = useActionRunner(pointer);
 
   const copy = () => {
-    void run([{ type: 'copy', text: COPY_TEXT, successMessage: COPY_MESSAGE }], 'code', {
+    void run([{ type: 'copy', text: COPY_TEXT, successMessage: '{{ successMessage }}' }], 'code', {
       code,
       successMessage,
     });

@@ -4,7 +4,6 @@ import { LocalScopeContext, usePageRuntime, type LocalScope } from '../../render
 import { useText, useValue } from '../../render/useBinding';
 import { useStatePath } from '../../render/useStatePath';
 import { getAtPath, parseStatePath, setAtPathDraft } from '@kopa/expr';
-import { WIDGET_TEMPLATES } from '@kopa/contract';
 import { styleClass } from '../styleClass';
 import Input from '../input/Input';
 import EnumPicker from '../enum-picker/EnumPicker';
@@ -13,8 +12,6 @@ import { collectValues, itemShown, presetValues, toFormItems, type FormItem } fr
 import './server-form.css';
 
 type ServerFormNode = NodeOf<'server-form'>;
-
-const T = WIDGET_TEMPLATES['server-form'];
 
 const NONE: readonly string[] = Object.freeze([]);
 const NO_MATCH: Readonly<Record<string, unknown>> = Object.freeze({});
@@ -28,18 +25,18 @@ const PICKER_KINDS: readonly string[] = Object.freeze(['enum', 'citySelect']);
 function itemNode(item: FormItem, node: ServerFormNode): Record<string, unknown> {
   const common = {
     bind: node.bind,
-    bindKey: T.code,
-    label: T.title,
-    placeholder: T.placeholder,
+    bindKey: '{{ formItem.code }}',
+    label: '{{ formItem.title }}',
+    placeholder: '{{ formItem.placeholder }}',
     // Rules the server sent with the item: a validate action naming the form checks them.
-    ...(item.rules ? { rules: T.rules } : {}),
+    ...(item.rules ? { rules: '{{ formItem.rules }}' } : {}),
   };
   if (item.kind === 'tabs') {
     return {
       type: 'tab-switch',
       bind: `${node.bind}["${item.code}"]`,
-      label: T.title,
-      items: T.options,
+      label: '{{ formItem.title }}',
+      items: '{{ formItem.options }}',
       labelField: 'name',
       valueField: 'type',
     };
@@ -48,7 +45,7 @@ function itemNode(item: FormItem, node: ServerFormNode): Record<string, unknown>
     return {
       type: 'enum-picker',
       ...common,
-      options: T.options,
+      options: '{{ formItem.options }}',
       labelField: 'name',
       valueField: 'type',
       confirmLabel: node.confirmLabel ?? 'Confirm',
