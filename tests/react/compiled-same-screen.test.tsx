@@ -65,9 +65,22 @@ async function screenOf(layout: Record<string, unknown>) {
     routes: ROUTES,
   });
   await waitFor(() => expect(container.textContent).not.toContain('Loading...'));
-  const html = container.innerHTML
-    .replace(/«r[0-9a-z]+»|:r[0-9a-z]+:|_r_[0-9a-z]+_/g, 'ID')
-    .replace(/ data-pull="[a-z]+"/g, '');
+  const normalised = () =>
+    container.innerHTML
+      .replace(/«r[0-9a-z]+»|:r[0-9a-z]+:|_r_[0-9a-z]+_/g, 'ID')
+      .replace(/ data-pull="[a-z]+"/g, '');
+  // Settled: the same markup twice in a row, 100 ms apart (lazy chunks arrive in their own time).
+  let last = '';
+  await waitFor(
+    () => {
+      const now = normalised();
+      const same = now === last;
+      last = now;
+      expect(same).toBe(true);
+    },
+    { interval: 100, timeout: 10_000 },
+  );
+  const html = last;
   return { html, reports: recorded.reports };
 }
 
