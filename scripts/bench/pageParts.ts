@@ -13,8 +13,6 @@ export const PAGE_PARTS = {
     /<script>[\s\S]*?<\/script>/,
     /<script type="application\/json" id="kopa-early">[\s\S]*?<\/script>/,
   ],
-  /** The first screen's bindings, parsed by the server (server/page/screenBindings.ts). */
-  bindings: [/<script type="application\/json" id="kopa-bindings">[\s\S]*?<\/script>/],
   /** The first screen's texts (server/page/screenTexts.ts): the app then waits for the texts chunk. */
   texts: [/<script type="application\/json" id="kopa-texts"[^>]*>[\s\S]*?<\/script>/],
   /** The modulepreload links of the entry's and the first screen's chunks. */

@@ -5,7 +5,8 @@
  * - the navigation's commit ends; the entry's compile is done (its `v8.compileModule`);
  * - the parse ends (domInteractive); the first script runs (Kopa: the early script) and ends;
  * - first contentful paint; the entry starts and ends (its module evaluation); DOMContentLoaded;
- * - Pay Now is enabled;
+ * - Pay Now is enabled; the last API answer before it arrives, and how many requests the page
+ *   sent between that answer and Pay Now (dataPhases.ts: none is the aim);
  * and the main thread's idle time before Pay Now. What it showed (the ninth performance part,
  * condensed in docs/decisions/018-performance.md): the entry is compiled before the parse ends,
  * and a paint comes between the early script and the entry. For finding where a change moved
@@ -13,7 +14,8 @@
  */
 import { median } from './browser';
 import { coldLoads, SETTINGS, type Side } from './coldLoads';
-import { CATEGORIES, phasesOf, type Phases, type TraceEvent } from './tracePhases';
+import { CATEGORIES, loadedPage, phasesOf, type Phases, type TraceEvent } from './tracePhases';
+import { dataPhasesOf } from './dataPhases';
 
 const all: Record<Side, Phases[]> = { kopa: [], bare: [] };
 await coldLoads(async (side, page, browser, load) => {
@@ -23,7 +25,9 @@ await coldLoads(async (side, page, browser, load) => {
     traceEvents: TraceEvent[];
   };
   const phases = phasesOf(traceEvents, at);
-  if (phases) all[side].push(phases);
+  const start = loadedPage(traceEvents)?.start;
+  if (phases && start !== undefined)
+    all[side].push({ ...phases, ...dataPhasesOf(traceEvents, start, at) });
 });
 
 const names = Object.keys(all.kopa[0] ?? all.bare[0] ?? {});

@@ -24,11 +24,11 @@ import { intervalText } from './ratioInterval';
 import { renderThousandRows, type ListFigures } from './list1000';
 import { slowNetwork } from './network';
 import { BENCH_QUERY, routeSizes } from './sizes';
+import { printRouteBytes } from './bytesTable';
 import { studioLine } from './studioSize';
 import { timeToInteractive } from './tti';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const JS_BUDGET = 110 * 1024;
 // The loopback ratio is a regression guard judged over 100 loads each (1.27 measured,
 // 95% range 1.18-1.35 then), no longer a target of 1.2 that sat inside this machine's noise.
 const TTI_RATIO_GUARD = 1.3;
@@ -39,7 +39,6 @@ const SLOW_RUNS = Number(process.env.BENCH_SLOW_RUNS ?? 3);
 const LIST_RUNS = Number(process.env.BENCH_LIST_RUNS ?? 15);
 const DIST = process.env.BENCH_DIST ?? 'dist';
 const PORT = Number(process.env.BENCH_PORT ?? 0);
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
@@ -47,25 +46,7 @@ console.log('Building the app and the bare React page...');
 buildForBench(ROOT, DIST);
 
 const { entry, routes: sizes } = await routeSizes(ROOT, routes.pages, DIST);
-console.log(
-  "\nFirst visit JS and CSS per route (entry + validators + the layout's widget chunks); brotli is what the server sends:",
-);
-console.log(
-  `  ${'route'.padEnd(20)} ${'JS raw'.padStart(10)} ${'JS gzip'.padStart(10)} ${'JS br'.padStart(10)} ${'CSS br'.padStart(9)} chunks`,
-);
-let over = 0;
-for (const r of [entry, ...sizes]) {
-  const flag = r.jsBr > JS_BUDGET ? '  OVER BUDGET' : '';
-  if (flag) over++;
-  console.log(
-    `  ${r.route.padEnd(20)} ${kb(r.jsRaw).padStart(10)} ${kb(r.jsGzip).padStart(10)} ${kb(r.jsBr).padStart(10)} ${kb(r.cssBr).padStart(9)} ${String(r.chunks).padStart(6)}${flag}`,
-  );
-}
-const largest = [entry, ...sizes].reduce((a, b) => (b.jsBr > a.jsBr ? b : a));
-const largestGzip = Math.max(entry.jsGzip, ...sizes.map((r) => r.jsGzip));
-console.log(
-  `  largest first visit on the wire: ${kb(largest.jsBr)} br (${largest.route}), ${kb(largestGzip)} if only gzip; budget ${kb(JS_BUDGET)}: ${verdict(over === 0)}`,
-);
+printRouteBytes(entry, sizes);
 console.log(studioLine(join(ROOT, DIST)));
 
 const app = await buildServer({

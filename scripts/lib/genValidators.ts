@@ -103,14 +103,19 @@ export function generateValidators(schemas: SchemaFile[]): Record<string, string
   const out: Record<string, string> = {};
 
   const strict = new Ajv({ ...AJV_OPTIONS, schemas: schemas.map((f) => f.schema) });
-  const strictExports = { validateLayoutStrict: 'layout.schema.json' };
+  const strictExports = {
+    validateLayoutStrict: 'layout.schema.json',
+    validateCompiledLayout: 'compiled-layout.schema.json',
+  };
   out['src/contract/schema/generated/validators/strict.js'] = asPlainEsm(
     standaloneCode(strict, strictExports),
     'strict.js',
     true,
   );
   out['src/contract/schema/generated/validators/strict.d.ts'] =
-    DTS_HEADER + 'export const validateLayoutStrict: ValidateFunction;\n';
+    DTS_HEADER +
+    'export const validateLayoutStrict: ValidateFunction;\n' +
+    'export const validateCompiledLayout: ValidateFunction;\n';
 
   const envelope = schemas.find((f) => f.id === 'node-envelope.schema.json');
   if (!envelope) throw new Error('schemas/node-envelope.schema.json is missing');

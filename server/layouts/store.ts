@@ -28,6 +28,8 @@ export interface GoodLayout {
    * body an older schema let through, or a broken draft: the browser then checks it itself.
    */
   checked: boolean;
+  /** When not checked: the strict check's first problem (what the app's error screen says). */
+  invalid?: { pointer: string; message: string };
 }
 
 /** Where the texts come from (the database in the server; a map in unit tests). */
@@ -49,13 +51,31 @@ export interface LayoutStore {
   refresh(): Promise<void>;
 }
 
-/** The strict build checks every node by its widget's schema: what the browser's checks accept, and more. */
-function passesStrictSchema(doc: unknown): boolean {
+/**
+ * The strict build checks every node by its widget's schema: what the browser's checks accepted,
+ * and more. Its first problem, or null when the layout passes.
+ */
+function strictProblem(doc: unknown): { pointer: string; message: string } | null {
   try {
-    return checkLayoutLimits(doc) === null && validateLayoutStrict(doc) === true;
+    const limit = checkLayoutLimits(doc);
+    if (limit) return { pointer: limit.pointer, message: limit.message };
+    if (validateLayoutStrict(doc) === true) return null;
+    const first = validateLayoutStrict.errors?.[0];
+    const extra = (first?.params as { additionalProperty?: unknown } | undefined)
+      ?.additionalProperty;
+    const message =
+      extra !== undefined ? `unknown property "${String(extra)}"` : (first?.message ?? 'invalid');
+    return { pointer: first?.instancePath ?? '', message };
   } catch {
-    return false;
+    return { pointer: '', message: 'The layout could not be checked.' };
   }
+}
+
+function withCheck(good: Omit<GoodLayout, 'checked'>): GoodLayout {
+  const problem = strictProblem(good.doc);
+  return problem === null
+    ? { ...good, checked: true }
+    : { ...good, checked: false, invalid: problem };
 }
 
 export const LAYOUT_NAME = /^[A-Za-z0-9_-]+$/;
@@ -81,16 +101,9 @@ export function servable(
   } catch {
     // Only a draft can be unparsable (publishing refuses it): the page shows its own error screen.
   }
-  if ('served' in fragments)
-    return { body: source, doc, etag: etagOf(source), version, checked: passesStrictSchema(doc) };
+  if ('served' in fragments) return withCheck({ body: source, doc, etag: etagOf(source), version });
   const served = expandForServing(doc, text, fragments());
-  return {
-    body: served.body,
-    doc: served.doc,
-    etag: etagOf(served.body),
-    version,
-    checked: passesStrictSchema(served.doc),
-  };
+  return withCheck({ body: served.body, doc: served.doc, etag: etagOf(served.body), version });
 }
 
 export interface LayoutStoreOptions {

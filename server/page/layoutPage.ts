@@ -1,11 +1,10 @@
 /**
  * The HTML of a route whose screen is a layout: index.html with the layout in a JSON data block
- * (with its texts and, when checked here, its bindings), the frame that paints before any script,
+ * (compiled, with its texts), the frame that paints before any script,
  * the title and robots meta, and modulepreload links for the chunks that screen uses.
  */
 import endpoints from '../../schemas/api/endpoints.json';
 import {
-  collectTypes,
   dataBlock,
   hasHtmlRichText,
   LAYOUT_ATTRIBUTE,
@@ -13,14 +12,13 @@ import {
   PAGE_BLOCK,
 } from '@kopa/contract';
 import type { Language } from '@kopa/format';
+import { compiledOf } from '../layouts/compiled';
 import type { GoodLayout } from '../layouts/store';
 import { documentDescription, documentTitle, escapeTitle, frameHtml } from './appFrame';
 import type { BuildManifest } from './buildManifest';
 import { ROBOTS_META } from './crawlers';
-import { screenBindingsOf } from './screenBindings';
 import { screenTextsOf } from './screenTexts';
 
-const VALIDATORS = 'src/contract/schema/generated/validators/app.js';
 const RESPONSE_VALIDATORS = 'src/contract/schema/generated/validators/responses/';
 // The HTML sanitiser (DOMPurify): its own chunk, which the rich-text widget loads for HTML only.
 const RICH_TEXT_SANITISER = 'src/react/widgets/rich-text/sanitizeHtml.ts';
@@ -50,15 +48,19 @@ export function escapeAttr(value: string): string {
 }
 
 /** The modulepreload links for what this screen loads besides the entry. */
-function preloadLinks(good: GoodLayout, lang: Language, build: BuildManifest): string {
+function preloadLinks(
+  good: GoodLayout,
+  widgets: readonly string[],
+  lang: Language,
+  build: BuildManifest,
+): string {
   const files = new Set<string>();
-  // A layout this server has checked needs no checker in the page; any other is checked there.
-  if (!good.checked) build.closure(VALIDATORS, files);
   // The borrower's catalogue chunk: the first screen waits for it, so it comes with the entry.
   if (lang !== 'en') build.closure(`messages/${lang}.json`, files);
   // The layouts' texts: the ones this screen shows travel in the page (screenTexts.ts), the
   // rest load once the screen is up.
-  for (const type of collectTypes(good.doc)) {
+  // The first screen's widgets, as the compiled layout lists them (a dialog's load when it opens).
+  for (const type of widgets) {
     const key = build.widgetKeys.get(type);
     if (key) build.closure(key, files);
   }
@@ -73,20 +75,17 @@ function preloadLinks(good: GoodLayout, lang: Language, build: BuildManifest): s
     .join('');
 }
 
-/** The layout, its texts and its bindings as the page's data blocks. */
-function layoutBlocks(name: string, good: GoodLayout, lang: Language): string {
+/** The compiled layout and its texts as the page's data blocks. */
+function layoutBlocks(name: string, good: GoodLayout, body: string, lang: Language): string {
   const texts = dataBlock(
     PAGE_BLOCK.texts,
     JSON.stringify(screenTextsOf(good.body, lang)),
     ` data-lang="${lang}"`,
   );
-  // Its bindings parsed here, for a layout this server checked (the app trusts them as it trusts the stamp).
-  const bindings = good.checked
-    ? dataBlock(PAGE_BLOCK.bindings, JSON.stringify(screenBindingsOf(good.doc)))
-    : '';
   const A = LAYOUT_ATTRIBUTE;
   const attributes = ` ${A.name}="${escapeAttr(name)}" ${A.etag}="${escapeAttr(good.etag)}"${good.checked ? ` ${A.checked}="${LAYOUT_SCHEMA_VERSION}"` : ''}${good.preview ? ` ${A.preview}="1"` : ''}`;
-  return `${texts}${bindings}${dataBlock(PAGE_BLOCK.layout, good.body, attributes)}`;
+  // The layout as the app reads it: compiled (its bindings parsed, its first widgets listed).
+  return `${texts}${dataBlock(PAGE_BLOCK.layout, body, attributes)}`;
 }
 
 /** Search engines: a public page's description, every other page noindex (crawlers.ts). */
@@ -102,7 +101,8 @@ export function layoutPageHtml(
   build: BuildManifest,
 ): string {
   const { name, good, lang, isPublic } = page;
-  const links = preloadLinks(good, lang, build);
+  const compiled = compiledOf(name, good);
+  const links = preloadLinks(good, compiled.widgets, lang, build);
   // The frame (header, title, skeleton) paints before any script runs (appFrame.ts).
   const title = documentTitle(good.doc, lang);
   const robots = robotsMeta(good, lang, isPublic);
@@ -118,7 +118,8 @@ export function layoutPageHtml(
       // frame is never moved once painted (a move made the browser lay it out again).
       .replace(
         '<div id="root"></div>',
-        () => `${frameHtml(good.doc, lang)}<div id="root"></div>${layoutBlocks(name, good, lang)}`,
+        () =>
+          `${frameHtml(good.doc, lang)}<div id="root"></div>${layoutBlocks(name, good, compiled.body, lang)}`,
       )
   );
 }

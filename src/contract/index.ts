@@ -12,7 +12,15 @@ export type {
   ApiTransportFailure,
   TransportFailureKind,
 } from './result';
-export type { Action, DataSource, LayoutDocument, LayoutNode } from './schema/generated/types';
+export type {
+  Action,
+  CompiledLayout,
+  DataSource,
+  LayoutDocument,
+  LayoutNode,
+} from './schema/generated/types';
+export { COMPILED_FORMAT, isCompiledLayout } from './servedPage/compiled';
+export { WIDGET_TEMPLATES, widgetTemplatesOf } from './layout/widgetTemplates';
 export { LAYOUT_SCHEMA_VERSION } from './schema/generated/validators/layoutSchemaVersion';
 export { responseValidators } from './schema/generated/validators/responses';
 export type { RequiredTree } from './schema/generated/validators/responses';

@@ -1,9 +1,8 @@
-import type { Node } from './ast';
-import { childrenOf } from './ast';
 import { toLocated, withPointer, type ExprError } from './errors';
 import { parseExpression } from './parser';
 import { scanTemplate } from './scan';
-import { parseTemplate } from './template';
+import { collectReads as collect } from './reads';
+import { parseTemplate } from './templateSource';
 
 export interface TemplateAnalysis {
   /** Every problem found, one per broken binding (scanning stops at an unclosed `{{`). */
@@ -46,29 +45,4 @@ export function analyzeTemplate(source: string, pointer = ''): TemplateAnalysis 
   }
   if (scan.error !== undefined) errors.push(withPointer(scan.error, pointer));
   return { errors, paths: [...paths.values()], functions: [...functions] };
-}
-
-/** Keyed by the names joined with dots: they are identifiers, which cannot hold a dot themselves. */
-function addPath(paths: Map<string, string[]>, path: string[]): void {
-  paths.set(path.join('.'), path);
-}
-
-// Recursion is bounded by the parser's tree-height limit.
-function collect(node: Node, paths: Map<string, string[]>, functions: Set<string>): void {
-  if (node.type === 'Identifier') {
-    addPath(paths, [node.name]);
-    return;
-  }
-  if (node.type === 'Chain' && node.base.type === 'Identifier') {
-    const path = [node.base.name];
-    for (const link of node.links) {
-      if (link.computed) break;
-      path.push(link.name);
-    }
-    addPath(paths, path);
-    for (const link of node.links) if (link.computed) collect(link.expr, paths, functions);
-    return;
-  }
-  if (node.type === 'Call') functions.add(node.callee);
-  for (const child of childrenOf(node)) collect(child, paths, functions);
 }

@@ -8,16 +8,21 @@ export type { ExprFunctions } from './evaluate';
 export type { Node } from './ast';
 export type { Template } from './template';
 export type { PathSegment } from './paths';
+export type { TemplateReads } from './reads';
 export {
   adoptParsedTemplates,
-  parseTemplate,
   hasBindings,
   evaluateTemplate,
   evaluateParsed,
-  evaluateExpression,
+  forgetTemplates,
+  parsedTemplate,
+  setSourceParser,
   toText,
 } from './template';
+// Parsing from source (the tokenizer and parser): never reached from the borrower's app.
+export { parseTemplate, evaluateExpression, installSourceParser } from './templateSource';
 export { analyzeTemplate } from './analyze';
+export { templateReads } from './reads';
 export { parseStatePath, getAtPath, setAtPathDraft } from './paths';
 export { baseFunctions, baseFunctionNames } from './functions';
 export { LIMITS } from './limits';

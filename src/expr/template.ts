@@ -16,8 +16,6 @@ import {
 } from './evaluate';
 import { LIMITS } from './limits';
 import { checkString } from './operators';
-import { parseExpression } from './parser';
-import { scanTemplate } from './scan';
 
 export type TemplatePart =
   | { kind: 'text'; text: string }
@@ -41,65 +39,74 @@ export interface Template {
 
 export type TemplateParse = { ok: true; template: Template } | { ok: false; error: ExprError };
 
-type Cached<T> = { ok: true; value: T } | { ok: false; error: LocatedError };
+export type Cached<T> = { ok: true; value: T } | { ok: false; error: LocatedError };
 
 // Errors are cached without a pointer: the same string may sit at many places in a layout.
 const templates = new SourceCache<Cached<Template>>();
-const expressions = new SourceCache<Cached<Node>>();
 
 export function hasBindings(source: string): boolean {
   return typeof source === 'string' && source.includes('{{');
 }
 
-/** Parses (or fetches from the cache) a layout string. Never throws. */
-export function parseTemplate(source: string, pointer = ''): TemplateParse {
-  const parsed = parseTemplateCached(source);
+/**
+ * How a layout string missing from the cache becomes a template. Without a source parser (the
+ * borrower's app: its layouts come compiled by the server, every binding already parsed) a
+ * binding that was not compiled is an error where it is used, as a broken one is. Node tools, the
+ * studio and the tests get the parser with the package's index (templateSource.ts installs it).
+ */
+let sourceParser: ((source: string) => Cached<Template>) | null = null;
+
+export function setSourceParser(parse: ((source: string) => Cached<Template>) | null): void {
+  sourceParser = parse;
+}
+
+const NOT_COMPILED: Cached<Template> = {
+  ok: false,
+  error: { message: 'This binding did not come compiled with its layout' },
+};
+
+export function literalTemplate(source: string): Template {
+  return { source, kind: 'literal', parts: [{ kind: 'text', text: source }] };
+}
+
+/** The template of a layout string: the cache (compiled or parsed before), else the source parser. */
+export function templateOf(
+  source: string,
+  parse: ((source: string) => Cached<Template>) | null = sourceParser,
+): Cached<Template> {
+  // Literal text is cheap to wrap; keeping it out of the cache leaves the room for bindings.
+  if (!hasBindings(source)) return { ok: true, value: literalTemplate(source) };
+  const hit = templates.get(source);
+  if (hit !== undefined) return hit;
+  if (parse === null) return NOT_COMPILED;
+  const result = parse(source);
+  templates.set(source, result);
+  return result;
+}
+
+/** Empties the template cache: what a fresh page starts with (tests that compare compiled and source renders). */
+export function forgetTemplates(): void {
+  templates.clear();
+}
+
+/** The template of a layout string with the caller's pointer on its error. Never throws. */
+export function parsedTemplate(
+  source: string,
+  pointer = '',
+  parse: ((source: string) => Cached<Template>) | null = sourceParser,
+): TemplateParse {
+  const parsed = templateOf(source, parse);
   return parsed.ok
     ? { ok: true, template: parsed.value }
     : { ok: false, error: withPointer(parsed.error, pointer) };
 }
 
-function parseTemplateCached(source: string): Cached<Template> {
-  // Literal text is cheap to wrap; keeping it out of the cache leaves the room for bindings.
-  if (!hasBindings(source)) return buildTemplate(source);
-  const hit = templates.get(source);
-  if (hit !== undefined) return hit;
-  const result = buildTemplate(source);
-  templates.set(source, result);
-  return result;
-}
-
-function buildTemplate(source: string): Cached<Template> {
-  if (!hasBindings(source)) {
-    return {
-      ok: true,
-      value: { source, kind: 'literal', parts: [{ kind: 'text', text: source }] },
-    };
-  }
-  try {
-    const scan = scanTemplate(source);
-    if (scan.error !== undefined) return { ok: false, error: scan.error };
-    const parts: TemplatePart[] = scan.parts.map((p) => {
-      if (p.kind === 'text') return p;
-      const text = source.slice(p.start, p.end);
-      return { kind: 'binding', source: text, start: p.start, ast: parseExpression(text, p.start) };
-    });
-    const bindings = parts.filter((p) => p.kind === 'binding').length;
-    const onlySpace = parts.every((p) => p.kind === 'binding' || p.text.trim() === '');
-    const kind = bindings === 1 && onlySpace ? 'single' : 'mixed';
-    return { ok: true, value: { source, kind, parts } };
-  } catch (e) {
-    return { ok: false, error: toLocated(e) };
-  }
-}
-
 /**
- * Templates parsed before they reached the phone: the server parses the first screen's layout
- * strings with this same code (server/page/screenBindings.ts) and the page carries the results, so
- * the first screen evaluates and analyses its bindings without tokenizing and parsing each one
- *. Only for a layout the server vouches for (its stamp, src/contract/schema/layoutChecked.ts):
- * the trees are as trusted as the layout. An entry not shaped like a parsed template is skipped;
- * that string is parsed when first used. Returns how many were taken.
+ * Templates parsed before they reached the phone: the server compiles each layout with this
+ * package's parser (src/lint/compile/compileLayout.ts) and the app takes the trees in, so it
+ * evaluates and analyses its bindings without a tokenizer or parser of its own. The trees are as
+ * trusted as the layout (same origin, same server). An entry not shaped like a parsed template
+ * is skipped; that string is then an error where it is used. Returns how many were taken.
  */
 export function adoptParsedTemplates(parsed: unknown): number {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return 0;
@@ -132,7 +139,7 @@ export function evaluateTemplate(
 ): EvalResult {
   // Untyped callers may hand over a number or an object from the layout: it is its own value.
   if (typeof source !== 'string') return { ok: true, value: source };
-  const parsed = parseTemplateCached(source);
+  const parsed = templateOf(source);
   if (!parsed.ok) return { ok: false, error: withPointer(parsed.error, pointer) };
   return evaluateParsed(parsed.value, scope, fns, pointer);
 }
@@ -176,30 +183,4 @@ export function toText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
     return String(value);
   return '';
-}
-
-/** Evaluates one expression given without braces (e.g. a `visible` condition). Never throws. */
-export function evaluateExpression(
-  expr: string,
-  scope: Scope,
-  fns: ExprFunctions,
-  pointer: string,
-): EvalResult {
-  if (typeof expr !== 'string')
-    return { ok: false, error: { message: 'Expression must be a string', pointer } };
-  let parsed = expressions.get(expr);
-  if (parsed === undefined) {
-    try {
-      parsed = { ok: true, value: parseExpression(expr) };
-    } catch (e) {
-      parsed = { ok: false, error: toLocated(e) };
-    }
-    expressions.set(expr, parsed);
-  }
-  if (!parsed.ok) return { ok: false, error: withPointer(parsed.error, pointer) };
-  try {
-    return { ok: true, value: evaluateNode(parsed.value, createContext(scope, fns)) };
-  } catch (e) {
-    return { ok: false, error: withPointer(toLocated(e), pointer) };
-  }
 }

@@ -7,3 +7,5 @@ export { inOperatorTerms, operatorLine } from './operatorWords';
 export type { OperatorIssue } from './operatorWords';
 export { effectDiff, layoutEffects, type Effects } from './effects/effects';
 export { runLint } from './cli';
+export { compileLayout } from './compile/compileLayout';
+export type { CompileOptions } from './compile/compileLayout';

@@ -12,7 +12,7 @@
  * validator (src/lint/computed.ts); should one reach the browser, its names read as undefined and
  * the cycle is reported once.
  */
-import { analyzeTemplate } from '@kopa/expr';
+import { templateReads } from '@kopa/expr';
 import { orderComputed, type ComputedDefs } from '@kopa/contract';
 import type { RuntimeEnv } from './env';
 import { escapePointer } from '@kopa/contract';
@@ -46,7 +46,7 @@ function readsOf(source: string): string[] {
     // and needs no walk of its tree.
     names = !source.includes('computed')
       ? []
-      : analyzeTemplate(source)
+      : templateReads(source)
           .paths.filter((p) => p[0] === 'computed' && p[1] !== undefined)
           .map((p) => p[1] as string);
     // Layout strings are few and fixed; the bound keeps a hostile page from growing it forever.

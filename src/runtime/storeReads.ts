@@ -1,4 +1,4 @@
-import { hasBindings, parseTemplate } from '@kopa/expr';
+import { hasBindings, parsedTemplate } from '@kopa/expr';
 
 /**
  * The scope names the page store backs (src/runtime/scope.ts). The others never change while a
@@ -30,7 +30,7 @@ function stringReadsStore(source: string): boolean {
   if (known !== undefined) return known;
   // A binding that does not parse is reported where it is used; it is taken as live (safe). The
   // parse is the cached one (the first screen's trees came with the page), not a second walk.
-  const reads = STORE_WORD.test(source) || !parseTemplate(source).ok;
+  const reads = STORE_WORD.test(source) || !parsedTemplate(source).ok;
   if (byString.size >= MAX_STRINGS) byString.clear();
   byString.set(source, reads);
   return reads;

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore } from '../../src/react/render/toast/toastStore';
 import { firstScreenFor, startFirstScreen } from '../../src/app/shell/firstScreen';
+import { compiledText } from '../support/compiled';
 
 const layout = {
   id: 'repay',
@@ -26,7 +27,7 @@ function pageWithLayout(name: string): void {
   block.type = 'application/json';
   block.id = 'kopa-layout';
   block.dataset.name = name;
-  block.textContent = JSON.stringify(layout);
+  block.textContent = compiledText(layout, name);
   document.body.append(block);
 }
 

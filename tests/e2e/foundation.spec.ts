@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import routes from '../../config/routes.json' with { type: 'json' };
-import { expect, fetchLayoutsOverNetwork, test } from './support/fixtures';
+import { compiledLayout, expect, fetchLayoutsOverNetwork, test } from './support/fixtures';
 
 const DIST = join(import.meta.dirname, '..', '..', process.env.E2E_DIST ?? 'dist');
 
@@ -49,14 +49,40 @@ test('legacy hash links land on their path with the query kept', async ({ page }
   await expect(page).toHaveURL(/\/borrowDetail\?userId=10001&sessionId=demo-session&orderId=O170$/);
 });
 
-test('the built bundle contains no eval or new Function', () => {
+/** The borrower's built JS files (dist/assets; the studio's build is dist/studio/), with their code. */
+function builtJs(): { file: string; code: string }[] {
   const assets = join(DIST, 'assets');
   const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
   expect(js.length).toBeGreaterThan(0);
-  for (const file of js) {
-    const code = readFileSync(join(assets, file), 'utf8');
+  return js.map((file) => ({ file, code: readFileSync(join(assets, file), 'utf8') }));
+}
+
+test('the built bundle contains no eval or new Function', () => {
+  for (const { file, code } of builtJs()) {
     expect(code, file).not.toMatch(/new Function\s*\(/);
     expect(code, file).not.toMatch(/(^|[^.\w$])eval\s*\(/);
+  }
+});
+
+/**
+ * Text only the layout checker, the expression parser and the fragment expander hold: the
+ * parser's and tokenizer's own messages, the layout validators' schema ids, the expander's
+ * messages. The borrower's app gets layouts compiled by the server, so none of it may ship in
+ * its files.
+ */
+const CHECKER_ONLY = [
+  'Use parentheses to mix ?? with && or ||', // src/expr/parser.ts
+  'Cannot call here', // src/expr/parser.ts
+  'Expression is longer than', // src/expr/tokenizer.ts
+  'layout.schema.json', // the layout validators (validateLayoutOutline, widget validators)
+  'widgets/text.schema.json',
+  'fragment uses itself', // src/contract/layout/fragments.ts
+  'fragments nest more than',
+];
+
+test("the borrower's bundle holds no layout validator, expression parser or fragment expander", () => {
+  for (const { file, code } of builtJs()) {
+    for (const text of CHECKER_ONLY) expect(code, `${file}: ${text}`).not.toContain(text);
   }
 });
 
@@ -68,23 +94,26 @@ test('a malformed layout (HTML error page with status 200, then not JSON) shows 
 }) => {
   let answer = '<html><body>Bad gateway</body></html>';
   await fetchLayoutsOverNetwork(page);
-  await page.route('**/layouts/customer-service.json', (route) =>
+  await page.route('**/layouts/customer-service.compiled.json', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: answer }),
   );
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('could not be read');
-  answer = layout([{ type: 'text', text: 'Recovered' }]);
+  answer = compiledLayout(layout([{ type: 'text', text: 'Recovered' }]));
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Recovered')).toBeVisible();
 });
 
-test('a layout with wrong field types shows an error screen naming where', async ({ page }) => {
+test('a layout the server could not vouch for shows an error screen naming where', async ({
+  page,
+}) => {
   await fetchLayoutsOverNetwork(page);
-  await page.route('**/layouts/customer-service.json', (route) =>
+  const wrong = JSON.stringify({ id: 'customer-service', version: 'one', title: 'x', body: [] });
+  await page.route('**/layouts/customer-service.compiled.json', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify({ id: 'customer-service', version: 'one', title: 'x', body: [] }),
+      body: compiledLayout(wrong, { pointer: '/version', message: 'must be integer' }),
     }),
   );
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
@@ -97,15 +126,17 @@ test('an unknown widget falls back alone while its siblings render, reported onc
   kopa,
 }) => {
   await fetchLayoutsOverNetwork(page);
-  await page.route('**/layouts/customer-service.json', (route) =>
+  await page.route('**/layouts/customer-service.compiled.json', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: layout([
-        { type: 'text', text: 'Before' },
-        { type: 'hax' },
-        { type: 'text', text: '<img src=x onerror=alert(1)>' },
-      ]),
+      body: compiledLayout(
+        layout([
+          { type: 'text', text: 'Before' },
+          { type: 'hax' },
+          { type: 'text', text: '<img src=x onerror=alert(1)>' },
+        ]),
+      ),
     }),
   );
   let dialogs = 0;
@@ -130,8 +161,8 @@ test('a 5,000-deep layout is refused with a bounded error and the page stays ali
   const node = `${'{"type":"container","children":['.repeat(5000)}{"type":"text","text":"deep"}${']}'.repeat(5000)}`;
   const body = `{"id":"customer-service","version":1,"title":"Deep","body":[${node}]}`;
   await fetchLayoutsOverNetwork(page);
-  await page.route('**/layouts/customer-service.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body }),
+  await page.route('**/layouts/customer-service.compiled.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: compiledLayout(body) }),
   );
   await page.goto('/customerService?userId=10001&sessionId=demo-session');
   await expect(page.getByRole('alert')).toContainText('too deeply nested');
@@ -157,5 +188,5 @@ test('the first screen uses the layout the server put in the page; a later scree
   await page.getByRole('button', { name: 'Back to my complaints' }).click();
   await expect(page).toHaveURL(/\/complaintList\?/);
   await expect(page.locator('main.k-state--loading')).toHaveCount(0);
-  expect(layoutRequests).toEqual(['/layouts/complaint-list.json']);
+  expect(layoutRequests).toEqual(['/layouts/complaint-list.compiled.json']);
 });

@@ -139,6 +139,32 @@ describe('layouts', () => {
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it('serves the compiled form the app reads, with its own ETag and 304', async () => {
+    const layout = {
+      id: 'welcome',
+      version: 1,
+      title: 'Welcome',
+      state: { n: 2 },
+      body: [{ type: 'text', text: 'You have {{ state.n * 2 }} offers' }],
+    };
+    await write('welcome', JSON.stringify(layout), 1000);
+    const url = '/layouts/welcome.compiled.json';
+    const res = await s.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const compiled = res.json();
+    expect(compiled).toMatchObject({ format: 1, name: 'welcome', layout, widgets: ['text'] });
+    expect(compiled.version).toBeGreaterThan(0);
+    expect(Object.keys(compiled.templates)).toEqual(['You have {{ state.n * 2 }} offers']);
+    const etag = String(res.headers.etag);
+    expect(etag).not.toBe(String((await get('welcome')).headers.etag));
+    const again = await s.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect((await s.inject({ method: 'GET', url: '/layouts/nope.compiled.json' })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('keeps serving the last good version when the file becomes invalid or not JSON', async () => {
     await write('repay', '{"screen":"repay","v":1}', 1000);
     expect((await get('repay')).json()).toEqual({ screen: 'repay', v: 1 });

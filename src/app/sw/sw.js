@@ -5,7 +5,8 @@
  *
  * - Hashed assets (the build's own JS and CSS): precached at install, then cache first. Their
  *   names change with their content, so a cached copy is never stale.
- * - Screen HTML (a route path; the server puts the screen's layout in it) and /layouts/*.json:
+ * - Screen HTML (a route path; the server puts the screen's compiled layout in it) and
+ *   /layouts/*.json (the app reads /layouts/<name>.compiled.json):
  *   checked, then from the cache. A warm open asks the server whether its cached copy is still
  *   current (a conditional request with the copy's ETag: a 304 without a body when nothing
  *   changed) and paints the copy only then, or when the server has not answered within
@@ -30,7 +31,7 @@ const ASSETS = `kopa-assets-${BUILD.version}`;
 const PRECACHE = BUILD.assets.map((file) => `/${file}`);
 const PRECACHED = new Set(PRECACHE);
 const ROUTES = new Set(BUILD.routes);
-const LAYOUT = /^\/layouts\/[a-z0-9-]+\.json$/;
+const LAYOUT = /^\/layouts\/[a-z0-9-]+(\.compiled)?\.json$/;
 
 /** The route paths of the windows open now: their HTML is what the next open needs first. */
 async function openScreens() {

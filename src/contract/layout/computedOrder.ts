@@ -3,7 +3,7 @@
  * renderer (src/runtime/computed.ts) and the validator (src/lint/computed.ts). Pure; reads the
  * expressions through src/expr only.
  */
-import { analyzeTemplate } from '@kopa/expr';
+import { templateReads } from '@kopa/expr';
 
 export type ComputedDefs = Readonly<Record<string, unknown>>;
 
@@ -13,7 +13,7 @@ export function computedReads(def: unknown, out = new Set<string>(), depth = 0):
   if (typeof def === 'string') {
     // A definition that never names `computed` reads none: no walk of its tree.
     if (!def.includes('computed')) return out;
-    for (const path of analyzeTemplate(def).paths)
+    for (const path of templateReads(def).paths)
       if (path[0] === 'computed' && path[1] !== undefined) out.add(path[1]);
   } else if (Array.isArray(def)) {
     for (const v of def) computedReads(v, out, depth + 1);

@@ -7,10 +7,8 @@
  * element; the frame is an element marked with FRAME_ATTRIBUTE just before #root.
  */
 export const PAGE_BLOCK = {
-  /** The screen's layout (fragments expanded), with data-name, data-etag, data-checked, data-preview. */
+  /** The screen's layout compiled (server/layouts/compiled.ts), with data-name, data-etag, data-checked, data-preview. */
   layout: 'kopa-layout',
-  /** The layout's bindings, parsed by the server (only for a layout the server checked). */
-  bindings: 'kopa-bindings',
   /** The screen's own texts in the page's language (data-lang). */
   texts: 'kopa-texts',
   /** The first screen's data requests, planned from the query (EarlyPlan, earlyPlan.ts). */

@@ -14,6 +14,7 @@ import { MAX_LAYOUT_DEPTH } from '../../../src/contract/schema/layoutLimits';
 import { LayoutRoute } from '../../../src/app/shell/LayoutRoute';
 import { loadLayout } from '../../../src/app/shell/loadLayout';
 import { layoutOf, renderLayout } from '../../support/renderLayout';
+import { compiledAround, compiledText } from '../../support/compiled';
 
 /** Written as text: JSON.stringify itself runs out of stack on very deep values. */
 function deepLayoutText(levels: number, id = 'customer-service'): string {
@@ -54,7 +55,7 @@ describe('the layout loader bounds depth before anything recursive runs', () => 
   it.each([1_500, 5_000, 100_000])(
     'a %i-deep layout is a bounded error naming where the limit is crossed',
     async (levels) => {
-      stubFetch([deepLayoutText(levels)]);
+      stubFetch([compiledAround(deepLayoutText(levels))]);
       const onParsed = vi.fn();
       const result = await loadLayout('customer-service', new AbortController().signal, onParsed);
       expect(result.ok).toBe(false);
@@ -70,7 +71,7 @@ describe('the layout loader bounds depth before anything recursive runs', () => 
 
   it('a flat layout with more than 100,000 values is refused as too large', async () => {
     const many = `{"id":"customer-service","version":1,"title":"Big","body":[],"state":{"list":[${'0,'.repeat(150_000)}0]}}`;
-    stubFetch([many]);
+    stubFetch([compiledAround(many)]);
     const result = await loadLayout('customer-service', new AbortController().signal);
     expect(result).toEqual({
       ok: false,
@@ -79,10 +80,10 @@ describe('the layout loader bounds depth before anything recursive runs', () => 
   });
 
   it('a 5,000-deep layout shows the error screen with Retry; Retry loads the fixed layout', async () => {
-    const fixed = JSON.stringify(
+    const fixed = compiledText(
       layoutOf([{ type: 'text', text: 'Fixed page' }], { id: 'customer-service' }),
     );
-    const { requested } = stubFetch([deepLayoutText(5_000), fixed]);
+    const { requested } = stubFetch([compiledAround(deepLayoutText(5_000)), fixed]);
     const user = userEvent.setup();
     await act(async () => {
       render(
@@ -94,7 +95,7 @@ describe('the layout loader bounds depth before anything recursive runs', () => 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The page layout is too deeply nested');
     const layoutFetches = () =>
-      requested.filter((u) => u.includes('/layouts/customer-service.json')).length;
+      requested.filter((u) => u.includes('/layouts/customer-service.compiled.json')).length;
     expect(layoutFetches()).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -115,8 +116,8 @@ describe('everything recursive is safe at the limit', () => {
       state: { n: 1 },
     });
     stubFetch([
-      JSON.stringify(layout),
-      JSON.stringify(layoutOf([nestedNodes(levels + 1, leaf)], { id: 'customer-service' })),
+      compiledText(layout),
+      compiledText(layoutOf([nestedNodes(levels + 1, leaf)], { id: 'customer-service' })),
     ]);
     expect(await loadLayout('customer-service', new AbortController().signal)).toMatchObject({
       ok: true,

@@ -166,6 +166,20 @@ export async function fetchLayoutsOverNetwork(page: Page): Promise<void> {
   );
 }
 
+/**
+ * A layout given as text as the server serves it to the app (server/layouts/compiled.ts), for a
+ * test that answers /layouts/<name>.compiled.json itself: only for layouts without bindings (the
+ * compiled trees come from the server's compiler, which a spec does not import). `invalid` is
+ * what the server's strict check says of a layout it could not vouch for.
+ */
+export function compiledLayout(
+  layoutText: string,
+  invalid?: { pointer: string; message: string },
+): string {
+  const check = invalid ? `"invalid":${JSON.stringify(invalid)}` : '"checked":"e2e"';
+  return `{"format":1,"name":"customer-service","version":1,${check},"layout":${layoutText},"templates":{},"dataSources":[],"widgets":["text","container"]}`;
+}
+
 /** Latest SMS code the test-only route knows for a phone (NODE_ENV=test only). */
 export async function smsCodeFor(page: Page, phone: string): Promise<string> {
   const response = await page.request.get(`/__test/sms-codes?phone=${encodeURIComponent(phone)}`);

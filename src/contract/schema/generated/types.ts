@@ -751,6 +751,7 @@ export interface KopaSchemaIndex {
   api_upload_problem_img_response_schema_json?: UploadProblemImgResponse;
   api_user_delete_request_schema_json?: UserDeleteRequest;
   api_user_delete_response_schema_json?: UserDeleteResponse;
+  compiled_layout_schema_json?: CompiledLayout;
   config_app_schema_json?: AppConfig;
   config_messages_schema_json?: MessageCatalogue;
   config_publishing_schema_json?: PublishingConfig;
@@ -3090,6 +3091,110 @@ export interface UserDeleteResponse {
    * Always true.
    */
   deleted?: boolean;
+}
+/**
+ * A layout as the server serves it to the borrower's app (server/layouts/compiled.ts): fragments expanded, every `{{ }}` binding parsed into its tree with constant parts folded, and what the page needs first listed. Made once per published version (and per draft preview) from the version's expanded layout; the app renders it without a layout validator, tokenizer, parser or fragment expander.
+ */
+export interface CompiledLayout {
+  /**
+   * The compiled format's version: an app meets only the format it was built for (another is fetched again from the server).
+   */
+  format: 1;
+  /**
+   * The layout's name (its file and URL name).
+   */
+  name: string;
+  /**
+   * The published version it was compiled from (0 for an operator's draft preview).
+   */
+  version: number;
+  /**
+   * The layout schema version (LAYOUT_SCHEMA_VERSION) the server checked the layout with; absent when the strict check failed (then `invalid` says where).
+   */
+  checked?: string;
+  /**
+   * The first problem the server's strict check found (an older schema's version, a broken draft): the app shows it on its error screen instead of rendering.
+   */
+  invalid?: {
+    /**
+     * JSON pointer of the offending value.
+     */
+    pointer: string;
+    /**
+     * What is wrong, in the checker's words.
+     */
+    message: string;
+  };
+  /**
+   * The layout document with fragments expanded (layout.schema.json).
+   */
+  layout: {};
+  /**
+   * Every layout string that holds a `{{ }}` binding, by its exact text, as its parsed template. A string that does not parse is absent: the app reports it where it is used.
+   */
+  templates: {
+    [k: string]: Template | undefined;
+  };
+  /**
+   * The names of the data sources that load with the page (not `load: manual`), in layout order.
+   */
+  dataSources: string[];
+  /**
+   * The widget types of the first screen (body, header and footer; not the dialogs'): the page preloads their chunks.
+   */
+  widgets: string[];
+  /**
+   * From the checker, where it could tell: a binding's type by the JSON pointer of the layout value that holds it.
+   */
+  types?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * From the checker's information flow: the labels of the data that reach a URL, by the JSON pointer of the URL value (the app's URL check reads them as a second wall).
+   */
+  labels?: {
+    [k: string]: string[] | undefined;
+  };
+}
+export interface Template {
+  /**
+   * The layout string itself.
+   */
+  source: string;
+  /**
+   * single: one binding with only whitespace around it (its raw value); mixed: text and bindings (a string).
+   */
+  kind: 'single' | 'mixed';
+  parts: {
+    kind: 'text' | 'binding';
+    text?: string;
+    /**
+     * The binding's expression text.
+     */
+    source?: string;
+    /**
+     * Its offset in the layout string.
+     */
+    start?: number;
+    ast?: Node;
+  }[];
+}
+/**
+ * One node of an expression's tree (src/expr/ast.ts): plain data, walked by the app's evaluator.
+ */
+export interface Node {
+  type:
+    | 'Literal'
+    | 'Identifier'
+    | 'Chain'
+    | 'Call'
+    | 'Unary'
+    | 'Binary'
+    | 'Logical'
+    | 'Conditional'
+    | 'Array'
+    | 'Object';
+  pos: number;
 }
 /**
  * config/app.json: the deployment's environment config (spec section 3 'Environment config'), bundled into the app and read by the reference server. Checked by npm run gen / gen:check and at server start.
