@@ -7,3 +7,4 @@ export { inOperatorTerms, operatorLine } from './operatorWords';
 export type { OperatorIssue } from './operatorWords';
 export { effectDiff, layoutEffects, type Effects } from './effects/effects';
 export { runLint } from './cli';
+export { checkLayoutText, type LocatedIssue } from './checkText';
