@@ -43,9 +43,18 @@ input[type=text], input[type=password] { padding: 6px 8px; border: 1px solid #9a
 .s-panel { background: #fff; border: 1px solid #d5d9e2; padding: 8px 12px; max-height: 40vh; overflow: auto; }
 .s-panel table { border-collapse: collapse; width: 100%; }
 .s-panel td, .s-panel th { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eef0f4; vertical-align: top; }
-.s-issues li { cursor: pointer; }
 .s-notjson { max-width: 390px; padding: 12px; border: 2px solid #b3261e; border-radius: 12px; }
 .s-status { min-height: 1.4em; }
+.s-heading { margin: 16px; }
+.s-title { margin: 0; }
+.s-summary { margin: 4px 0; }
+.s-phone-title { margin: 0 0 8px; }
+.s-middle { min-width: 0; }
+.s-issues { margin: 0; padding-left: 1.2em; }
+.s-plain { border: 0; padding: 2px 0; background: none; text-align: left; font: inherit; color: inherit; cursor: pointer; }
+.s-plain:hover, .s-plain:focus-visible { text-decoration: underline; }
+.s-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.s-hover code { display: block; margin-top: 4px; white-space: pre-wrap; }
 .s-ok { color: #1e7b34; }
 .s-merge { max-height: 40vh; overflow: auto; }
 /* 360 px to 1920 px with no sideways scroll: the top bar wraps, the list and the work area fit the width. */

@@ -106,15 +106,34 @@ export function takesAnyKey(bundle: Schema, steps: readonly Step[]): boolean {
   );
 }
 
-/** The values property `key` of the innermost object takes, when they are a closed list. */
-export function valuesOf(bundle: Schema, steps: readonly Step[], key: string): unknown[] {
-  const out: unknown[] = [];
-  for (const o of child(bundle, schemasAt(bundle, steps), key)) {
-    if (o.const !== undefined) out.push(o.const);
-    if (o.enum) out.push(...o.enum);
-    if (o.type === 'boolean') out.push(true, false);
+/**
+ * The values property `key` of the innermost object takes, when they are a closed list, each
+ * with what it means (a widget's or action's description for a `type`).
+ */
+export function choicesOf(
+  bundle: Schema,
+  steps: readonly Step[],
+  key: string,
+): Array<{ value: unknown; info?: string }> {
+  const out = new Map<string, { value: unknown; info?: string }>();
+  const add = (value: unknown, info?: string) => {
+    const k = JSON.stringify(value);
+    if (!out.has(k)) out.set(k, info === undefined ? { value } : { value, info });
+  };
+  for (const owner of schemasAt(bundle, steps)) {
+    const prop = owner.properties?.[key];
+    for (const o of prop ? branches(bundle, prop) : []) {
+      if (o.const !== undefined) add(o.const, key === 'type' ? owner.description : o.description);
+      for (const v of o.enum ?? []) add(v, o.description);
+      if (o.type === 'boolean') for (const v of [true, false]) add(v, o.description);
+    }
   }
-  return [...new Set(out)];
+  return [...out.values()];
+}
+
+/** Just the values of choicesOf. */
+export function valuesOf(bundle: Schema, steps: readonly Step[], key: string): unknown[] {
+  return choicesOf(bundle, steps, key).map((c) => c.value);
 }
 
 /** A short example of property `name` with schema `s`, as it would be written in a layout. */
