@@ -105,5 +105,8 @@ export async function studioTyping(page: Page, text: string, count: number) {
     await page.waitForTimeout(PAUSE_MS);
     pause.push(...(await takeTasks(page)));
   }
-  return { latencies, typing, pause, keys, positions: places.length };
+  const checks = await page.evaluate(() =>
+    performance.getEntriesByName('kopa-check').map((m) => Number((m as PerformanceMark).detail)),
+  );
+  return { latencies, typing, pause, keys, positions: places.length, checks };
 }

@@ -52,7 +52,9 @@ describe('schemaWalk', () => {
     const button = names('{ "body": [ { "type": "button", | } ] }');
     expect(button).toEqual(expect.arrayContaining(['label', 'onTap', 'variant', 'disabled']));
     expect(button).not.toContain('src');
-    const action = names('{ "body": [ { "type": "button", "onTap": [ { "type": "http", | } ] } ] }');
+    const action = names(
+      '{ "body": [ { "type": "button", "onTap": [ { "type": "http", | } ] } ] }',
+    );
     expect(action).toEqual(expect.arrayContaining(['endpoint', 'params']));
     expect(action).not.toContain('label');
   });
@@ -78,5 +80,19 @@ describe('schemaWalk', () => {
     });
     // Keys of the operator's own choosing (data source names) are never "unknown".
     expect(describeProperty(bundle, at('{ "dataSources": { "k|f": {} } }').steps, 'kf')).toBeNull();
+  });
+});
+
+describe('the checker on an unknown property', () => {
+  it('says "did you mean" with the names the widget takes', async () => {
+    const { checkLayoutText } = await import('../../src/lint/checkText');
+    const text = JSON.stringify({
+      id: 'x',
+      version: 1,
+      title: 'X',
+      body: [{ type: 'button', label: 'Pay', onTap: [], varaint: 'link' }],
+    });
+    const messages = checkLayoutText('x', text).map((i) => i.message);
+    expect(messages.join('\n')).toContain('unknown property "varaint" (did you mean "variant"?');
   });
 });

@@ -1,13 +1,13 @@
 /** The screen's widget tree beside its JSON (outline.ts); choosing a node selects it everywhere. */
-import { useMemo } from 'react';
-import { outlineOf } from '../outline';
+import { memo } from 'react';
+import type { OutlineItem } from '../outline';
 
-export function OutlineNav(props: {
-  doc: unknown;
+export const OutlineNav = memo(function OutlineNav(props: {
+  items: OutlineItem[];
   selected: string | null;
   onSelect: (pointer: string) => void;
 }) {
-  const items = useMemo(() => outlineOf(props.doc), [props.doc]);
+  const { items } = props;
   return (
     <nav className="s-outline" aria-label="Outline">
       <h3>Outline</h3>
@@ -28,4 +28,4 @@ export function OutlineNav(props: {
       </ul>
     </nav>
   );
-}
+});

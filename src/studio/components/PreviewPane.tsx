@@ -4,7 +4,7 @@
  * after every save; the node chosen in the outline is marked in it. A draft that is not JSON
  * previews as its problem list.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Issue, LayoutDetail } from '../api';
 import { DEVICES, LANGUAGES, previewUrl, type PreviewChoice } from '../preview';
 import { NotJsonPreview } from './ProblemList';
@@ -17,7 +17,31 @@ interface Props {
   onChoice: (c: PreviewChoice) => void;
   /** Changes after every save: the frame loads the draft as it is now. */
   revision: number;
+  /** When the operator last typed: the frame reloads only in a pause. */
+  lastEditAt: () => number;
   selected: string | null;
+}
+
+/**
+ * Reloading the frame runs the borrower app on the studio's own thread (a same-origin frame):
+ * hundreds of ms on a slow machine. It waits for a pause in the typing, so keys never queue
+ * behind it.
+ */
+const RELOAD_AFTER_QUIET_MS = 1500;
+
+function useQuietValue(value: string, lastEditAt: () => number): string {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      const quiet = Date.now() - lastEditAt();
+      if (quiet >= RELOAD_AFTER_QUIET_MS) setShown(value);
+      else timer = setTimeout(settle, RELOAD_AFTER_QUIET_MS - quiet);
+    };
+    settle();
+    return () => clearTimeout(timer);
+  }, [value, lastEditAt]);
+  return shown;
 }
 
 function Switch(props: {
@@ -44,7 +68,8 @@ function Switch(props: {
   );
 }
 
-export function PreviewPane({ detail, issues, choice, onChoice, revision, selected }: Props) {
+export function PreviewPane(props: Props) {
+  const { detail, issues, choice, onChoice, revision, selected } = props;
   const frame = useRef<HTMLIFrameElement>(null);
   const mark = () =>
     frame.current?.contentWindow?.postMessage({ kopaStudioSelect: selected }, location.origin);
@@ -57,7 +82,10 @@ export function PreviewPane({ detail, issues, choice, onChoice, revision, select
   const scenario = detail.scenarios.find((s) => s.name === choice.scenario);
   const url = detail.preview ? previewUrl(detail.preview.url, choice) : null;
   // The revision in the address: a new address reloads the frame with the draft as saved.
-  const src = url ? `${url}&t=${revision}-${detail.draft?.hash ?? ''}` : 'about:blank';
+  const src = useQuietValue(
+    url ? `${url}&t=${revision}-${detail.draft?.hash ?? ''}` : 'about:blank',
+    props.lastEditAt,
+  );
   return (
     <section className="s-phone">
       <h3 className="s-phone-title">

@@ -7,6 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { EditorView } from '@codemirror/view';
 import type { LayoutDetail, Me } from '../api';
 import type { DataSchemas } from '../bindingCompletion';
+import { outlineOf } from '../outline';
 import { useDraft } from '../hooks/useDraft';
 import { useEditorNavigation } from '../hooks/useEditorNavigation';
 import { useVersionTexts } from '../hooks/useVersionTexts';
@@ -48,11 +49,13 @@ export function Workspace({ name, me, schema, dataSchemas, detail: initial, onEx
   });
   const { selected, select, goTo } = useEditorNavigation(view);
   const [why, setWhy] = useState('');
-  const [doc, setDoc] = useState<unknown>(() => parsed(initialText));
-  // Half-typed JSON keeps the last outline.
+  const [outline, setOutline] = useState(() => outlineOf(parsed(initialText)));
+  // Half-typed JSON keeps the last outline; an edit that changes no node's line keeps it too.
   const onChecked = useCallback((text: string) => {
     const d = parsed(text);
-    if (d !== undefined) setDoc(d);
+    if (d === undefined) return;
+    const next = outlineOf(d);
+    setOutline((now) => (JSON.stringify(now) === JSON.stringify(next) ? now : next));
   }, []);
   const draft = useDraft({
     name,
@@ -68,7 +71,7 @@ export function Workspace({ name, me, schema, dataSchemas, detail: initial, onEx
 
   return (
     <main className="s-work">
-      <OutlineNav doc={doc} selected={selected} onSelect={select} />
+      <OutlineNav items={outline} selected={selected} onSelect={select} />
       <section className="s-middle" aria-label="Editor">
         <LayoutHeading name={name} detail={detail} />
         <p className="s-warning" role="alert">
@@ -113,6 +116,7 @@ export function Workspace({ name, me, schema, dataSchemas, detail: initial, onEx
         choice={choice}
         onChoice={setChoice}
         revision={draft.revision}
+        lastEditAt={draft.lastEditAt}
         selected={selected}
       />
     </main>

@@ -3,7 +3,7 @@
  * (checker/) and saved to the server 400 ms after the last key; publish, roll back, discard and
  * approve, each answered in the status line; the layout reloaded from the server after each.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { EditorView } from '@codemirror/view';
 import { call, StudioError, type Issue, type LayoutDetail, type Me, type SavedDraft } from '../api';
 import { useChecker } from './useChecker';
@@ -36,6 +36,7 @@ export function useDraft({ name, me, initial, view, onExpired, onChecked, onProb
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saving = useRef<Promise<void>>(Promise.resolve());
   const applying = useRef(false);
+  const lastEdit = useRef(0);
   const latest = useRef({ onChecked });
   latest.current = { onChecked };
 
@@ -71,6 +72,7 @@ export function useDraft({ name, me, initial, view, onExpired, onChecked, onProb
   /** The editor's text changed (a key, a paste, a completion). */
   function edited(text: string): void {
     if (applying.current) return;
+    lastEdit.current = Date.now();
     checker.current?.check(text);
     setStatus('Saving draft...');
     clearTimeout(timer.current);
@@ -116,7 +118,8 @@ export function useDraft({ name, me, initial, view, onExpired, onChecked, onProb
   const actions = draftActions(path, act, settle, saved, () => detailRef.current.draft?.hash);
 
   const { detail, issues, status, warning, revision } = state;
-  return { detail, issues, status, warning, revision, edited, ...actions };
+  const lastEditAt = useCallback(() => lastEdit.current, []);
+  return { detail, issues, status, warning, revision, edited, lastEditAt, ...actions };
 }
 
 /**
@@ -192,7 +195,15 @@ async function saveDraft(
 function useDraftState(initial: LayoutDetail) {
   const [detail, setDetailState] = useState(initial);
   const detailRef = useRef(initial);
-  const [issues, setIssues] = useState<Issue[]>(initial.issues);
+  const [issues, setIssuesState] = useState<Issue[]>(initial.issues);
+  const issuesNow = useRef(JSON.stringify(initial.issues));
+  // The same problems again (most keys): the list, the editor's marks and the preview stay.
+  const setIssues = (next: Issue[]) => {
+    const key = JSON.stringify(next);
+    if (key === issuesNow.current) return;
+    issuesNow.current = key;
+    setIssuesState(next);
+  };
   const [status, setStatusState] = useState<Status>({
     text: initial.issues.length > 0 ? `The draft has ${initial.issues.length} problem(s).` : '',
     good: false,
@@ -201,8 +212,13 @@ function useDraftState(initial: LayoutDetail) {
     detailRef.current = d;
     setDetailState(d);
   };
-  const setStatus = (text: string, good = false) =>
-    setStatusState((s) => (s.text === text && s.good === good ? s : { text, good }));
+  const statusNow = useRef<Status>({ text: '', good: false });
+  // A key while "Saving draft..." shows already: no render at all.
+  const setStatus = (text: string, good = false) => {
+    if (statusNow.current.text === text && statusNow.current.good === good) return;
+    statusNow.current = { text, good };
+    setStatusState(statusNow.current);
+  };
   const [warning, setWarning] = useState(initial.warning ?? '');
   /** Bumped after each save and reload: the preview and the diff show the text as it is now. */
   const [revision, setRevision] = useState(0);

@@ -2,22 +2,25 @@
  * Moving around the editor from elsewhere: the outline selects a node's whole text (and the
  * preview marks it), a problem puts the cursor on its line:column.
  */
-import { useState, type RefObject } from 'react';
+import { useCallback, useState, type RefObject } from 'react';
 import type { EditorView } from '@codemirror/view';
 import type { Issue } from '../api';
 import { rangeOfPointer } from '../jsonPointer';
 
 export function useEditorNavigation(view: RefObject<EditorView | null>) {
   const [selected, setSelected] = useState<string | null>(null);
-  const select = (pointer: string) => {
-    setSelected(pointer);
-    const v = view.current;
-    const range = v ? rangeOfPointer(v.state, pointer) : null;
-    if (v && range) {
-      v.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
-      v.focus();
-    }
-  };
+  const select = useCallback(
+    (pointer: string) => {
+      setSelected(pointer);
+      const v = view.current;
+      const range = v ? rangeOfPointer(v.state, pointer) : null;
+      if (v && range) {
+        v.dispatch({ selection: { anchor: range.from, head: range.to }, scrollIntoView: true });
+        v.focus();
+      }
+    },
+    [view],
+  );
   const goTo = (i: Issue) => {
     const v = view.current;
     if (!v) return;
