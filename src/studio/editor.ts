@@ -60,6 +60,8 @@ export function createEditor(
       ],
     }),
   });
+  // The scroller holds the text: reachable by keyboard, as a scrolling region must be (axe).
+  view.scrollDOM.tabIndex = 0;
   return view;
 }
 
