@@ -3,13 +3,13 @@
  * diff, history), and the phone preview. The draft's life (check, save, publish...) is
  * useDraft's; this wires the parts together.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EditorView } from '@codemirror/view';
 import type { LayoutDetail, Me } from '../api';
 import type { DataSchemas } from '../bindingCompletion';
-import { outlineOf } from '../outline';
 import { useDraft } from '../hooks/useDraft';
 import { useEditorNavigation } from '../hooks/useEditorNavigation';
+import { useOutline } from '../hooks/useOutline';
 import { useVersionTexts } from '../hooks/useVersionTexts';
 import { DEVICES, type PreviewChoice } from '../preview';
 import type { Schema } from '../schema/schemaWalk';
@@ -20,14 +20,6 @@ import { OutlineNav } from './OutlineNav';
 import { PreviewPane } from './PreviewPane';
 import { Panels, type Tab } from './Panels';
 import { PublishBar } from './PublishBar';
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 interface Props {
   name: string;
@@ -49,14 +41,7 @@ export function Workspace({ name, me, schema, dataSchemas, detail: initial, onEx
   });
   const { selected, select, goTo } = useEditorNavigation(view);
   const [why, setWhy] = useState('');
-  const [outline, setOutline] = useState(() => outlineOf(parsed(initialText)));
-  // Half-typed JSON keeps the last outline; an edit that changes no node's line keeps it too.
-  const onChecked = useCallback((text: string) => {
-    const d = parsed(text);
-    if (d === undefined) return;
-    const next = outlineOf(d);
-    setOutline((now) => (JSON.stringify(now) === JSON.stringify(next) ? now : next));
-  }, []);
+  const [outline, onChecked] = useOutline(initialText);
   const draft = useDraft({
     name,
     me,
