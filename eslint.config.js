@@ -60,9 +60,6 @@ export default tseslint.config(
       ],
     },
   },
-  // The studio's DOM-building functions (renderLayout, historyPanel, ...) are replaced by the
-  // React studio, which is being written now: they are not split, they go.
-  { files: ['src/studio/**'], rules: { 'max-lines-per-function': 'off' } },
   // Playwright fixtures call their callback `use`; it is not React's hook.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // A getBy/findBy query already fails when nothing matches: wrapping it in toBeTruthy() asserts nothing more.

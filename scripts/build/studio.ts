@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
 import { compressAssets } from './compress.ts';
 
 export function studioApp(): Plugin {
@@ -35,16 +36,21 @@ export function studioApp(): Plugin {
           mode,
           base: '/studio/',
           logLevel: 'warn',
-          plugins: [compressAssets()],
+          // React for the studio's components (the app's own plugin: JSX and fast refresh).
+          plugins: [react(), compressAssets()],
           resolve: {
-            // The editor's completion renders schema descriptions as markdown with a syntax
-            // highlighter (shiki, WebAssembly): plain escaped text is enough, and keeps it out.
+            // The checker worker runs @kopa/lint, which reads the schemas and fragments with
+            // node:fs: in the worker those reads are answered from files bundled with it.
             alias: [
-              {
-                find: /^\.\.\/utils\/markdown$/,
-                replacement: join(root, 'src/studio/plainMarkdown.ts'),
-              },
+              { find: /^node:fs$/, replacement: join(root, 'src/studio/checker/memoryFs.ts') },
+              { find: /^node:path$/, replacement: join(root, 'src/studio/checker/memoryPath.ts') },
             ],
+          },
+          worker: {
+            format: 'es',
+            // The checker reads the layouts' message catalogue at once (its keys); the runtime's
+            // lazy import of the same file has nothing to split in the worker.
+            rollupOptions: { checks: { ineffectiveDynamicImport: false } },
           },
           build: {
             outDir: join(outDir, 'studio'),

@@ -9,3 +9,4 @@ export { effectDiff, layoutEffects, type Effects } from './effects/effects';
 export { runLint } from './cli';
 export { compileLayout } from './compile/compileLayout';
 export type { CompileOptions } from './compile/compileLayout';
+export { checkLayoutText, type LocatedIssue } from './checkText';

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import routes from '../../config/routes.json';
+import { knownProperties } from './knownProperties';
 import { LAYOUT_MESSAGES } from './messages';
 import { loadApiCatalogue, type ApiCatalogue } from './responseSchemas';
 import {
@@ -28,6 +29,16 @@ const routeInfo: RouteInfo = {
   keys: new Set([...Object.keys(routes.pages), ...Object.keys(routes.aliases)]),
   paths: new Set(Object.values(routes.pages).map((p) => p.path)),
 };
+
+/** The properties the object at `pointer` may have: the layout's, its widget's or its action's. */
+function propertiesOf(doc: unknown, pointer: string): string[] | undefined {
+  const known = knownProperties();
+  if (pointer === '/' || pointer === '') return known.layout;
+  const type = (valueAt(doc, pointer) as { type?: unknown } | undefined)?.type;
+  if (typeof type !== 'string') return undefined;
+  const parentKey = pointer.split('/').slice(-2, -1)[0] ?? '';
+  return (ACTION_LIST_KEY.test(parentKey) ? known.actions : known.widgets).get(type);
+}
 
 /** One ajv error as an issue with a stable code; unknown widget/action types get their own. */
 function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
@@ -64,8 +75,11 @@ function toIssue(error: ErrorObject, file: string, doc: unknown): LayoutIssue {
     return { ...base, code: 'condition', message: LAYOUT_MESSAGES.condition() };
   }
   let detail = error.message ?? error.keyword;
-  if (error.keyword === 'additionalProperties')
-    detail = `unknown property "${String((error.params as { additionalProperty?: unknown }).additionalProperty)}"`;
+  if (error.keyword === 'additionalProperties') {
+    const name = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+    const known = propertiesOf(doc, pointer);
+    detail = `unknown property "${name}"${known ? hint(name, known) : ''}`;
+  }
   if (error.keyword === 'enum')
     detail = `${detail}: ${JSON.stringify((error.params as { allowedValues?: unknown }).allowedValues)}`;
   return { ...base, code: 'schema', message: LAYOUT_MESSAGES.schema(detail) };

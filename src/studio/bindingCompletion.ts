@@ -9,7 +9,8 @@ import type { Completion, CompletionContext, CompletionResult } from '@codemirro
 import { syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { Tooltip } from '@codemirror/view';
-import { FUNCTION_ARITY } from '@kopa/lint/arity';
+import { CATALOGUE, catalogueKeyBefore } from './schema/catalogueKeys';
+import { FUNCTION_DOCS } from './schema/functionDocs';
 
 interface JsonSchema {
   type?: string | string[];
@@ -48,6 +49,58 @@ interface Member {
   info?: string;
 }
 
+type Resolved = { type: string; info: string; members: Member[] } | null;
+
+/** A path under `data`: the layout's data sources, then a source's response fields. */
+function resolveData(
+  layout: Record<string, unknown>,
+  schemas: DataSchemas,
+  rest: string[],
+): Resolved {
+  const sources = objectOf(layout.dataSources);
+  if (rest.length === 0) {
+    return {
+      type: 'object',
+      info: ROOTS.data ?? '',
+      members: Object.entries(sources).map(([k, v]) => ({
+        name: k,
+        type: 'data source',
+        info: `endpoint ${String(objectOf(v).endpoint)}`,
+      })),
+    };
+  }
+  const [source, ...fields] = rest;
+  const endpoint = objectOf(sources[source ?? '']).endpoint;
+  let schema: JsonSchema | undefined = typeof endpoint === 'string' ? schemas[endpoint] : undefined;
+  if (!schema) return null;
+  let info = `data source "${source}": the response of ${String(endpoint)}`;
+  for (const f of fields) {
+    if (
+      schema?.type === 'array' ||
+      (Array.isArray(schema?.type) && schema.type.includes('array'))
+    ) {
+      if (f === 'length') return { type: 'integer', info: 'the number of items', members: [] };
+      schema = /^\d+$/.test(f) ? schema.items : undefined;
+    } else schema = schema?.properties?.[f];
+    if (!schema) return null;
+    info = schema.description ?? '';
+  }
+  const props =
+    schema.type === 'array'
+      ? { length: { type: 'integer', description: 'the number of items' } as JsonSchema }
+      : (schema.properties ?? {});
+  const required = new Set(schema.required ?? []);
+  return {
+    type: typeText(schema),
+    info,
+    members: Object.entries(props).map(([k, v]) => ({
+      name: k,
+      type: `${typeText(v)}${schema?.properties && !required.has(k) ? ' (optional: give a fallback)' : ''}`,
+      info: v.description,
+    })),
+  };
+}
+
 /** What a path names: its own description, and the members one can write after it. */
 function resolve(
   doc: unknown,
@@ -57,51 +110,7 @@ function resolve(
   const layout = objectOf(doc);
   const [root, ...rest] = path;
   if (root === undefined) return null;
-  if (root === 'data') {
-    const sources = objectOf(layout.dataSources);
-    if (rest.length === 0) {
-      return {
-        type: 'object',
-        info: ROOTS.data ?? '',
-        members: Object.entries(sources).map(([k, v]) => ({
-          name: k,
-          type: 'data source',
-          info: `endpoint ${String(objectOf(v).endpoint)}`,
-        })),
-      };
-    }
-    const [source, ...fields] = rest;
-    const endpoint = objectOf(sources[source ?? '']).endpoint;
-    let schema: JsonSchema | undefined =
-      typeof endpoint === 'string' ? schemas[endpoint] : undefined;
-    if (!schema) return null;
-    let info = `data source "${source}": the response of ${String(endpoint)}`;
-    for (const f of fields) {
-      if (
-        schema?.type === 'array' ||
-        (Array.isArray(schema?.type) && schema.type.includes('array'))
-      ) {
-        if (f === 'length') return { type: 'integer', info: 'the number of items', members: [] };
-        schema = /^\d+$/.test(f) ? schema.items : undefined;
-      } else schema = schema?.properties?.[f];
-      if (!schema) return null;
-      info = schema.description ?? '';
-    }
-    const props =
-      schema.type === 'array'
-        ? { length: { type: 'integer', description: 'the number of items' } as JsonSchema }
-        : (schema.properties ?? {});
-    const required = new Set(schema.required ?? []);
-    return {
-      type: typeText(schema),
-      info,
-      members: Object.entries(props).map(([k, v]) => ({
-        name: k,
-        type: `${typeText(v)}${schema?.properties && !required.has(k) ? ' (optional: give a fallback)' : ''}`,
-        info: v.description,
-      })),
-    };
-  }
+  if (root === 'data') return resolveData(layout, schemas, rest);
   if (root === 'state' || root === 'computed') {
     const declared = objectOf(layout[root]);
     if (rest.length === 0)
@@ -159,6 +168,13 @@ export function bindingCompletion(context: () => { doc: unknown; schemas: DataSc
   return (ctx: CompletionContext): CompletionResult | null => {
     const expr = bindingBefore(ctx.state, ctx.pos);
     if (expr === null) return null;
+    const key = catalogueKeyBefore(expr);
+    if (key !== null)
+      return {
+        from: ctx.pos - key.length,
+        options: CATALOGUE.map(([label, text]) => ({ label, type: 'text', info: text })),
+        validFor: /^[\w.-]*$/,
+      };
     const m = PATH_END.exec(expr);
     const word = m?.[2] ?? '';
     const prefix = (m?.[1] ?? '')
@@ -172,9 +188,11 @@ export function bindingCompletion(context: () => { doc: unknown; schemas: DataSc
     if (prefix.length === 0) {
       options = [
         ...Object.entries(ROOTS).map(([name, info]) => ({ label: name, type: 'namespace', info })),
-        ...Object.keys(FUNCTION_ARITY).map((name) => ({
+        ...Object.entries(FUNCTION_DOCS).map(([name, [signature, doc]]) => ({
           label: name,
           type: 'function',
+          detail: signature,
+          info: doc,
           apply: `${name}(`,
         })),
       ];
@@ -209,7 +227,16 @@ export function bindingHover(context: () => { doc: unknown; schemas: DataSchemas
       .map((s) => s.replace(/\?$/, ''))
       .filter(Boolean);
     const { doc, schemas } = context();
-    const target = path.length > 0 ? resolve(doc, schemas, path) : null;
+    const name = path[0] ?? '';
+    const fn =
+      path.length === 1 && text[end] === '(' && Object.hasOwn(FUNCTION_DOCS, name)
+        ? FUNCTION_DOCS[name]
+        : undefined;
+    const target = fn
+      ? { type: fn[0], info: fn[1], members: [] }
+      : path.length > 0
+        ? resolve(doc, schemas, path)
+        : null;
     if (!target) return null;
     return {
       pos: line.from + start,
@@ -219,7 +246,7 @@ export function bindingHover(context: () => { doc: unknown; schemas: DataSchemas
         const dom = document.createElement('div');
         dom.className = 's-hover';
         const head = document.createElement('strong');
-        head.textContent = `${path.join('.')}: ${target.type}`;
+        head.textContent = fn ? target.type : `${path.join('.')}: ${target.type}`;
         const body = document.createElement('div');
         body.textContent = target.info;
         dom.append(head, body);

@@ -1,9 +1,10 @@
 /**
- * The JSON editor: CodeMirror 6 with the layout schema's completion and hover
- * (codemirror-json-schema over the bundled schema, server/layouts/studio/schemaBundle.ts) and the
- * server's issues (schema and every lint rule, the same check as publishing) shown inline on the
- * exact node their JSON pointer names. Inside `{{ }}` the data paths complete and explain
- * themselves from the response schemas and the layout's state (bindingCompletion.ts).
+ * The JSON editor: CodeMirror 6 with completion and hover from the layout schema (the bundled
+ * schema, server/layouts/studio/schemaBundle.ts, followed to the cursor: schema/) and the
+ * checker's issues (schema and every lint rule, the same check as publishing, run in a worker)
+ * shown inline on the exact node they name. Inside `{{ }}` the data paths complete and explain
+ * themselves from the response schemas and the layout's state (bindingCompletion.ts). Nothing
+ * here validates the document: a key costs the editor's own work only.
  */
 import { json, jsonLanguage } from '@codemirror/lang-json';
 import { syntaxTree } from '@codemirror/language';
@@ -11,16 +12,17 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, type Text } from '@codemirror/state';
 import { EditorView, hoverTooltip } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
-import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
 import type { Issue } from './api';
 import { bindingCompletion, bindingHover, type DataSchemas } from './bindingCompletion';
-import { typeValueCompletion } from './typeCompletion';
+import { schemaCompletion } from './schema/schemaCompletion';
+import { schemaHover } from './schema/schemaHover';
+import type { Schema } from './schema/schemaWalk';
 import { inlineText } from './problems';
 
 export function createEditor(
   parent: HTMLElement,
   text: string,
-  schema: unknown,
+  schema: Schema,
   dataSchemas: DataSchemas,
   onChange: (text: string) => void,
 ): EditorView {
@@ -46,12 +48,10 @@ export function createEditor(
       extensions: [
         basicSetup,
         json(),
-        jsonLanguage.data.of({ autocomplete: jsonCompletion() }),
         jsonLanguage.data.of({ autocomplete: bindingCompletion(bindings) }),
-        jsonLanguage.data.of({ autocomplete: typeValueCompletion(schema) }),
-        hoverTooltip(jsonSchemaHover()),
+        jsonLanguage.data.of({ autocomplete: schemaCompletion(schema) }),
+        hoverTooltip(schemaHover(schema)),
         hoverTooltip(bindingHover(bindings)),
-        stateExtensions(schema as Parameters<typeof stateExtensions>[0]),
         lintGutter(),
         EditorView.contentAttributes.of({ 'aria-label': 'Layout JSON' }),
         EditorView.updateListener.of((u) => {
@@ -60,6 +60,8 @@ export function createEditor(
       ],
     }),
   });
+  // The scroller holds the text: reachable by keyboard, as a scrolling region must be (axe).
+  view.scrollDOM.tabIndex = 0;
   return view;
 }
 

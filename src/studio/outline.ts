@@ -3,7 +3,7 @@
  * node (type, id, a little of its text), each named by the JSON pointer the renderer gives it.
  * Action lists (`on*`) hold actions, not widgets, and are left out.
  */
-interface OutlineItem {
+export interface OutlineItem {
   pointer: string;
   depth: number;
   type: string;

@@ -44,7 +44,7 @@ describe('kopa-lint', () => {
     const { code, lines } = lint(['screens'], dir);
     expect(code).toBe(1);
     expect(lines).toContain(
-      'screens/bad.json:10:5: /body/1: error schema: unknown property "colour"',
+      'screens/bad.json:10:5: /body/1: error schema: unknown property "colour" (allowed: id, level, onTap, role, style, text, type, visible)',
     );
     expect(lines.at(-1)).toBe('kopa-lint: 2 layout(s), 1 error(s), 0 warning(s)');
   });
