@@ -3,16 +3,12 @@
  * gets an answer (no 401), then the login form; logged in, the screens list, still no error.
  */
 import { expect, test } from './support/workerServer';
-import { OPERATOR } from './support/studio';
+import { consoleErrors, OPERATOR } from './support/studio';
 
 test('the studio opens, logs in and lists the screens with no console error and no failed request', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = consoleErrors(page);
   const failed: string[] = [];
   page.on('response', (r) => {
     if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);

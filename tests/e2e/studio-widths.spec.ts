@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, test } from './support/workerServer';
 import { SCREENSHOTS } from './support/fixtures';
-import { OPERATOR } from './support/studio';
+import { consoleErrors, OPERATOR } from './support/studio';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -35,11 +35,7 @@ for (const width of [360, 390, 1440, 1920]) {
   test(`at ${width} px the studio has no sideways scroll, no console error and no axe violation`, async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
+    const errors = consoleErrors(page);
     const shot = [390, 1440].includes(width);
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/studio');

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb } from '../../server/db';
 import { DataDirInUse, LOCK_FILE } from '../../server/db/dataDirLock';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
+import { DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
+import { studioCookie } from './studioApi';
 import { startServer, type TestServer } from './helpers';
 
 const NAME = 'customer-service';
@@ -57,16 +58,6 @@ async function published(s: TestServer, cookie: string) {
   };
 }
 
-async function login(s: TestServer): Promise<string> {
-  const res = await s.inject({
-    method: 'POST',
-    url: '/studio/api/login',
-    payload: { user: DEMO_STUDIO_USER, password: DEMO_STUDIO_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  return String(res.headers['set-cookie']).split(';')[0] ?? '';
-}
-
 /** A restart of the same storage with its warnings collected. */
 async function restartWithLog(s: TestServer) {
   await s.close({ keepData: true });
@@ -81,7 +72,7 @@ describe('a start and the files', () => {
   it('a start keeps a version published in the studio although its file changed, and says so by the rule', async () => {
     const dir = layoutsDir(layout('From the file'));
     const s = await startServer({ layoutsDir: dir });
-    const cookie = await login(s);
+    const cookie = await studioCookie(s);
     const before = await published(s, cookie);
     expect(before.title).toBe('From the file');
     const draft = await s.inject({
@@ -102,7 +93,7 @@ describe('a start and the files', () => {
     // The file changes too (a developer's edit), then the server restarts.
     writeFileSync(join(dir, `${NAME}.json`), layout('Edited on disk'));
     const { server, log } = await restartWithLog(s);
-    const after = await published(server, await login(server));
+    const after = await published(server, await studioCookie(server));
     expect(after).toEqual({ version: before.version + 1, title: 'From the studio' });
     const line = log.find((l) => l.layout === NAME);
     expect(line?.rule).toBe('import conflict');
@@ -116,10 +107,10 @@ describe('a start and the files', () => {
   it('a file changed with no studio publish since its import is imported at start, with no conflict', async () => {
     const dir = layoutsDir(layout('First'));
     const s = await startServer({ layoutsDir: dir });
-    const before = await published(s, await login(s));
+    const before = await published(s, await studioCookie(s));
     writeFileSync(join(dir, `${NAME}.json`), layout('Second'));
     const { server, log } = await restartWithLog(s);
-    expect(await published(server, await login(server))).toEqual({
+    expect(await published(server, await studioCookie(server))).toEqual({
       version: before.version + 1,
       title: 'Second',
     });
@@ -131,7 +122,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('layouts:import and a running PGlite
   it('refuses while a server holds the data directory, importing nothing', async () => {
     const s = await startServer();
     servers.push(s);
-    const cookie = await login(s);
+    const cookie = await studioCookie(s);
     const before = await published(s, cookie);
     expect(existsSync(join(s.dataDir, LOCK_FILE))).toBe(true);
     const run = () =>

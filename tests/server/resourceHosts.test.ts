@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import app from '../../config/app.json';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
+import { studioCookie } from './studioApi';
 import { startServer, type TestServer } from './helpers';
 
 const NAME = 'customer-service';
@@ -60,16 +60,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function studioCookie(): Promise<string> {
-  const res = await s.inject({
-    method: 'POST',
-    url: '/studio/api/login',
-    payload: { user: DEMO_STUDIO_USER, password: DEMO_STUDIO_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  return String(res.headers['set-cookie']).split(';')[0] ?? '';
-}
-
 describe('publish gate: images and frames on other hosts', () => {
   it.each([
     [
@@ -110,7 +100,7 @@ describe('publish gate: images and frames on other hosts', () => {
   ])(
     'publishing %s is refused with 422 naming file and pointer; borrowers keep the published layout',
     async (_what, text, wants) => {
-      const cookie = await studioCookie();
+      const cookie = await studioCookie(s);
       const headers = { cookie };
       const before = (await s.inject({ method: 'GET', url: `/layouts/${NAME}.json` })).body;
       expect(

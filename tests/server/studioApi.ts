@@ -17,7 +17,12 @@ export type StudioApi = (
   payload?: object,
 ) => Promise<{ status: number; message: string; data: Record<string, unknown> }>;
 
-export async function studioAs(s: TestServer, user: string, password: string): Promise<StudioApi> {
+/** Logs in (the demo operator unless told) and answers the session cookie, `kopa_studio=...`. */
+export async function studioCookie(
+  s: TestServer,
+  user = DEMO_STUDIO_USER,
+  password = DEMO_STUDIO_PASSWORD,
+): Promise<string> {
   const res = await s.inject({
     method: 'POST',
     url: '/studio/api/login',
@@ -25,6 +30,12 @@ export async function studioAs(s: TestServer, user: string, password: string): P
   });
   expect(res.statusCode, res.body).toBe(200);
   const cookie = String(res.headers['set-cookie']).split(';')[0] ?? '';
+  expect(cookie).toMatch(/^kopa_studio=/);
+  return cookie;
+}
+
+export async function studioAs(s: TestServer, user: string, password: string): Promise<StudioApi> {
+  const cookie = await studioCookie(s, user, password);
   return async (method, path, payload) => {
     const r = await s.inject({
       method,

@@ -35,3 +35,13 @@ export async function publishedLayout(
     body: Array<Record<string, unknown>>;
   };
 }
+
+/** The console errors and uncaught page errors from now on, as they arrive. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
