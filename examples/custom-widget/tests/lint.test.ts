@@ -17,7 +17,7 @@ it('kopa-lint passes a good layout using the app widget, with exit code 0', () =
 it('kopa-lint names the file, line and JSON pointer of a bad layout, with exit code 1', () => {
   const run = lint(...WIDGETS, 'layouts');
   expect(run.stdout.split('\n')).toEqual([
-    'layouts/broken.json:7:5: /body/1: error schema: unknown property "colour"',
+    'layouts/broken.json:7:5: /body/1: error schema: unknown property "colour" (allowed: id, level, onTap, role, style, text, type, visible)',
     'layouts/broken.json:8:47: /body/2/tone: error schema: must be equal to one of the allowed values: ["gold","silver"]',
     'kopa-lint: 2 layout(s), 2 error(s), 0 warning(s)',
     '',
