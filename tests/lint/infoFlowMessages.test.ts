@@ -49,3 +49,18 @@ describe('information flow: the bridge sendSms', () => {
     ).toEqual([]);
   });
 });
+
+describe('information flow: a track action', () => {
+  it("is no sink: its params go to the product's own native app, as the spec's confirm event does", () => {
+    const track = {
+      type: 'button',
+      label: 'Confirm',
+      onTap: [
+        { type: 'track', event: 'loanConfirm', params: { productId: '{{ query.productId }}' } },
+      ],
+    };
+    expect(leaks([track])).toEqual([]);
+    // The same value into a message is refused: the control that the value is labelled.
+    expect(leaks([sendSms({ text: '{{ query.productId }}' })])).toHaveLength(1);
+  });
+});
