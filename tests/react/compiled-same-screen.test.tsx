@@ -84,6 +84,16 @@ async function screenOf(layout: Record<string, unknown>) {
   return { html, reports: recorded.reports };
 }
 
+/** Every string of a layout that holds a {{ }} binding. */
+function bindingStrings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('{{')) out.push(value);
+  } else if (Array.isArray(value)) for (const v of value) bindingStrings(v, out);
+  else if (value !== null && typeof value === 'object')
+    for (const v of Object.values(value)) bindingStrings(v, out);
+  return out;
+}
+
 afterEach(() => {
   installSourceParser();
   cleanup();
@@ -92,6 +102,20 @@ afterEach(() => {
 describe('a layout renders the same screen compiled as from source', () => {
   it('covers every shipped and example layout', () => {
     expect(files.length).toBeGreaterThan(60);
+  });
+
+  it('compiles every binding of every layout, its actions too (the app has no parser for the rest)', () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      const source = JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as unknown;
+      const expanded = expandFragments(source, loadFragmentFiles().files).doc;
+      const compiled = JSON.parse(
+        JSON.stringify(compileLayout(expanded, { name: 'x', version: 1 })),
+      ) as ReturnType<typeof compileLayout>;
+      for (const text of bindingStrings(expanded))
+        if (!Object.hasOwn(compiled.templates, text)) missing.push(`${file}: ${text}`);
+    }
+    expect(missing).toEqual([]);
   });
 
   for (const file of files) {

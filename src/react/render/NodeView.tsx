@@ -36,10 +36,19 @@ const messageOf = (error: unknown): string =>
  * a node at two fibers, itself and its widget, instead of three: a screen of 100 nodes is that
  * much less for React to create and walk on a slow phone.
  */
-export class NodeView extends Component<Props, { error: string | null }> {
+interface State {
+  error: string | null;
+  /** Counts widget chunks loaded for this node after its first render (a dialog opened early). */
+  loads: number;
+}
+
+export class NodeView extends Component<Props, State> {
   static override contextType = NodeEnvContext;
   declare context: NodeEnv | null;
-  override state = { error: null as string | null };
+  override state: State = { error: null, loads: 0 };
+  /** Types whose chunk this node asked for itself; asked once, then a missing one is a problem. */
+  private asked = new Set<string>();
+  private unmounted = false;
   /** The problem the last render showed, and the one last reported (reported again only when it changes). */
   private shown: Problem | null = null;
   private reported = '';
@@ -57,21 +66,39 @@ export class NodeView extends Component<Props, { error: string | null }> {
   }
 
   // What memo() did: a parent's render passes the same node object, so nothing to do.
-  override shouldComponentUpdate(
-    next: Props,
-    nextState: { error: string | null },
-    nextContext: NodeEnv | null,
-  ) {
+  override shouldComponentUpdate(next: Props, nextState: State, nextContext: NodeEnv | null) {
     return (
       next.node !== this.props.node ||
       next.pointer !== this.props.pointer ||
       nextState.error !== this.state.error ||
+      nextState.loads !== this.state.loads ||
       nextContext !== this.context
     );
   }
 
   override componentDidMount() {
     this.reportProblem();
+  }
+
+  override componentWillUnmount() {
+    this.unmounted = true;
+  }
+
+  /**
+   * A widget whose chunk has not come yet (a dialog opened before the chunks behind the first
+   * screen arrived): asks for it once and renders when it is there, instead of a fallback.
+   */
+  private waitsForChunk(type: string): boolean {
+    const widgets = this.context?.widgets;
+    if (!widgets || widgets.get(type) || this.asked.has(type)) return false;
+    this.asked.add(type);
+    void widgets
+      .preload([type])
+      .catch(() => undefined)
+      .then(() => {
+        if (!this.unmounted) this.setState((s) => ({ loads: s.loads + 1 }));
+      });
+    return true;
   }
 
   override componentDidUpdate() {
@@ -100,6 +127,10 @@ export class NodeView extends Component<Props, { error: string | null }> {
   override render() {
     const { node, pointer } = this.props;
     if (this.state.error !== null) return <Fallback pointer={pointer} message={this.state.error} />;
+    if (isNodeLike(node) && this.waitsForChunk(node.type)) {
+      this.shown = null;
+      return null;
+    }
     this.shown = this.problemOf(node, pointer);
     if (this.shown) return <Fallback pointer={this.shown.pointer} message={this.shown.message} />;
     const widgetNode = node as { type: string; visible?: boolean | string };
