@@ -4,25 +4,10 @@
  * message the bridge's sendSms hands to the borrower's SMS app, builds an
  * image host from an expression, or links javascript: is refused with 422 and the rule's code.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
-import { startServer, type TestServer } from './helpers';
-import { studioAs, type StudioApi } from './studioApi';
+import { describe, expect, it } from 'vitest';
+import { operatorForFile } from './studioApi';
 
-let s: TestServer;
-let operator: StudioApi;
-beforeAll(async () => {
-  s = await startServer();
-  operator = await studioAs(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD);
-});
-afterAll(async () => {
-  await s.close();
-});
-
-async function api(method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) {
-  const r = await operator(method, path, payload);
-  return { status: r.status, body: { message: r.message, data: r.data } };
-}
+const api = operatorForFile();
 
 describe('publish gate: information flow', () => {
   it.each<[string, unknown, string]>([

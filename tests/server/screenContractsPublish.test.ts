@@ -3,25 +3,10 @@
  * whose Pay Now can no longer call generateVcode is refused with 422, its issue naming the
  * screen and the call, in the draft's problem list and at publish, whatever way Pay Now was lost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STUDIO_PASSWORD, DEMO_STUDIO_USER } from '../../server/layouts/studio/auth';
-import { startServer, type TestServer } from './helpers';
-import { studioAs, type StudioApi } from './studioApi';
+import { describe, expect, it } from 'vitest';
+import { operatorForFile } from './studioApi';
 
-let s: TestServer;
-let operator: StudioApi;
-beforeAll(async () => {
-  s = await startServer();
-  operator = await studioAs(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD);
-});
-afterAll(async () => {
-  await s.close();
-});
-
-async function api(method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) {
-  const r = await operator(method, path, payload);
-  return { status: r.status, body: { message: r.message, data: r.data } };
-}
+const api = operatorForFile();
 
 type Obj = Record<string, unknown>;
 const payNowOf = (doc: Obj) => ((doc.body as Obj[])[8]?.children as Obj[])[2] as Obj;

@@ -2,7 +2,7 @@
  * A studio operator for server tests: logs in as `user` and answers a function that calls the
  * studio API with that session, returning the status and the envelope's message and data.
  */
-import { expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import {
   DEMO_REVIEWER,
   DEMO_REVIEWER_PASSWORD,
@@ -67,5 +67,25 @@ export async function publishedOf(
   return (await api('GET', `/layouts/${name}`)).data.published as {
     version: number;
     content: string;
+  };
+}
+
+/**
+ * One server for a whole test file with the demo operator logged in, closed after the file; its
+ * calls answer `{ status, body: { message, data } }` as the server's envelope reads.
+ */
+export function operatorForFile() {
+  let s: TestServer;
+  let operator: StudioApi;
+  beforeAll(async () => {
+    s = await startServer();
+    operator = await studioAs(s, DEMO_STUDIO_USER, DEMO_STUDIO_PASSWORD);
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  return async (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) => {
+    const r = await operator(method, path, payload);
+    return { status: r.status, body: { message: r.message, data: r.data } };
   };
 }
