@@ -62,8 +62,7 @@ for (const [key, { path }] of Object.entries(ROUTES.pages)) {
     await kopa.open(path, routeQuery(key));
     await expect(page.locator('main, [data-layout]').first()).toBeVisible();
     // Data screens: wait until the loading state has given way to the screen (or its error).
-    await expect(page.locator('.k-state--loading')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    await kopa.settled();
     const { line, found } = await axeViolations(page, testInfo, path);
     expect(found, line).toEqual([]);
   });
@@ -85,7 +84,7 @@ test.describe('axe on dialogs', () => {
     await kopa.open('/confirm', { productId: 'P001' });
     const dialog = page.getByRole('dialog', { name: 'Loan Agreement' });
     await expect(dialog).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await kopa.settled();
     const { line, found } = await axeViolations(page, testInfo, '/confirm agreement dialog');
     expect(found, line).toEqual([]);
   });

@@ -358,8 +358,7 @@ test('type scale: no route shows more than 4 text sizes', async ({ page, kopa })
   const over: string[] = [];
   for (const [key, { path }] of Object.entries(ROUTES.pages)) {
     await kopa.open(path, routeQuery(key));
-    await expect(page.locator('.k-state--loading')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    await kopa.settled();
     const sizes = await page.evaluate(() => {
       const found = new Set<string>();
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

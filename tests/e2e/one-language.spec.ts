@@ -126,8 +126,7 @@ for (const lang of ['zh', 'id'] as const) {
     for (const [title, path, extra] of SCREENS) {
       await kopa.open(path, { ...(extra ?? {}), lang });
       await expect(page.locator('main, [data-layout]').first()).toBeVisible();
-      await expect(page.locator('.k-state--loading')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
+      await kopa.settled();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       for (const text of await visibleTexts(page, path)) {
         const words = englishIn(lang, text, englishOnly);
@@ -137,7 +136,7 @@ for (const lang of ['zh', 'id'] as const) {
     expect(found, found.join('\n')).toEqual([]);
     // The test can fail: an English page read the same way is full of English.
     await kopa.open('/repay', { orderId: 'O180D', productId: 'P002' });
-    await page.waitForLoadState('networkidle');
+    await kopa.settled();
     const en = (await visibleTexts(page, '/repay')).flatMap((t) => englishIn(lang, t, englishOnly));
     expect(en).toEqual(
       expect.arrayContaining(lang === 'zh' ? ['Overdue', 'Pending'] : ['overdue', 'pending']),

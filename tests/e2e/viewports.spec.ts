@@ -176,13 +176,8 @@ for (const size of SIZES) {
     for (const screen of SCREENS) {
       await kopa.open(screen.path, screen.query);
       await expect(page.locator('main, [data-layout]').first()).toBeVisible();
-      await expect(page.locator('.k-state--loading')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
       // Images decoded, fonts ready: what is measured is what the borrower sees.
-      await page.evaluate(async () => {
-        await document.fonts.ready;
-        await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-      });
+      await kopa.settled();
       await prepare(page, screen.path);
       // What the borrower sees first; the check below reads the whole page.
       await page.evaluate(() => window.scrollTo(0, 0));

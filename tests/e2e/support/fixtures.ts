@@ -40,6 +40,12 @@ function parseBody(request: Request): unknown {
 export interface Kopa {
   /** Opens a path with the demo session (and extra query) in the query string. */
   open(path: string, query?: Record<string, string>): Promise<void>;
+  /**
+   * Waits until the page and every frame in it show their screen: loaded, no loading state,
+   * fonts ready and images decoded. Judged from what is shown, not from network silence
+   * (networkidle waited 45 s on a loaded CI machine for a request nobody needed).
+   */
+  settled(): Promise<void>;
   /** Every /vexed API request the page sent, in order. */
   api: ApiRequest[];
   apiTo(pathEnd: string): ApiRequest[];
@@ -116,6 +122,33 @@ export const test = base.extend<{ kopa: Kopa; withBridge: boolean }>({
       async open(path, query = {}) {
         const qs = new URLSearchParams({ ...DEMO, ...query }).toString();
         await page.goto(`${path}?${qs}`);
+      },
+      async settled() {
+        await expect
+          .poll(async () => {
+            for (const frame of page.frames()) {
+              const ready = await frame
+                .evaluate(
+                  () =>
+                    document.readyState === 'complete' &&
+                    // the app's own frames: its screen is drawn (other frames have no #root)
+                    (document.getElementById('root') === null ||
+                      document.querySelector('main, [data-layout]') !== null) &&
+                    document.querySelector('.k-state--loading') === null,
+                )
+                .catch(() => false);
+              if (!ready) return false;
+            }
+            return true;
+          })
+          .toBe(true);
+        for (const frame of page.frames())
+          await frame.evaluate(async () => {
+            await document.fonts.ready;
+            await Promise.all(
+              [...document.images].map((img) => img.decode().catch(() => undefined)),
+            );
+          });
       },
       apiTo: (pathEnd) => api.filter((r) => r.path.endsWith(pathEnd)),
       bridgeCalls: () =>
