@@ -11,7 +11,7 @@
  * - the same after each pause (the draft saved, the preview reloading the borrower app).
  * Exits 1 when a budget is missed.
  */
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -79,7 +79,27 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
     const text = readFileSync(join(ROOT, 'layouts', `${layout.name}.json`), 'utf8');
-    const run = await studioTyping(page, text, POSITIONS);
+    // STUDIO_BENCH_PROFILE=<file>: a CPU profile of the typing (tsx scripts/bench/cpuTop.ts <file>).
+    const profile = process.env.STUDIO_BENCH_PROFILE;
+    if (profile) await cdp.send('Profiler.enable');
+    let stretch = 0;
+    const run = await studioTyping(
+      page,
+      text,
+      POSITIONS,
+      profile
+        ? {
+            start: async () => {
+              await cdp.send('Profiler.start');
+            },
+            stop: async () => {
+              const { profile: taken } = await cdp.send('Profiler.stop');
+              stretch += 1;
+              writeFileSync(`${profile}.${stretch}`, JSON.stringify(taken));
+            },
+          }
+        : undefined,
+    );
     const p95 = quantile(run.latencies, 0.95);
     const typingMax = Math.max(0, ...run.typing.map((t) => t.ms));
     console.log(
@@ -88,6 +108,7 @@ async function main(): Promise<void> {
     console.log(
       `  key -> problem list updated: median ${quantile(run.latencies, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...run.latencies).toFixed(0)} ms over ${run.latencies.length} keys (budget p95 ${P95_BUDGET_MS} ms): ${p95 <= P95_BUDGET_MS ? 'PASS' : 'FAIL'}`,
     );
+    console.log(`    each, in order typed: ${run.latencies.map((ms) => ms.toFixed(0)).join(' ')}`);
     console.log(
       `  the check in the worker: median ${quantile(run.checks, 0.5).toFixed(0)} ms, max ${Math.max(0, ...run.checks).toFixed(0)} ms over ${run.checks.length} checks (off the main thread)`,
     );

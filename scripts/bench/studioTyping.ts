@@ -69,7 +69,13 @@ function positions(text: string, count: number): Array<{ line: number; name: str
   ).filter((p): p is { line: number; name: string } => p !== undefined);
 }
 
-export async function studioTyping(page: Page, text: string, count: number) {
+/** Called around each stretch of typing (a profiler started and stopped, say). */
+export interface Segment {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function studioTyping(page: Page, text: string, count: number, segment?: Segment) {
   await page.evaluate(WATCH);
   const latencies: number[] = [];
   const typing: Task[] = [];
@@ -88,6 +94,7 @@ export async function studioTyping(page: Page, text: string, count: number) {
     await takeTasks(page);
     // The key makes the property unknown: the list changes; Backspace brings it back.
     const before = await problemsText(page);
+    await segment?.start();
     await page.keyboard.press('x');
     latencies.push(await untilProblems(page, before, false));
     await page.keyboard.press('Backspace');
@@ -100,6 +107,7 @@ export async function studioTyping(page: Page, text: string, count: number) {
       await page.keyboard.press('Backspace');
       await page.waitForTimeout(KEY_GAP_MS);
     }
+    await segment?.stop();
     keys += 2 + 2 * BURST;
     typing.push(...(await takeTasks(page)));
     await page.waitForTimeout(PAUSE_MS);

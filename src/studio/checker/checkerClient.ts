@@ -1,8 +1,10 @@
 /**
- * Checks the editor's text in a Web Worker (check.worker.ts) while an operator types: debounced,
- * and every key cancels what the one before asked for. A check waiting for the debounce is
- * dropped; a check already running in the worker finishes, but its answer is ignored when newer
- * text exists, and only the newest text is sent next. The main thread never runs the checker.
+ * Checks the editor's text in a Web Worker (check.worker.ts) while an operator types. The first
+ * key after a quiet moment is checked at once (its problem shows without waiting); keys that
+ * follow within the debounce are gathered, and each cancels what the one before asked for. A
+ * check waiting for the debounce is dropped; a check already running in the worker finishes, but
+ * its answer is ignored when newer text exists, and only the newest text is sent next. The main
+ * thread never runs the checker.
  */
 import type { Issue } from '../api';
 import type { CheckRequest, CheckResult } from './protocol';
@@ -16,13 +18,22 @@ export interface Checker {
   stop(): void;
 }
 
+/** What the checker needs of a Worker (a test passes its own). */
+export type CheckWorker = Pick<Worker, 'postMessage' | 'terminate'> & {
+  onmessage: ((e: MessageEvent<CheckResult>) => void) | null;
+};
+
+const checkWorker = (): CheckWorker =>
+  new Worker(new URL('./check.worker.ts', import.meta.url), { type: 'module' });
+
 export function startChecker(
   name: string,
   onIssues: (issues: Issue[], text: string) => void,
   debounceMs = CHECK_DEBOUNCE_MS,
+  worker: CheckWorker = checkWorker(),
 ): Checker {
-  const worker = new Worker(new URL('./check.worker.ts', import.meta.url), { type: 'module' });
   let latest = 0;
+  let lastKeyAt = -Infinity;
   let busy = false;
   let waiting: CheckRequest | null = null;
   const texts = new Map<number, string>();
@@ -50,6 +61,13 @@ export function startChecker(
     check(text) {
       clearTimeout(timer);
       const id = ++latest;
+      const now = performance.now();
+      const quiet = now - lastKeyAt >= debounceMs;
+      lastKeyAt = now;
+      if (quiet && !busy) {
+        send({ id, name, text });
+        return;
+      }
       timer = setTimeout(() => {
         if (id !== latest) return;
         const req = { id, name, text };
