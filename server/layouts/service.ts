@@ -9,6 +9,7 @@ import { importLayouts, importReport, startConflictLine } from './import';
 import { dbLayoutSource } from './reads';
 import { fragmentsOf, type FragmentSource } from './servedFragments';
 import { createLayoutStore, type LayoutStore } from './store';
+import { compileAhead } from './compiled';
 import { startLayoutSync } from './sync';
 import { previewAllows } from './studio/auth';
 
@@ -44,7 +45,8 @@ export async function startLayouts(
   opts: LayoutServiceOptions,
 ): Promise<LayoutStore> {
   const fragments = fragmentsOf(opts.layoutsDir);
-  const store = createLayoutStore(dbLayoutSource(opts.db), app.log, {
+  const source = dbLayoutSource(opts.db);
+  const store = createLayoutStore(source, app.log, {
     fragments,
     verifyPreview: (token, name) => previewAllows(opts.secret, token, name, opts.now().getTime()),
   });
@@ -68,12 +70,26 @@ export async function startLayouts(
     store.invalidate();
   };
   await runImport(opts.importChanged ? 'changed' : 'seed');
+  // Every published layout compiled ahead, after the start (a closing server stops it): the
+  // first borrower does not wait for a compile, and the start does not wait either.
+  let closing = false;
+  const ahead = source
+    .versions()
+    .then((versions) => compileAhead(store, versions.keys(), app.log, () => closing))
+    .catch((e: unknown) =>
+      app.log.warn({ reason: (e as Error).message }, 'layouts not compiled ahead'),
+    );
   const stop = await startLayoutSync({
     store,
     log: app.log,
     databaseUrl: opts.databaseUrl,
     pgSchema: opts.pgSchema,
     pollMs: opts.pollMs ?? (opts.databaseUrl ? 5000 : 2000),
+  });
+  // Before the database closes (onClose hooks): the compiling ahead stops and is waited for.
+  app.addHook('preClose', async () => {
+    closing = true;
+    await ahead;
   });
   app.addHook('onClose', async () => {
     await stop();
@@ -82,6 +98,7 @@ export async function startLayouts(
   const importAll = async (actor: string, force: boolean) => {
     const outcomes = await importLayouts(opts.db, opts.layoutsDir, 'all', actor, { force });
     store.invalidate();
+    await compileAhead(store, (await source.versions()).keys(), app.log);
     return importReport(outcomes);
   };
   app.decorate('kopaLayouts', { store, fragments, reseed: () => runImport('seed'), importAll });

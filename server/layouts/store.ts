@@ -47,8 +47,8 @@ export interface LayoutStore {
   load(name: string, previewToken?: string): Promise<GoodLayout | null>;
   /** Forget the cached version of one layout (or all): the next load reads the source. */
   invalidate(name?: string): void;
-  /** Compares the cached versions with the source's and forgets the ones that changed. */
-  refresh(): Promise<void>;
+  /** Compares the cached versions with the source's and forgets the ones that changed (their names). */
+  refresh(): Promise<string[]>;
 }
 
 /**
@@ -169,9 +169,13 @@ export function createLayoutStore(
     },
     async refresh() {
       const current = await source.versions();
+      const changed: string[] = [];
       for (const [name, entry] of cache) {
-        if (entry.version !== null && current.get(name) !== entry.version) cache.delete(name);
+        if (entry.version === null || current.get(name) === entry.version) continue;
+        cache.delete(name);
+        changed.push(name);
       }
+      return changed;
     },
   };
 }

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { LAYOUT_CHANNEL } from './publish';
 import type { LayoutStore } from './store';
+import { compileAhead } from './compiled';
 
 export interface LayoutSyncOptions {
   store: LayoutStore;
@@ -23,12 +24,21 @@ export interface LayoutSyncOptions {
 export async function startLayoutSync(opts: LayoutSyncOptions): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
+  // One chain of cache work (notifications, polls): closing waits for what is under way.
+  let running: Promise<void> = Promise.resolve();
+  const then = (work: () => Promise<void>) => {
+    running = running
+      .then(work)
+      .catch((e: unknown) => opts.log.warn({ reason: (e as Error).message }, 'layout poll failed'));
+  };
   if (opts.databaseUrl) {
     const schema = opts.pgSchema ?? 'public';
     client = new pg.Client({ connectionString: opts.databaseUrl });
     client.on('notification', (msg) => {
       const [from, name] = (msg.payload ?? '').split(':');
-      if (from === schema && name) opts.store.invalidate(name);
+      if (stopped || from !== schema || !name) return;
+      opts.store.invalidate(name);
+      then(() => compileAhead(opts.store, [name], opts.log));
     });
     // A broken listener is not fatal: the poll below still brings publishes within seconds.
     client.on('error', (e) =>
@@ -46,12 +56,18 @@ export async function startLayoutSync(opts: LayoutSyncOptions): Promise<() => Pr
       client = null;
     }
   }
-  let running: Promise<void> = Promise.resolve();
+  let polling = false;
   const timer = setInterval(() => {
-    if (stopped) return;
-    running = opts.store
-      .refresh()
-      .catch((e: unknown) => opts.log.warn({ reason: (e as Error).message }, 'layout poll failed'));
+    // A slow database: one poll at a time, never a queue of them.
+    if (stopped || polling) return;
+    polling = true;
+    then(async () => {
+      try {
+        await compileAhead(opts.store, await opts.store.refresh(), opts.log);
+      } finally {
+        polling = false;
+      }
+    });
   }, opts.pollMs);
   timer.unref();
   return async () => {

@@ -509,10 +509,17 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one PostgreSQL'
     const a = await start();
     // A second instance on the same database and schema (as behind a load balancer), its poll slow
     // enough that only LISTEN/NOTIFY can deliver the change in time.
-    const b = await a.restart({ layoutPollMs: 60_000 });
+    const log: { msg: string; layout?: string; version?: number }[] = [];
+    const stream = { write: (line: string) => void log.push(JSON.parse(line) as never) };
+    const b = await a.restart({ layoutPollMs: 60_000, logger: { level: 'info', stream } });
     expect(await served(b)).toBe(FILE);
+    const v = await publishedVersion(a);
     const res = await studio(a, await login(a)).publish(EDITED, 'seen everywhere');
     expect(res.status).toBe(200);
+    // The other instance compiles the new version on the notification, before anyone asks for it.
+    await expect
+      .poll(() => log.some((l) => l.msg === 'layout compiled' && l.version === v + 1))
+      .toBe(true);
     const took = await waitForServed(b, EDITED);
     expect(took).toBeLessThan(3000);
     await b.app.close();

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badRequest, notFound } from '../../core/errors';
 import { checkLayoutText } from '../check';
+import { compileAhead } from '../compiled';
 import { publishText, rollback } from '../publish';
 import { layoutDetail } from '../reads';
 import { publishGate, rollbackGate } from '../approvals/gate';
@@ -55,6 +56,7 @@ export function registerPublish(app: FastifyInstance, ctx: StudioContext): void 
     if (!res.ok)
       throw refused(`Not published: ${res.issues.length} problem(s) in the draft.`, res.issues);
     store.invalidate(name);
+    await compileAhead(store, [name], req.log);
     return ok({ version: res.to, from: res.from, changed: res.changed });
   });
 }
@@ -90,6 +92,7 @@ export function registerRollback(app: FastifyInstance, ctx: StudioContext): void
       throw new ApiError(res.status, String(res.status), res.message);
     }
     store.invalidate(name);
+    await compileAhead(store, [name], req.log);
     return ok({ version: res.to, from: res.from });
   });
 }
