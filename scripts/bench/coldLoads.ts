@@ -5,12 +5,13 @@
  * the first enabled "Pay Now", BENCH_TRACES times each (default 3). BENCH_ROWS=1000 serves the
  * 1000-installment plan. `around` wraps each load with what the tool records.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildServer } from '../../server/app';
 import { interactiveAt, launch, throttledPage, watchInteractive } from './browser';
+import { buildForBench } from './buildForBench';
 import { withThousandInstallments } from './list1000';
 import { BENCH_QUERY } from './sizes';
 
@@ -27,6 +28,10 @@ export const SETTINGS = {
 export async function coldLoads(
   around: (side: Side, page: Page, browser: Browser, load: () => Promise<number>) => Promise<void>,
 ): Promise<Record<Side, number[]>> {
+  // No build with the bare page yet (a fresh clone, a plain `vite build`): make one, rather than
+  // wait a minute for a Pay Now the missing page never shows.
+  if (!existsSync(join(ROOT, SETTINGS.dist, '__bench', 'index.html')))
+    buildForBench(ROOT, SETTINGS.dist);
   const app = await buildServer({
     demo: true,
     dataDir: mkdtempSync(join(tmpdir(), 'kopa-cold-')),

@@ -15,8 +15,24 @@ export function dataPhasesOf(
   start: number,
   payNowMs: number,
 ): { 'data answer in': number; 'requests after the data': number } {
+  const found = requestsAfterData(events, start, payNowMs);
+  return found
+    ? { 'data answer in': found.answeredMs, 'requests after the data': found.urls.length }
+    : { 'data answer in': Number.NaN, 'requests after the data': Number.NaN };
+}
+
+/** The same, with the addresses of the requests sent after the data; null without an API answer. */
+export function requestsAfterData(
+  events: readonly NetEvent[],
+  start: number,
+  payNowMs: number,
+): { answeredMs: number; urls: string[] } | null {
   const end = start + payNowMs * 1000;
-  const sent = events.filter((e) => e.name === 'ResourceSendRequest' && e.ts >= start);
+  // Requests to a server: the browser's own pages (chrome://) and data: addresses are not.
+  const sent = events.filter(
+    (e) =>
+      e.name === 'ResourceSendRequest' && e.ts >= start && /^https?:/.test(e.args?.data?.url ?? ''),
+  );
   const apiIds = new Set(
     sent.filter((e) => API.test(e.args?.data?.url ?? '')).map((e) => e.args?.data?.requestId),
   );
@@ -30,10 +46,11 @@ export function dataPhasesOf(
     )
     .map((e) => e.ts)
     .sort((a, b) => b - a)[0];
-  if (answered === undefined)
-    return { 'data answer in': Number.NaN, 'requests after the data': Number.NaN };
+  if (answered === undefined) return null;
   return {
-    'data answer in': (answered - start) / 1000,
-    'requests after the data': sent.filter((e) => e.ts > answered && e.ts <= end).length,
+    answeredMs: (answered - start) / 1000,
+    urls: sent
+      .filter((e) => e.ts > answered && e.ts <= end)
+      .map((e) => e.args?.data?.url ?? '(no address)'),
   };
 }

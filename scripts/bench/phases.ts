@@ -15,9 +15,11 @@
 import { median } from './browser';
 import { coldLoads, SETTINGS, type Side } from './coldLoads';
 import { CATEGORIES, loadedPage, phasesOf, type Phases, type TraceEvent } from './tracePhases';
-import { dataPhasesOf } from './dataPhases';
+import { dataPhasesOf, requestsAfterData } from './dataPhases';
 
 const all: Record<Side, Phases[]> = { kopa: [], bare: [] };
+/** What was fetched between the data and Pay Now, by address (path), counted over the loads. */
+const after: Record<Side, Map<string, number>> = { kopa: new Map(), bare: new Map() };
 await coldLoads(async (side, page, browser, load) => {
   await browser.startTracing(page, { categories: CATEGORIES });
   const at = await load();
@@ -28,6 +30,12 @@ await coldLoads(async (side, page, browser, load) => {
   const start = loadedPage(traceEvents)?.start;
   if (phases && start !== undefined)
     all[side].push({ ...phases, ...dataPhasesOf(traceEvents, start, at) });
+  for (const url of start === undefined
+    ? []
+    : (requestsAfterData(traceEvents, start, at)?.urls ?? [])) {
+    const path = url.startsWith('http') ? new URL(url).pathname : url;
+    after[side].set(path, (after[side].get(path) ?? 0) + 1);
+  }
 });
 
 const names = Object.keys(all.kopa[0] ?? all.bare[0] ?? {});
@@ -41,3 +49,6 @@ console.log(
 console.log(`  ${'step'.padEnd(34)} ${'Kopa'.padStart(8)} ${'bare'.padStart(8)}`);
 for (const name of names)
   console.log(`  ${name.padEnd(34)} ${cell('kopa', name)} ${cell('bare', name)}`);
+for (const side of ['kopa', 'bare'] as const)
+  for (const [path, n] of after[side])
+    console.log(`  ${side} fetched after the data: ${path} (${n} of ${SETTINGS.loads} loads)`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataPhasesOf } from '../../../scripts/bench/dataPhases';
+import { dataPhasesOf, requestsAfterData } from '../../../scripts/bench/dataPhases';
 
 const ev = (name: string, ms: number, data: { url?: string; requestId?: string }) => ({
   name,
@@ -26,6 +26,21 @@ describe('the phases around the data (npm run bench:phases)', () => {
       'data answer in': 200,
       'requests after the data': 1,
     });
+  });
+
+  it("names what was fetched after the data; the browser's own pages and data: addresses are not requests", () => {
+    const events = [
+      ev('ResourceSendRequest', 20, { url: 'http://x/vexed/installment-plan', requestId: 'b' }),
+      ev('ResourceFinish', 200, { requestId: 'b' }),
+      ev('ResourceSendRequest', 210, { url: 'http://x/favicon.ico', requestId: 'c' }),
+      ev('ResourceSendRequest', 220, { url: 'chrome://resources/js/x.js', requestId: 'd' }),
+      ev('ResourceSendRequest', 230, { url: 'data:image/png;base64,iVBOR', requestId: 'e' }),
+    ];
+    expect(requestsAfterData(events, START, 300)).toEqual({
+      answeredMs: 200,
+      urls: ['http://x/favicon.ico'],
+    });
+    expect(dataPhasesOf(events, START, 300)['requests after the data']).toBe(1);
   });
 
   it('says nothing when no API answer came before Pay Now', () => {
