@@ -6,17 +6,21 @@
  */
 import { loadApiCatalogue, type ApiCatalogue } from '../responseSchemas';
 import { typeIssues } from '../types/typeCheck';
-import { baseName, isAny, type Ty } from '../types/ty';
+import { baseName, isAny, type Base, type Ty } from '../types/ty';
 import { sinkLabels } from '../flow/infoFlow';
 
 type Obj = Record<string, unknown>;
 
 let catalogue: ApiCatalogue | null = null;
 
-/** How a type reads: its alternatives' names ("integer cents or null"), noting "may be absent". */
+/**
+ * How a type reads: its alternatives' names ("integer cents or null"), noting "may be absent".
+ * Text is text, whatever made it (the checker's "why" is for its messages).
+ */
 function typeText(ty: Ty): string | null {
   if (isAny(ty)) return null;
-  const names = [...new Set(ty.alts.map((a) => baseName(a.t)))].join(' or ');
+  const name = (t: Base) => (t.k === 'text' ? 'text' : baseName(t));
+  const names = [...new Set(ty.alts.map((a) => name(a.t)))].join(' or ');
   return ty.optional ? `${names} (may be absent)` : names;
 }
 
