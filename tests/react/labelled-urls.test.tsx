@@ -89,7 +89,7 @@ describe('labelled URLs in the rendered page', () => {
       expect.arrayContaining([
         expect.objectContaining({
           pointer: '/body/0/src',
-          message: `Refused image https://cdn.kopa.example/p/P002.png: ${leak('cdn.kopa.example')}`,
+          message: `Image source refused: ${leak('cdn.kopa.example')}`,
         }),
         expect.objectContaining({
           pointer: '/body/1/src',
@@ -97,7 +97,7 @@ describe('labelled URLs in the rendered page', () => {
         }),
         expect.objectContaining({
           pointer: '/body/2/image',
-          message: `Refused image https://cdn.kopa.example/e/P002.png: ${leak('cdn.kopa.example')}`,
+          message: `Image source refused: ${leak('cdn.kopa.example')}`,
         }),
         expect.objectContaining({
           pointer: '/body/3/onTap/0',

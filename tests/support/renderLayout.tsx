@@ -158,11 +158,20 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
         hosts: options.imageHosts ?? app.imageHosts,
         sessionValues,
       });
-      const reason = checked.ok ? at && labelledLeak(raw, at.labels, ORIGIN) : checked.reason;
-      if (checked.ok && !reason) return checked.url;
+      if (!checked.ok) {
+        recorded.reports.push({
+          pointer: '',
+          message: `Refused image ${raw}: ${checked.reason}`,
+          kind: 'image',
+        });
+        return null;
+      }
+      // As the app's env: a labelled image for another origin is refused, reported where it is.
+      const leak = at ? labelledLeak(raw, at.labels, ORIGIN) : null;
+      if (leak === null) return checked.url;
       recorded.reports.push({
         pointer: at?.pointer ?? '',
-        message: `Refused image ${raw}: ${reason || ''}`,
+        message: `Image source refused: ${leak}`,
         kind: 'image',
       });
       return null;
