@@ -6,7 +6,8 @@
  * paths; `javascript:` never goes anywhere, `data:` only into an image; a host an expression
  * builds cannot be proven and is refused; an image from a host config/app.json does not list
  * is refused wherever it is written. The page checks the resolved URL again when it runs
- * (src/app/security/url.ts): the second wall.
+ * (src/app/security/url.ts), and with the labels sinkLabels gives the compiled layout
+ * (src/app/security/labelledUrl.ts): the second wall.
  */
 import app from '../../../config/app.json';
 import type { LayoutIssue } from '@kopa/contract';
