@@ -83,6 +83,13 @@ function withLabels(doc: unknown, labels: Record<string, string[]>): string {
 }
 
 const reports = () => window.__kopaReports ?? [];
+const LEAK = 'labelled data stays on this origin';
+
+/** Waits for the page's report of `kind` at `pointer` with `message`. */
+const reported = (kind: string, pointer: string, message: string) =>
+  vi.waitFor(() =>
+    expect(reports()).toContainEqual(expect.objectContaining({ kind, pointer, message })),
+  );
 
 describe('labelled URLs when the page runs', () => {
   afterEach(() => {
@@ -101,15 +108,10 @@ describe('labelled URLs when the page runs', () => {
       labels: { '/onLoad/0/args/url': ['query.productId'] },
     });
     await startPage('/customerService', 'customer-service', compiledText(doc));
-    await vi.waitFor(() =>
-      expect(reports()).toContainEqual(
-        expect.objectContaining({
-          pointer: '/onLoad/0',
-          kind: 'bridge',
-          message:
-            'Bridge openLink refused: it carries query.productId to host "kopa.example"; labelled data stays on this origin',
-        }),
-      ),
+    await reported(
+      'bridge',
+      '/onLoad/0',
+      `Bridge openLink refused: it carries query.productId to host "kopa.example"; ${LEAK}`,
     );
     expect(host.openLink).not.toHaveBeenCalled();
   });
@@ -133,15 +135,10 @@ describe('labelled URLs when the page runs', () => {
     });
     const before = window.location.href;
     const { toasts } = await startPage('/customerService', 'customer-service', compiledText(doc));
-    await vi.waitFor(() =>
-      expect(reports()).toContainEqual(
-        expect.objectContaining({
-          pointer: '/onLoad/0/url',
-          kind: 'redirect',
-          message:
-            'Refused link: it carries query.productId to host "pay.kopa.example"; labelled data stays on this origin',
-        }),
-      ),
+    await reported(
+      'redirect',
+      '/onLoad/0/url',
+      `Refused link: it carries query.productId to host "pay.kopa.example"; ${LEAK}`,
     );
     expect(toasts.getSnapshot()?.message).toBe('This link cannot be opened.');
     expect(window.location.href).toBe(before);
@@ -155,14 +152,10 @@ describe('labelled URLs when the page runs', () => {
       args: { phone: '+255700000001', text: 'Order {{ query.orderId }}' },
     });
     await startPage('/customerService', 'customer-service', compiledText(doc));
-    await vi.waitFor(() =>
-      expect(reports()).toContainEqual(
-        expect.objectContaining({
-          pointer: '/onLoad/0',
-          message:
-            'Bridge sendSms refused: its text carries query.orderId to whoever the message is addressed to; labelled data stays on this origin',
-        }),
-      ),
+    await reported(
+      'bridge',
+      '/onLoad/0',
+      `Bridge sendSms refused: its text carries query.orderId to whoever the message is addressed to; ${LEAK}`,
     );
     expect(host.sendSms).not.toHaveBeenCalled();
   });
