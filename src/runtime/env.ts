@@ -44,6 +44,19 @@ export interface BridgeOutcome {
   reason?: string;
 }
 
+/**
+ * The labels of the data that reach each URL (or message) of a layout, by the JSON pointer of
+ * the value that holds it: the checker's information flow, carried by the compiled layout
+ * (schemas/compiled-layout.schema.json `labels`).
+ */
+export type UrlLabels = Readonly<Record<string, readonly string[] | undefined>>;
+
+/** Where a URL is written and the labels of the data it carries ([] when none). */
+export interface UrlSite {
+  pointer: string;
+  labels: readonly string[];
+}
+
 export interface ToastOptions {
   kind?: 'default' | 'info' | 'loading';
   duration?: number;
@@ -68,8 +81,15 @@ export interface RuntimeEnv {
     params: Record<string, unknown>,
     options?: CallOptions,
   ): Promise<CallResult>;
-  /** The app's bridge loads with its own chunk, so its outcome may come later (src/app/shell/createEnv.ts). */
-  bridge(action: string, args: Record<string, unknown>): BridgeOutcome | Promise<BridgeOutcome>;
+  /**
+   * The app's bridge loads with its own chunk, so its outcome may come later (src/app/shell/createEnv.ts).
+   * `labels`: those of the data each argument carries, by argument name (none: no label).
+   */
+  bridge(
+    action: string,
+    args: Record<string, unknown>,
+    labels?: Readonly<Record<string, readonly string[]>>,
+  ): BridgeOutcome | Promise<BridgeOutcome>;
   /** In-app navigation to a same-origin path (query included). */
   navigate(path: string, options?: { replace?: boolean }): void;
   /** Leave the app for an already-checked URL. */
@@ -85,17 +105,19 @@ export interface RuntimeEnv {
   commonQuery(): string;
   /** Route table lookup: key -> path, or undefined. */
   routePath(key: string): string | undefined;
-  /** Checks a link against the redirect allowlist. */
+  /** Checks a link against the redirect allowlist; a labelled one (`at`) may not leave this origin. */
   checkUrl(
     raw: string,
+    at?: UrlSite,
   ): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
   /** URL of an image endpoint (client image, e.g. the captcha) with params and the session query; null for an unknown or non-GET endpoint. */
   imageUrl(endpoint: string, params: Record<string, unknown>): string | null;
   /** Checks an image source (same-origin path, https on an image host, data:image); null when refused. */
-  checkImageUrl(raw: string): string | null;
+  checkImageUrl(raw: string, at?: UrlSite): string | null;
   /** Checks a frame source (same-origin path, https on a frame host, no session value in it). */
   checkFrameUrl(
     raw: string,
+    at?: UrlSite,
   ): { ok: true; url: string; external: boolean } | { ok: false; reason: string };
   /** Values exposed to bindings as config.* (currency label, service phone, ...). */
   config: Readonly<Record<string, unknown>>;

@@ -3,7 +3,7 @@ export { pageFieldSet } from './actions/fieldRegistry';
 export type { FieldEntry } from './actions/fieldRegistry';
 export { runActions, withLocals } from './actions/run';
 export type { ActionOutcome } from './actions/types';
-export type { CallError, LocalStore, RuntimeEnv } from './env';
+export type { CallError, LocalStore, RuntimeEnv, UrlLabels, UrlSite } from './env';
 export { exprFunctions } from './exprFunctions';
 export { sourcesOf } from './page/dataSources';
 export { createPageController } from './page/pageController';

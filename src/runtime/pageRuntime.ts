@@ -1,4 +1,4 @@
-import type { RuntimeEnv } from './env';
+import type { RuntimeEnv, UrlSite } from './env';
 import type { PageStore } from './pageStore';
 
 /**
@@ -14,6 +14,8 @@ export interface PageRuntime {
   reloadSource(name: string): Promise<boolean>;
   /** Layout name, for reports. */
   layoutId: string;
+  /** The URL at `pointer` with the labels of the data it carries, for env's URL checks. */
+  urlSite(pointer: string): UrlSite;
   /** Values kept on the device: writes go to env.local, the local.* mirror and the persist bookkeeping. */
   storage: PageStorage;
 }

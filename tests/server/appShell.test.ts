@@ -94,7 +94,7 @@ describe('app shell', () => {
     expect(block?.[1]).not.toContain('<');
     // Compiled (server/layouts/compiled.ts): the layout itself, its bindings and first widgets.
     expect(JSON.parse(block?.[1] ?? '')).toMatchObject({
-      format: 1,
+      format: 2,
       name: 'customer-service',
       layout,
       widgets: ['text'],

@@ -153,7 +153,10 @@ describe('layouts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const compiled = res.json();
-    expect(compiled).toMatchObject({ format: 1, name: 'welcome', layout, widgets: ['text'] });
+    expect(compiled).toMatchObject({ format: 2, name: 'welcome', layout, widgets: ['text'] });
+    // The checker's type of the binding's text, and no labels: nothing labelled reaches a URL.
+    expect(compiled.types).toEqual({ '/body/0/text': 'text' });
+    expect(compiled.labels).toEqual({});
     expect(compiled.version).toBeGreaterThan(0);
     expect(Object.keys(compiled.templates)).toEqual(['You have {{ state.n * 2 }} offers']);
     const etag = String(res.headers.etag);

@@ -12,5 +12,5 @@ export function compiledText(doc: unknown, name = 'customer-service'): string {
 
 /** A compiled layout around `layoutText` (no bindings in it), for layouts that stringify cannot make. */
 export function compiledAround(layoutText: string, name = 'customer-service'): string {
-  return `{"format":1,"name":"${name}","version":1,"checked":"${LAYOUT_SCHEMA_VERSION}","layout":${layoutText},"templates":{},"dataSources":[],"widgets":["container","text"]}`;
+  return `{"format":2,"name":"${name}","version":1,"checked":"${LAYOUT_SCHEMA_VERSION}","layout":${layoutText},"templates":{},"dataSources":[],"widgets":["container","text"],"types":{},"labels":{}}`;
 }

@@ -12,6 +12,12 @@ import { widgetLoaders } from '../../src/react/widgets/registry';
 import { createToastStore } from '../../src/react/render/toast/toastStore';
 import { ToastHost } from '../../src/react/render/toast/ToastHost';
 import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../../src/app/security/url';
+import {
+  labelledBridgeLeak,
+  labelledLeak,
+  refusingLeaks,
+} from '../../src/app/security/labelledUrl';
+import type { UrlLabels } from '../../src/runtime/env';
 import { IDENTIFYING_KEYS } from '../../src/app/http/borrowerSession';
 import app from '../../config/app.json';
 import { expandFragments } from '../../src/contract/layout/fragments';
@@ -45,6 +51,8 @@ export interface RenderLayoutOptions {
   localFull?: boolean;
   /** The widgets Page is given; default the app's (testWidgets). */
   widgets?: WidgetSource;
+  /** The checker's labels as a compiled layout carries them (by pointer); default none. */
+  labels?: UrlLabels;
 }
 
 export interface Recorded {
@@ -106,7 +114,10 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
       if (!answer) return serverError(`no fake response for ${endpoint}`);
       return typeof answer === 'function' ? answer(params, callOptions) : answer;
     },
-    bridge(action, args) {
+    bridge(action, args, labels) {
+      // The app's second wall (src/app/shell/createEnv.ts): a refused call never reaches the host.
+      const leak = labels ? labelledBridgeLeak(action, args, labels, ORIGIN, 'kopa://') : null;
+      if (leak !== null) return { ok: false, reason: leak };
       recorded.bridge.push({ action, args });
       return options.bridgeOk === false ? { ok: false, reason: 'refused' } : { ok: true };
     },
@@ -133,24 +144,45 @@ export function createFakeEnv(options: RenderLayoutOptions = {}): {
       new URLSearchParams(options.query ?? { userId: '10001', sessionId: 's1' }).toString(),
     routePath: (key) => routes[key],
     // The real URL checks: what a layout may open is part of what these tests prove.
-    checkUrl: (raw) => checkNavigationUrl(raw, options.allowHosts ?? ['pay.kopa.example'], ORIGIN),
+    checkUrl: (raw, at) =>
+      refusingLeaks(
+        checkNavigationUrl(raw, options.allowHosts ?? ['pay.kopa.example'], ORIGIN),
+        raw,
+        at?.labels,
+        ORIGIN,
+      ),
     imageUrl: (endpoint, params) =>
       `/fake-image/${endpoint}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`,
-    checkImageUrl(raw) {
+    checkImageUrl(raw, at) {
       const checked = checkImageUrl(raw, ORIGIN, {
         hosts: options.imageHosts ?? app.imageHosts,
         sessionValues,
       });
-      if (checked.ok) return checked.url;
+      if (!checked.ok) {
+        recorded.reports.push({
+          pointer: '',
+          message: `Refused image ${raw}: ${checked.reason}`,
+          kind: 'image',
+        });
+        return null;
+      }
+      // As the app's env: a labelled image for another origin is refused, reported where it is.
+      const leak = at ? labelledLeak(raw, at.labels, ORIGIN) : null;
+      if (leak === null) return checked.url;
       recorded.reports.push({
-        pointer: '',
-        message: `Refused image ${raw}: ${checked.reason}`,
+        pointer: at?.pointer ?? '',
+        message: `Image source refused: ${leak}`,
         kind: 'image',
       });
       return null;
     },
-    checkFrameUrl: (raw) =>
-      checkFrameUrl(raw, ORIGIN, { hosts: options.frameHosts ?? app.frameHosts, sessionValues }),
+    checkFrameUrl: (raw, at) =>
+      refusingLeaks(
+        checkFrameUrl(raw, ORIGIN, { hosts: options.frameHosts ?? app.frameHosts, sessionValues }),
+        raw,
+        at?.labels,
+        ORIGIN,
+      ),
     config: { currencyLabel: 'TZS', servicePhone: '+255 700 000 000' },
     dev: options.dev ?? true,
     local: {
@@ -207,8 +239,8 @@ export async function renderLayout(
   const controller = createPageController({
     env,
     load: async (_signal, onParsed) => {
-      onParsed(doc);
-      return { ok: true, layout: doc, widgets: Promise.resolve(null) };
+      onParsed(doc, options.labels);
+      return { ok: true, layout: doc, widgets: Promise.resolve(null), labels: options.labels };
     },
   });
   let result!: RenderResult;

@@ -11,6 +11,7 @@ import { pageEarlyRequests } from '../http/earlyRequests';
 import type { RuntimeEnv } from '@kopa/runtime';
 import type { ToastStore } from '@kopa/react';
 import { checkFrameUrl, checkImageUrl, checkNavigationUrl } from '../security/url';
+import { labelledBridgeLeak, labelledLeak, refusingLeaks } from '../security/labelledUrl';
 import { appConfig, endpointCatalogue, routePath, wireNameTable } from './appConfig';
 import { copyText } from './copyText';
 import { createLocalStore } from './localStore';
@@ -59,6 +60,49 @@ const api = createApiClient({
 // One view of localStorage for the app (keys prefixed kopa:, the spec's own keys as named; JSON values).
 const local = createLocalStore(() => window.localStorage);
 
+/**
+ * The page's URL checks (SECURITY 11, 12), each then refusing a URL the checker labelled (the
+ * compiled layout's labels, given by the runtime as `at`) that would carry the labels to another
+ * origin: the second wall (src/app/security/labelledUrl.ts).
+ */
+function pageUrlChecks(
+  origin: string,
+  layoutId: string,
+): Pick<RuntimeEnv, 'checkUrl' | 'checkImageUrl' | 'checkFrameUrl'> {
+  return {
+    checkUrl: (raw, at) =>
+      refusingLeaks(
+        checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
+        raw,
+        at?.labels,
+        origin,
+      ),
+    checkImageUrl: (raw, at) => {
+      const checked = checkImageUrl(raw, origin, {
+        hosts: appConfig.imageHosts,
+        sessionValues: sessionValues(),
+      });
+      if (!checked.ok) return null;
+      const leak = at ? labelledLeak(raw, at.labels, origin) : null;
+      if (leak === null) return checked.url;
+      report({
+        pointer: at?.pointer ?? '',
+        message: `Image source refused: ${leak}`,
+        kind: 'image',
+        layout: layoutId,
+      });
+      return null;
+    },
+    checkFrameUrl: (raw, at) =>
+      refusingLeaks(
+        checkFrameUrl(raw, origin, { hosts: appConfig.frameHosts, sessionValues: sessionValues() }),
+        raw,
+        at?.labels,
+        origin,
+      ),
+  };
+}
+
 /** The real host for one page: HTTP, bridge, router, toasts, clipboard, reports. */
 export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
   const origin = window.location.origin;
@@ -92,10 +136,16 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
           return result;
         }),
     // A chunk that did not load (offline, a new deploy) refuses like any other failed host call.
-    bridge: (action, args) =>
-      loadBridge().then(
+    bridge: (action, args, labels) => {
+      // The checker's labels (the compiled layout's): never handed to the host for another origin.
+      const leak = labels
+        ? labelledBridgeLeak(action, args, labels, origin, appConfig.deepLinkScheme)
+        : null;
+      if (leak !== null) return { ok: false, reason: leak };
+      return loadBridge().then(
         (b) => b?.call(action, args) ?? { ok: false, reason: 'the bridge code did not load' },
-      ),
+      );
+    },
     navigate: deps.navigate,
     leave: (url, options) =>
       options?.replace ? window.location.replace(url) : window.location.assign(url),
@@ -111,18 +161,9 @@ export function createRuntimeEnv(deps: EnvDeps): RuntimeEnv {
         .filter((q) => q !== '')
         .join('&'),
     routePath,
-    checkUrl: (raw) => checkNavigationUrl(raw, appConfig.redirectAllowlist, origin),
     imageUrl: (endpoint, params) =>
       api.urlFor(endpoint, params as Record<string, string | number | boolean | null | undefined>),
-    checkImageUrl: (raw) => {
-      const checked = checkImageUrl(raw, origin, {
-        hosts: appConfig.imageHosts,
-        sessionValues: sessionValues(),
-      });
-      return checked.ok ? checked.url : null;
-    },
-    checkFrameUrl: (raw) =>
-      checkFrameUrl(raw, origin, { hosts: appConfig.frameHosts, sessionValues: sessionValues() }),
+    ...pageUrlChecks(origin, deps.layoutId),
     config: {
       currencyLabel: appConfig.currencyLabel,
       servicePhone: appConfig.defaultServicePhone,

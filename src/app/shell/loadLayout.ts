@@ -4,7 +4,7 @@ import { collectTypes, isCompiledLayout } from '@kopa/contract';
 import { widgets as widgetSource } from './widgets';
 import { checkLayoutLimits, MAX_LAYOUT_DEPTH } from '@kopa/contract';
 import { hasFirstScreenTexts, loadScreenTexts, msg } from '@kopa/format';
-import type { LayoutLoad } from '@kopa/runtime';
+import type { LayoutLoad, UrlLabels } from '@kopa/runtime';
 import { afterFirstScreen } from './afterFirstScreen';
 import { adoptParsedTemplates } from '@kopa/expr';
 import { blockElement, PAGE_BLOCK } from '@kopa/contract';
@@ -21,7 +21,7 @@ export type { LayoutLoad } from '@kopa/runtime';
 export async function loadLayout(
   name: string,
   signal: AbortSignal,
-  onParsed?: (doc: LayoutDocument) => void,
+  onParsed?: (doc: LayoutDocument, labels?: UrlLabels) => void,
 ): Promise<LayoutLoad> {
   const inline = takeInlineLayout(name);
   const fetched = inline ?? (await fetchLayout(name, signal));
@@ -95,7 +95,7 @@ function limitMessage(code: 'too-deep' | 'too-large', pointer: string): string {
 function takeCompiled(
   compiled: CompiledLayout,
   fromPage: boolean,
-  onParsed?: (doc: LayoutDocument) => void,
+  onParsed?: (doc: LayoutDocument, labels?: UrlLabels) => void,
 ): LayoutLoad {
   const doc = compiled.layout;
   // Before anything recursive (the data sources' bindings, the renderer) sees the value: the
@@ -110,8 +110,9 @@ function takeCompiled(
   // Its bindings, parsed by the server: trusted as far as the layout is.
   adoptParsedTemplates(compiled.templates);
   acceptServerCheckedNodes();
-  // The data requests go out now, while the widget chunks load.
-  onParsed?.(doc as LayoutDocument);
+  // The data requests go out now, while the widget chunks load. The labels of what its URLs
+  // carry go with it: the page's URL checks refuse to take them to another origin.
+  onParsed?.(doc as LayoutDocument, compiled.labels);
   // The screen's texts (messages/layouts/<lang>.json) come in parallel with its widget chunks. The
   // message is made when one of them fails, so it is in the borrower's language.
   // The first screen's own texts may have come with the page: the whole chunk then loads when idle.
@@ -123,5 +124,5 @@ function takeCompiled(
     () => msg('app.widgetsFailed'),
   );
   void widgets.then(() => widgetSource.preload(collectTypes(doc)).catch(() => undefined));
-  return { ok: true, layout: doc as LayoutDocument, widgets };
+  return { ok: true, layout: doc as LayoutDocument, widgets, labels: compiled.labels };
 }

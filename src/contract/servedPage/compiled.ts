@@ -3,9 +3,11 @@ import type { CompiledLayout } from '../schema/generated/types';
 /**
  * The compiled layout format this build reads and its server writes
  * (schemas/compiled-layout.schema.json). A copy of another format (a service worker's from an
- * older build) is not rendered: the app fetches the layout again.
+ * older build) is not rendered: the app fetches the layout again. Format 2 added the checker's
+ * `types` and `labels`: a format-1 copy has none, and read as this format it would say that
+ * nothing is labelled.
  */
-export const COMPILED_FORMAT = 1 as const;
+export const COMPILED_FORMAT = 2 as const;
 
 /** Enough shape to take a compiled layout in; its contents were made by this server. */
 export function isCompiledLayout(value: unknown): value is CompiledLayout {
@@ -18,6 +20,8 @@ export function isCompiledLayout(value: unknown): value is CompiledLayout {
     !Array.isArray(c.layout) &&
     c.templates !== null &&
     typeof c.templates === 'object' &&
-    Array.isArray(c.widgets)
+    Array.isArray(c.widgets) &&
+    c.labels !== null &&
+    typeof c.labels === 'object'
   );
 }

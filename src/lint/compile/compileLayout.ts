@@ -2,7 +2,8 @@
  * A layout compiled for the borrower's app (schemas/compiled-layout.schema.json): the server makes
  * it once per published version (and per draft preview) from the version's layout with its
  * fragments expanded, so the phone parses no expression, expands no fragment and validates no
- * layout: it takes the trees in and renders. The same function serves the tests that render every
+ * layout: it takes the trees in and renders. The checker's types and information-flow labels come
+ * with it: the app's URL check reads the labels as a second wall. The same function serves the tests that render every
  * layout both compiled and from source.
  */
 import { hasBindings, parseTemplate, type Template } from '@kopa/expr';
@@ -14,6 +15,7 @@ import {
 } from '@kopa/contract';
 import { typeNames } from '../typeNames';
 import { foldConstants } from './fold';
+import { checkerFacts } from './checkerFacts';
 
 export interface CompileOptions {
   name: string;
@@ -103,5 +105,6 @@ export function compileLayout(doc: unknown, opts: CompileOptions): CompiledLayou
     templates: templatesOf(layout) as CompiledLayout['templates'],
     dataSources: startupSources(layout),
     widgets: firstScreenWidgets(layout),
+    ...checkerFacts(layout),
   };
 }

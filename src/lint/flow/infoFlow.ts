@@ -6,7 +6,8 @@
  * paths; `javascript:` never goes anywhere, `data:` only into an image; a host an expression
  * builds cannot be proven and is refused; an image from a host config/app.json does not list
  * is refused wherever it is written. The page checks the resolved URL again when it runs
- * (src/app/security/url.ts): the second wall.
+ * (src/app/security/url.ts), and with the labels sinkLabels gives the compiled layout
+ * (src/app/security/labelledUrl.ts): the second wall.
  */
 import app from '../../../config/app.json';
 import type { LayoutIssue } from '@kopa/contract';
@@ -14,6 +15,7 @@ import { LAYOUT_MESSAGES } from '../messages';
 import {
   handlerLocals,
   labelledRead,
+  labelledReads,
   layoutLabels,
   nodeLocals,
   strings,
@@ -189,12 +191,34 @@ function withUploadImages(doc: Obj, found: readonly Found[]): Sink[] {
   });
 }
 
-/** The information-flow issues of one (expanded) layout. */
-export function flowIssues(doc: Obj, file: string): LayoutIssue[] {
+/** The labels of an (expanded) layout and every sink in it. */
+function sinksOf(doc: Obj): { labels: Labels; sinks: Sink[] } {
   const labels = layoutLabels(doc);
   const found: Found[] = [];
   collect(doc, '', new Map(), labels, found, 0);
-  const sinks = withUploadImages(doc, found);
+  return { labels, sinks: withUploadImages(doc, found) };
+}
+
+/**
+ * The labels of what reaches each sink, by the JSON pointer of the value that holds its address
+ * (or its message): only sinks a labelled value reaches. The compiled layout carries them, so
+ * the page's own URL check can refuse to send them to another origin.
+ */
+export function sinkLabels(doc: Obj): Record<string, string[]> {
+  const { labels, sinks } = sinksOf(doc);
+  const out: Record<string, string[]> = {};
+  for (const sink of sinks) {
+    const reads = labelledReads(sink.text, labels, sink.locals);
+    if (reads.length === 0) continue;
+    const kept = (out[sink.pointer] ??= []);
+    for (const read of reads) if (!kept.includes(read)) kept.push(read);
+  }
+  return out;
+}
+
+/** The information-flow issues of one (expanded) layout. */
+export function flowIssues(doc: Obj, file: string): LayoutIssue[] {
+  const { labels, sinks } = sinksOf(doc);
   const issues: LayoutIssue[] = [];
   const push = (
     pointer: string,

@@ -40,26 +40,38 @@ export function strings(value: unknown, out: string[] = [], depth = 0): string[]
   return out;
 }
 
+/** Every labelled value a text reads, each named with where its label comes from. */
+export function labelledReads(text: string, labels: Labels, locals: Locals): string[] {
+  if (!hasBindings(text)) return [];
+  const out: string[] = [];
+  for (const path of analyzeTemplate(text).paths) {
+    const read = labelOfPath(path, labels, locals);
+    if (read !== null && !out.includes(read)) out.push(read);
+  }
+  return out;
+}
+
 /** The first labelled value a text reads, named with where its label comes from; else null. */
 export function labelledRead(text: string, labels: Labels, locals: Locals): string | null {
-  if (!hasBindings(text)) return null;
-  for (const path of analyzeTemplate(text).paths) {
-    const [root, key] = path;
-    const name = path.join('.');
-    if (root === undefined) continue;
-    if (root === 'query' && (key === undefined || !NOT_SESSION.has(key))) return name;
-    if (locals.has(root)) return `${name} (${locals.get(root) ?? ''})`;
-    const table =
-      root === 'computed'
-        ? labels.computed
-        : root === 'state'
-          ? labels.state
-          : root === 'local'
-            ? labels.local
-            : null;
-    if (table && key !== undefined && table.has(key)) return `${name} (${table.get(key) ?? ''})`;
-    if (path.slice(1).some((segment) => SENSITIVE_NAME.test(segment))) return name;
-  }
+  return labelledReads(text, labels, locals)[0] ?? null;
+}
+
+function labelOfPath(path: readonly string[], labels: Labels, locals: Locals): string | null {
+  const [root, key] = path;
+  const name = path.join('.');
+  if (root === undefined) return null;
+  if (root === 'query' && (key === undefined || !NOT_SESSION.has(key))) return name;
+  if (locals.has(root)) return `${name} (${locals.get(root) ?? ''})`;
+  const table =
+    root === 'computed'
+      ? labels.computed
+      : root === 'state'
+        ? labels.state
+        : root === 'local'
+          ? labels.local
+          : null;
+  if (table && key !== undefined && table.has(key)) return `${name} (${table.get(key) ?? ''})`;
+  if (path.slice(1).some((segment) => SENSITIVE_NAME.test(segment))) return name;
   return null;
 }
 

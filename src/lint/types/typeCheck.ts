@@ -49,6 +49,8 @@ interface Ctx {
   state: unknown;
   /** The visible conditions of the node and those around it, as written: a value they test needs no fallback. */
   guards: readonly string[];
+  /** Told the type of every layout string with a binding, by its pointer (the compiled layout's types). */
+  seen: (pointer: string, ty: Ty) => void;
 }
 
 function add(
@@ -137,6 +139,7 @@ function check(
   if (ctx.typed.has(pointer)) return false;
   ctx.typed.add(pointer);
   const ty = valueType(value, scopeOf(ctx), reporter(ctx, pointer), labelOf(value));
+  if (typeof value === 'string' && value.includes('{{')) ctx.seen(pointer, ty);
   if (isAny(ty) && ty.alts.length === 1) return false;
   const label = labelOf(value);
   const bad = mismatch(expected, ty);
@@ -257,7 +260,7 @@ function walk(ctx: Ctx, value: unknown, pointer: string, inActions: boolean, dep
   if (typeof value === 'string') {
     checkParam(ctx, value, pointer);
     if (!ctx.typed.has(pointer) && value.includes('{{'))
-      valueType(value, scopeOf(ctx), reporter(ctx, pointer), '');
+      ctx.seen(pointer, valueType(value, scopeOf(ctx), reporter(ctx, pointer), ''));
     return;
   }
   if (Array.isArray(value)) {
@@ -317,6 +320,7 @@ export function typeIssues(
   file: string,
   catalogue: ApiCatalogue,
   paramAt: (pointer: string) => ParamSite | undefined = () => undefined,
+  seen: Ctx['seen'] = () => undefined,
 ): LayoutIssue[] {
   const ctx: Ctx = {
     file,
@@ -328,6 +332,7 @@ export function typeIssues(
     typed: new Set(),
     guards: [],
     state: doc.state,
+    seen,
   };
   const table = expectationTable();
   if (isObj(doc.dataSources)) {

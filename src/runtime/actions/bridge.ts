@@ -1,9 +1,25 @@
+import { escapePointer } from '@kopa/contract';
 import { paramsIn } from './resolveIn';
-import type { ActionHandler } from './types';
+import type { ActionContext, ActionHandler } from './types';
+
+/** The labels of the data each argument carries, by argument name: those with none left out. */
+function argLabels(
+  ctx: ActionContext,
+  args: object | undefined,
+): Record<string, readonly string[]> {
+  // No prototype: an argument named __proto__ is one more key, not a prototype.
+  const out = Object.create(null) as Record<string, readonly string[]>;
+  for (const name of Object.keys(args ?? {})) {
+    const { labels } = ctx.runtime.urlSite(`${ctx.pointer}/args/${escapePointer(name)}`);
+    if (labels.length > 0) out[name] = labels;
+  }
+  return out;
+}
 
 export const bridgeAction: ActionHandler<'bridge'> = async (action, ctx) => {
   const { env } = ctx.runtime;
-  const outcome = await env.bridge(action.action, paramsIn(ctx, action.args, 'args'));
+  const args = paramsIn(ctx, action.args, 'args');
+  const outcome = await env.bridge(action.action, args, argLabels(ctx, action.args));
   if (!outcome.ok) {
     env.report({
       pointer: ctx.pointer,

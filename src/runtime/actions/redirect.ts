@@ -6,7 +6,7 @@ import type { ActionHandler } from './types';
 export const redirectAction: ActionHandler<'redirect'> = async (action, ctx) => {
   const { env } = ctx.runtime;
   const raw = textIn(ctx, action.url, 'url');
-  const checked = env.checkUrl(raw);
+  const checked = env.checkUrl(raw, ctx.runtime.urlSite(`${ctx.pointer}/url`));
   if (!checked.ok) {
     env.report({
       pointer: `${ctx.pointer}/url`,

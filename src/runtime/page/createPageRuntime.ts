@@ -1,6 +1,6 @@
 import type { LayoutDocument } from '@kopa/contract';
 import type { PageRuntime } from '../pageRuntime';
-import type { RuntimeEnv } from '../env';
+import type { RuntimeEnv, UrlLabels } from '../env';
 import { createPageStore } from '../pageStore';
 import { runActions } from '../actions/run';
 import { loadSource, shouldLoadOnMount, sourcesOf } from './dataSources';
@@ -18,7 +18,13 @@ export interface OwnedPageRuntime extends PageRuntime {
   dispose(): void;
 }
 
-export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): OwnedPageRuntime {
+const NO_LABELS: UrlLabels = {};
+
+export function createPageRuntime(
+  layout: LayoutDocument,
+  env: RuntimeEnv,
+  labels: UrlLabels = NO_LABELS,
+): OwnedPageRuntime {
   const controller = new AbortController();
   let started = false;
   const local = readsDeviceValues(layout) ? env.local.readAll() : {};
@@ -46,6 +52,10 @@ export function createPageRuntime(layout: LayoutDocument, env: RuntimeEnv): Owne
     env,
     store,
     layoutId: layout.id,
+    urlSite: (pointer) => ({
+      pointer,
+      labels: Object.hasOwn(labels, pointer) ? (labels[pointer] ?? []) : [],
+    }),
     storage,
     signal: controller.signal,
     start() {

@@ -1,5 +1,5 @@
 import type { LayoutDocument } from '@kopa/contract';
-import type { RuntimeEnv } from '../env';
+import type { RuntimeEnv, UrlLabels } from '../env';
 import type { PageRuntime } from '../pageRuntime';
 import { createPageRuntime, type OwnedPageRuntime } from './createPageRuntime';
 
@@ -8,16 +8,18 @@ import { createPageRuntime, type OwnedPageRuntime } from './createPageRuntime';
  * message (in the borrower's language) when one could not be fetched.
  */
 export type LayoutLoad =
-  | { ok: true; layout: LayoutDocument; widgets: Promise<string | null> }
+  | { ok: true; layout: LayoutDocument; widgets: Promise<string | null>; labels?: UrlLabels }
   | { ok: false; message: string };
 
 /**
  * Fetches and checks a layout (the shell's loader). `onParsed` is called as soon as the layout is
- * parsed, before the full check, so its data requests overlap the validators and widget chunks.
+ * parsed, before the full check, so its data requests overlap the validators and widget chunks;
+ * with the labels of the data its URLs carry (the compiled layout's), which the page's URL checks
+ * read.
  */
 export type LayoutSource = (
   signal: AbortSignal,
-  onParsed: (doc: LayoutDocument) => void,
+  onParsed: (doc: LayoutDocument, labels?: UrlLabels) => void,
 ) => Promise<LayoutLoad>;
 
 /**
@@ -64,8 +66,8 @@ export function createPageController({ env, load }: PageControllerOptions): Page
     state = next;
     for (const l of [...listeners]) l();
   };
-  const startRuntime = (doc: LayoutDocument) => {
-    if (!loading?.signal.aborted) (runtime ??= createPageRuntime(doc, env)).start();
+  const startRuntime = (doc: LayoutDocument, labels?: UrlLabels) => {
+    if (!loading?.signal.aborted) (runtime ??= createPageRuntime(doc, env, labels)).start();
   };
 
   // Every step after an await first checks the signal: dispose() may have run meanwhile.
@@ -77,7 +79,7 @@ export function createPageController({ env, load }: PageControllerOptions): Page
       runtime?.dispose();
       return set({ status: 'error', message: result.message });
     }
-    startRuntime(result.layout);
+    startRuntime(result.layout, result.labels);
     const page = runtime!;
     const widgetsFailed = await result.widgets;
     if (signal.aborted) return;

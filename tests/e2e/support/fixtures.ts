@@ -210,7 +210,7 @@ export function compiledLayout(
   invalid?: { pointer: string; message: string },
 ): string {
   const check = invalid ? `"invalid":${JSON.stringify(invalid)}` : '"checked":"e2e"';
-  return `{"format":1,"name":"customer-service","version":1,${check},"layout":${layoutText},"templates":{},"dataSources":[],"widgets":["text","container"]}`;
+  return `{"format":2,"name":"customer-service","version":1,${check},"layout":${layoutText},"templates":{},"dataSources":[],"widgets":["text","container"],"types":{},"labels":{}}`;
 }
 
 /** Latest SMS code the test-only route knows for a phone (NODE_ENV=test only). */

@@ -3097,9 +3097,9 @@ export interface UserDeleteResponse {
  */
 export interface CompiledLayout {
   /**
-   * The compiled format's version: an app meets only the format it was built for (another is fetched again from the server).
+   * The compiled format's version: an app meets only the format it was built for (another is fetched again from the server). 2: `types` and `labels` are always there, so a copy without them (format 1) is never read as one with nothing labelled.
    */
-  format: 1;
+  format: 2;
   /**
    * The layout's name (its file and URL name).
    */
@@ -3144,15 +3144,15 @@ export interface CompiledLayout {
    */
   widgets: string[];
   /**
-   * From the checker, where it could tell: a binding's type by the JSON pointer of the layout value that holds it.
+   * From the checker, where it could tell: a binding's type by the JSON pointer of the layout value that holds it (`text`, `integer cents`, `a number or null`, ...; `(may be absent)` when a response need not carry it). A string whose type the checker could not tell is absent.
    */
-  types?: {
+  types: {
     [k: string]: string | undefined;
   };
   /**
-   * From the checker's information flow: the labels of the data that reach a URL, by the JSON pointer of the URL value (the app's URL check reads them as a second wall).
+   * From the checker's information flow: the labels of the data that reach a URL (or a bridge sendSms argument), by the JSON pointer of the URL value, each naming the labelled value it reads (`query.userId`, `state.phone (what the borrower types into input)`). Only pointers a labelled value reaches are present. The app's URL check reads them as a second wall: a labelled URL may not go to another origin, a labelled message not at all.
    */
-  labels?: {
+  labels: {
     [k: string]: string[] | undefined;
   };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { NodeOf, WidgetProps } from '../../render/widgetTypes';
 import { usePageRuntime } from '../../render/contexts';
-import type { RuntimeEnv } from '@kopa/runtime';
+import type { PageRuntime, RuntimeEnv } from '@kopa/runtime';
 import { useText, useValue } from '../../render/useBinding';
 import { useActionRunner } from '../../render/useAction';
 import { styleClass } from '../styleClass';
@@ -25,7 +25,11 @@ function endpointSource(env: RuntimeEnv, endpoint: string | undefined, paramsKey
  * The checked source of the image (null: nothing to show), from `src` or from an image endpoint;
  * a refused source is reported once per source.
  */
-function useImageSource(node: NodeOf<'image'>, pointer: string, env: RuntimeEnv): string | null {
+function useImageSource(
+  node: NodeOf<'image'>,
+  pointer: string,
+  { env, urlSite }: PageRuntime,
+): string | null {
   const fromSrc = useText(node.src, `${pointer}/src`).trim();
   const params = useValue(node.params ?? NO_PARAMS, `${pointer}/params`);
   // undefined kept as null, so a param that has not resolved yet still counts as missing.
@@ -37,7 +41,10 @@ function useImageSource(node: NodeOf<'image'>, pointer: string, env: RuntimeEnv)
     [env, node.endpoint, paramsKey],
   );
   const raw = node.endpoint === undefined ? fromSrc : fromEndpoint;
-  const src = useMemo(() => (raw === '' ? null : env.checkImageUrl(raw)), [raw, env]);
+  const src = useMemo(
+    () => (raw === '' ? null : env.checkImageUrl(raw, urlSite(`${pointer}/src`))),
+    [raw, env, urlSite, pointer],
+  );
   const refused = raw !== '' && src === null;
 
   useEffect(() => {
@@ -105,8 +112,8 @@ function ZoomableImage(props: { className: string; nodeId?: string; src: string;
  * nothing and the refusal is reported once per source.
  */
 export default function Image({ node, pointer }: WidgetProps<NodeOf<'image'>>) {
-  const { env } = usePageRuntime();
-  const src = useImageSource(node, pointer, env);
+  const runtime = usePageRuntime();
+  const src = useImageSource(node, pointer, runtime);
   const alt = useText(node.alt, `${pointer}/alt`);
   const { run } = useActionRunner(pointer);
 

@@ -14,14 +14,14 @@ type Checked = { ok: true; url: string } | { ok: false; reason: string } | null;
  * the URL. A refused source renders nothing and is reported once per source.
  */
 export default function WebFrame({ node, pointer }: WidgetProps<NodeOf<'web-frame'>>) {
-  const { env } = usePageRuntime();
+  const { env, urlSite } = usePageRuntime();
   const raw = useText(node.src, `${pointer}/src`).trim();
   const title = useText(node.title, `${pointer}/title`);
   const checked = useMemo<Checked>(() => {
     if (raw === '') return null;
-    const result = env.checkFrameUrl(raw);
+    const result = env.checkFrameUrl(raw, urlSite(`${pointer}/src`));
     return result.ok ? { ok: true, url: result.url } : result;
-  }, [raw, env]);
+  }, [raw, env, urlSite, pointer]);
   const refusal = checked !== null && !checked.ok ? checked.reason : null;
 
   useEffect(() => {
