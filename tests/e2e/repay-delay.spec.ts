@@ -52,8 +52,11 @@ async function openDelay(
   // A page that cannot take the fee shows no account field; the demo borrower's bound wallet is
   // offered first: these tests pay from a number they type.
   const other = page.getByRole('tab', { name: 'Another number' });
-  if ((await other.count()) > 0) await other.click();
   const account = page.getByLabel('Account number');
+  if ((await other.count()) > 0) {
+    await other.click();
+    await expect(account).toBeVisible();
+  }
   if ((await account.count()) > 0) await account.fill(ACCOUNT);
   return body.data;
 }

@@ -145,8 +145,11 @@ export const ACCOUNT = '0712345678';
  */
 export async function payFromAnotherNumber(page: Page): Promise<void> {
   const other = page.getByRole('tab', { name: 'Another number' });
+  const field = page.getByLabel('Account number');
+  // count() does not wait: first the screen's choice or its field, then the choice if offered.
+  await expect(other.or(field).first()).toBeVisible();
   if ((await other.count()) > 0) await other.click();
-  await expect(page.getByLabel('Account number')).toBeVisible();
+  await expect(field).toBeVisible();
 }
 
 /**
