@@ -28,6 +28,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long after a start its published layouts are compiled ahead. */
+const COMPILE_AFTER_START_MS = 2000;
+
 export interface LayoutServiceOptions {
   db: Db;
   secret: string;
@@ -70,15 +73,20 @@ export async function startLayouts(
     store.invalidate();
   };
   await runImport(opts.importChanged ? 'changed' : 'seed');
-  // Every published layout compiled ahead, after the start (a closing server stops it): the
-  // first borrower does not wait for a compile, and the start does not wait either.
+  // Every published layout compiled ahead, a moment after the start: the first borrower does not
+  // wait for a compile, and neither does the start. A server closed before then skips it (most
+  // of the test suite's servers: compiling on each of their starts cost the suite minutes).
   let closing = false;
-  const ahead = source
-    .versions()
-    .then((versions) => compileAhead(store, versions.keys(), app.log, () => closing))
-    .catch((e: unknown) =>
-      app.log.warn({ reason: (e as Error).message }, 'layouts not compiled ahead'),
-    );
+  let ahead: Promise<void> = Promise.resolve();
+  const aheadTimer = setTimeout(() => {
+    ahead = source
+      .versions()
+      .then((versions) => compileAhead(store, versions.keys(), app.log, () => closing))
+      .catch((e: unknown) =>
+        app.log.warn({ reason: (e as Error).message }, 'layouts not compiled ahead'),
+      );
+  }, COMPILE_AFTER_START_MS);
+  aheadTimer.unref();
   const stop = await startLayoutSync({
     store,
     log: app.log,
@@ -89,6 +97,7 @@ export async function startLayouts(
   // Before the database closes (onClose hooks): the compiling ahead stops and is waited for.
   app.addHook('preClose', async () => {
     closing = true;
+    clearTimeout(aheadTimer);
     await ahead;
   });
   app.addHook('onClose', async () => {
